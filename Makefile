@@ -1,0 +1,59 @@
+# dscope -- DTrace for Linux.  `make` builds build/dscope; `make check` runs
+# every test (unit tests under ASan/UBSan, then D scripts against the live
+# kernel).  Dependencies are Debian packages: scripts/install-deps.sh.
+
+CC      ?= gcc
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter \
+	   -Wno-missing-field-initializers -Iinclude -Isrc -fvisibility=hidden
+LDLIBS  := -lbpf -lelf -lz
+SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -Wno-format-truncation
+
+B       := build
+LIB_SRC := $(sort $(wildcard src/front/*.c src/cg/*.c src/rt/*.c src/prov/*.c))
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
+SAN_OBJ := $(LIB_SRC:%.c=$(B)/san/%.o)
+UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
+TARGETS := $(patsubst tests/targets/%.c,$(B)/targets/%,$(wildcard tests/targets/*.c))
+HDRS    := $(wildcard include/*.h src/*/*.h)
+
+all: deps-ok $(B)/dscope $(TARGETS)
+
+deps-ok:
+	@test -f /usr/include/bpf/libbpf.h -a -f /usr/include/libelf.h || { \
+	  echo "dscope: missing build dependencies; run: sudo scripts/install-deps.sh" >&2; \
+	  exit 1; }
+
+$(B)/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(B)/san/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN) -c -o $@ $<
+
+$(B)/libdscope.a: $(LIB_OBJ)
+	ar rcs $@ $^
+
+$(B)/dscope: $(B)/src/cmd/main.o $(B)/libdscope.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/unit-tests: $(UNIT_SRC) $(SAN_OBJ) $(HDRS)
+	$(CC) $(CFLAGS) $(SAN) -Itests/unit -o $@ $(UNIT_SRC) $(SAN_OBJ) $(LDLIBS)
+
+# Traced programs: no optimisation that would merge or drop the calls a
+# test counts, frame pointers kept so the tests can compare stacks.
+$(B)/targets/%: tests/targets/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -O0 -g -fno-omit-frame-pointer -fno-inline -o $@ $<
+
+check: all $(B)/unit-tests
+	@tests/run.sh
+
+peer: all
+	../shared/peer-suite/run --dscope $(B)/dscope
+
+clean:
+	rm -rf $(B)
+
+.PHONY: all deps-ok check peer clean

@@ -1,0 +1,13 @@
+#!/bin/sh
+# Install what dscope needs to build and test, from Debian's packages.
+# Run as root on Debian 12 (bookworm) or later.
+set -e
+PKGS="gcc make libbpf-dev libelf-dev zlib1g-dev cpp bpftool python3"
+missing=""
+for p in $PKGS; do
+	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "installing:$missing"
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null

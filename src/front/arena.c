@@ -1,0 +1,85 @@
+/*
+ * arena.c -- bump allocation in 64 KiB blocks (bigger requests get a block
+ * of their own).  See arena.h for the ownership rule.
+ */
+#include "arena.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ARENA_BLOCK (64 * 1024)
+
+struct arena_block {
+	struct arena_block *next;
+	size_t used, cap;
+	_Alignas(16) unsigned char data[];
+};
+
+void *arena_alloc(struct arena *a, size_t n)
+{
+	struct arena_block *b = a->head;
+
+	n = (n + 15) & ~(size_t)15;
+	if (!b || b->cap - b->used < n) {
+		size_t cap = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+
+		b = malloc(sizeof(*b) + cap);
+		if (!b) {
+			fprintf(stderr, "dscope: out of memory\n");
+			abort();
+		}
+		b->used = 0;
+		b->cap = cap;
+		b->next = a->head;
+		a->head = b;
+	}
+	void *p = b->data + b->used;
+	b->used += n;
+	memset(p, 0, n);
+	return p;
+}
+
+char *arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *arena_strdup(struct arena *a, const char *s)
+{
+	return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_printf(struct arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	char probe[1];
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(probe, sizeof(probe), fmt, ap);
+	va_end(ap);
+	char *p = arena_alloc(a, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void arena_free(struct arena *a)
+{
+	struct arena_block *b = a->head;
+
+	while (b) {
+		struct arena_block *next = b->next;
+
+		free(b);
+		b = next;
+	}
+	a->head = NULL;
+}

@@ -1,0 +1,74 @@
+#!/bin/bash
+# tests/run.sh -- run every dscope test and print "N passed, N failed".
+#
+# 1. build/unit-tests: lexer, parser, formatting, ... (no kernel).
+# 2. tests/d/: D scripts run by build/dscope against the live kernel.
+#    tst.NAME.d    must exit 0; its stdout must equal tst.NAME.out.
+#    err.D_TAG.NAME.d must exit 1 with [D_TAG] in its stderr (-xerrtags);
+#                  err.NAME.d (no tag) must exit 1, and if err.NAME.err
+#                  exists, stderr must equal it.
+#    A line "@@args: ..." in a script gives extra dscope arguments (after
+#    the script; $B is the build folder).  "@@needs: CMD" skips the test,
+#    saying why, when CMD fails (a kernel feature this machine lacks).
+#    Tests needing BPF skip as a whole when not root.
+# Only what the test names is compared: no timing, no sorting.
+cd "$(dirname "$0")/.."
+B=${B:-build}
+export B
+pass=0 fail=0 skip=0
+
+unit_out=$("$B/unit-tests" 2>&1)
+echo "$unit_out" | grep -v '^PASS\|passed,'
+p=$(echo "$unit_out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
+pass=$((pass + ${p% *})); fail=$((fail + ${p#* }))
+[ -n "$p" ] || { echo "FAIL unit-tests did not finish"; fail=$((fail + 1)); }
+
+run_d() {
+	local t=$1 name args needs out err rc tag
+	name=$(basename "$t" .d)
+	args=$(sed -n 's/.*@@args: *\(.*\)$/\1/p' "$t" | head -1)
+	needs=$(sed -n 's/.*@@needs: *\(.*\)$/\1/p' "$t" | head -1)
+	if [ -n "$needs" ] && ! eval "$needs" >/dev/null 2>&1; then
+		echo "SKIP d/$name (needs: $needs)"; skip=$((skip + 1)); return
+	fi
+	out=$(mktemp) err=$(mktemp)
+	case $name in
+	err.D_*)
+		tag=${name#err.}; tag=${tag%%.*}
+		eval "timeout 60 $B/dscope -xerrtags -s $t $args" >"$out" 2>"$err"; rc=$?
+		if [ $rc -eq 1 ] && grep -q "\[$tag\]" "$err"; then
+			pass=$((pass + 1))
+		else
+			echo "FAIL d/$name (exit $rc, want 1 and [$tag])"; cat "$err"; fail=$((fail + 1))
+		fi ;;
+	err.*)
+		eval "timeout 60 $B/dscope -s $t $args" >"$out" 2>"$err"; rc=$?
+		if [ $rc -eq 1 ] && { [ ! -f "${t%.d}.err" ] || diff -u "${t%.d}.err" "$err" >/dev/null; }; then
+			pass=$((pass + 1))
+		else
+			echo "FAIL d/$name (exit $rc)"; [ -f "${t%.d}.err" ] && diff -u "${t%.d}.err" "$err"
+			fail=$((fail + 1))
+		fi ;;
+	*)
+		eval "timeout 60 $B/dscope -s $t $args" >"$out" 2>"$err"; rc=$?
+		if [ $rc -eq 0 ] && diff -u "${t%.d}.out" "$out" >/dev/null; then
+			pass=$((pass + 1))
+		else
+			echo "FAIL d/$name (exit $rc)"; diff -u "${t%.d}.out" "$out" | head -40
+			head -20 "$err"; fail=$((fail + 1))
+		fi ;;
+	esac
+	rm -f "$out" "$err"
+}
+
+if [ "$(id -u)" -ne 0 ]; then
+	n=$(ls tests/d/*.d 2>/dev/null | wc -l)
+	echo "SKIP $n D tests: they load BPF programs and need root"
+	skip=$((skip + n))
+else
+	for t in $(ls tests/d/*.d 2>/dev/null); do
+		run_d "$t"
+	done
+fi
+echo "$pass passed, $fail failed, $skip skipped"
+[ $fail -eq 0 ]
