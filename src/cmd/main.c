@@ -1,1 +1,566 @@
-int main(void) { return 2; }
+/*
+ * main.c -- dscope(1): dtrace(1)'s command line over libdscope.
+ *
+ * Options are read as dtrace reads them: getopt runs until an operand, the
+ * operand becomes the next macro argument ($1, $2, ...), and getopt starts
+ * again after it, so options may follow a script (dscope -s x.d -q).
+ * Exit status: 0 success (or the status given to exit()), 1 an error, 2
+ * a usage error -- as dtrace(1).
+ *
+ * -c runs the command in a child that waits on a pipe until tracing is
+ * attached, so the traced program is caught from its first instruction;
+ * its pid is $target.  dscope ends when it exits.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <wordexp.h>
+
+#include "dscope.h"
+
+#define OPTSTR "+b:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z"
+
+static const char *progname = "dscope";
+static volatile sig_atomic_t interrupted;
+
+enum src_kind { SRC_N, SRC_S, SRC_P, SRC_M, SRC_F, SRC_I };
+
+struct source {
+	enum src_kind kind;
+	const char *arg;
+};
+
+struct cli {
+	struct source *src;
+	int nsrc;
+	char **macro;		/* $0, $1, ... */
+	int nmacro;
+	const char *cmd;	/* -c */
+	long pid;		/* -p */
+	const char *outfile;	/* -o */
+	bool list, verbose_list, compile_only, cpp, quiet, destructive, zdefs;
+	char **cpp_args;	/* -D, -U, -I as cpp takes them */
+	int ncpp;
+	struct { const char *name, *value; } *x;
+	int nx;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: %s [-CeFGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+		"\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
+		"\t[-x opt[=val]] [-X a|c|s|t]\n\n"
+		"\t[-P provider [[ predicate ] action ]]\n"
+		"\t[-m [ provider: ] module [[ predicate ] action ]]\n"
+		"\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
+		"\t[-n [[[ provider: ] module: ] func: ] name [[ predicate ] action ]]\n"
+		"\t[-i probe-id [[ predicate ] action ]] [ args ... ]\n\n"
+		"\t-c  run specified command and exit upon its completion\n"
+		"\t-C  run cpp(1) preprocessor on script files\n"
+		"\t-D  define symbol when invoking preprocessor\n"
+		"\t-e  exit after compiling request but prior to enabling probes\n"
+		"\t-I  add include directory to preprocessor search path\n"
+		"\t-l  list probes matching specified criteria\n"
+		"\t-n  enable or list probes matching the specified probe name\n"
+		"\t-o  set output file\n"
+		"\t-p  grab specified process-ID and cache its symbol tables\n"
+		"\t-q  set quiet mode (only output explicitly traced data)\n"
+		"\t-s  enable or list probes according to the specified D script\n"
+		"\t-U  undefine symbol when invoking preprocessor\n"
+		"\t-v  set verbose mode (report stability attributes, arguments)\n"
+		"\t-V  report DTrace API version\n"
+		"\t-w  permit destructive actions\n"
+		"\t-x  enable or modify compiler and tracing options\n"
+		"\t-Z  permit probe descriptions that match zero probes\n",
+		progname);
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n);
+	if (!p) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		exit(1);
+	}
+	return p;
+}
+
+static void add_source(struct cli *c, enum src_kind k, const char *arg)
+{
+	c->src = xrealloc(c->src, sizeof(*c->src) * (size_t)(c->nsrc + 1));
+	c->src[c->nsrc].kind = k;
+	c->src[c->nsrc].arg = arg;
+	c->nsrc++;
+}
+
+static void add_cpp(struct cli *c, const char *flag, const char *arg)
+{
+	size_t n = strlen(flag) + strlen(arg) + 1;
+	char *s = xrealloc(NULL, n);
+
+	snprintf(s, n, "%s%s", flag, arg);
+	c->cpp_args = xrealloc(c->cpp_args, sizeof(char *) * (size_t)(c->ncpp + 1));
+	c->cpp_args[c->ncpp++] = s;
+}
+
+static void add_x(struct cli *c, char *arg)
+{
+	char *eq = strchr(arg, '=');
+
+	c->x = xrealloc(c->x, sizeof(*c->x) * (size_t)(c->nx + 1));
+	if (eq)
+		*eq = '\0';
+	c->x[c->nx].name = arg;
+	c->x[c->nx].value = eq ? eq + 1 : NULL;
+	c->nx++;
+}
+
+static void add_macro(struct cli *c, char *arg)
+{
+	c->macro = xrealloc(c->macro, sizeof(char *) * (size_t)(c->nmacro + 2));
+	c->macro[c->nmacro++] = arg;
+	c->macro[c->nmacro] = NULL;
+}
+
+/* Returns 0, or the exit status for a usage error / -V / -h. */
+static int parse_args(struct cli *c, int argc, char **argv)
+{
+	add_macro(c, argv[0]);
+	for (optind = 1; optind < argc; optind++) {
+		int ch;
+
+		while ((ch = getopt(argc, argv, OPTSTR)) != -1) {
+			switch (ch) {
+			case 'n': add_source(c, SRC_N, optarg); break;
+			case 's': add_source(c, SRC_S, optarg); break;
+			case 'P': add_source(c, SRC_P, optarg); break;
+			case 'm': add_source(c, SRC_M, optarg); break;
+			case 'f': add_source(c, SRC_F, optarg); break;
+			case 'i': add_source(c, SRC_I, optarg); break;
+			case 'q': c->quiet = true; break;
+			case 'w': c->destructive = true; break;
+			case 'Z': c->zdefs = true; break;
+			case 'l': c->list = true; break;
+			case 'v': c->verbose_list = true; break;
+			case 'e': c->compile_only = true; break;
+			case 'C': c->cpp = true; break;
+			case 'D': add_cpp(c, "-D", optarg); break;
+			case 'U': add_cpp(c, "-U", optarg); break;
+			case 'I': add_cpp(c, "-I", optarg); break;
+			case 'o': c->outfile = optarg; break;
+			case 'c': c->cmd = optarg; break;
+			case 'p': {
+				char *end;
+
+				c->pid = strtol(optarg, &end, 10);
+				if (*end || c->pid <= 0) {
+					fprintf(stderr, "%s: invalid process ID: %s\n",
+						progname, optarg);
+					return 2;
+				}
+				break;
+			}
+			case 'b': {
+				static char bufsize[] = "bufsize";
+
+				c->x = xrealloc(c->x, sizeof(*c->x) * (size_t)(c->nx + 1));
+				c->x[c->nx].name = bufsize;
+				c->x[c->nx++].value = optarg;
+				break;
+			}
+			case 'x': add_x(c, optarg); break;
+			case 'V':
+				printf("%s: Sun D 1.13 (dscope %s)\n", progname,
+				       DSCOPE_VERSION);
+				return -1;
+			case 'h':
+			case 'G':
+				fprintf(stderr, "%s: -%c (USDT header and object "
+						"generation) is not available yet\n",
+					progname, ch);
+				return 1;
+			case 'F': case 'H': case 'S': case 'L': case 'X':
+				break;	/* accepted: no effect on this system */
+			default:
+				usage(stderr);
+				return 2;
+			}
+		}
+		if (optind < argc)
+			add_macro(c, argv[optind]);
+	}
+	return 0;
+}
+
+static char *read_file(const char *path)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (len + 4096 + 1 > cap) {
+			cap = cap ? cap * 2 : 8192;
+			buf = xrealloc(buf, cap);
+		}
+		size_t n = fread(buf + len, 1, 4096, f);
+
+		len += n;
+		if (n == 0)
+			break;
+	}
+	buf[len] = '\0';
+	if (f != stdin)
+		fclose(f);
+	return buf;
+}
+
+/* Run cpp over text: DTrace's -C.  cpp's own messages go to stderr. */
+static char *preprocess(const struct cli *c, const char *text)
+{
+	int in[2], out[2];
+	pid_t pid;
+
+	if (pipe(in) < 0 || pipe(out) < 0)
+		return NULL;
+	pid = fork();
+	if (pid == 0) {
+		const char *extra = getenv("DTRACE_OPT_CPPARGS");
+		char **argv = calloc((size_t)c->ncpp + 64, sizeof(char *));
+		int n = 0;
+
+		argv[n++] = "cpp";
+		argv[n++] = "-D__linux";
+		argv[n++] = "-D__x86_64";
+		argv[n++] = "-D__SUNW_D=1";
+		argv[n++] = "-D__dscope";
+		if (extra) {
+			char *copy = strdup(extra), *save = NULL;
+
+			for (char *t = strtok_r(copy, " ", &save); t && n < 56;
+			     t = strtok_r(NULL, " ", &save))
+				argv[n++] = t;
+		}
+		for (int i = 0; i < c->ncpp; i++)
+			argv[n++] = c->cpp_args[i];
+		argv[n] = NULL;
+		dup2(in[0], 0);
+		dup2(out[1], 1);
+		close(in[1]);
+		close(out[0]);
+		execvp("cpp", argv);
+		fprintf(stderr, "%s: failed to run cpp: %s (install the cpp package)\n",
+			progname, strerror(errno));
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	if (pid < 0)
+		return NULL;
+	/* small scripts fit the pipe; write then read would deadlock only for
+	 * scripts over 64 KiB, so write from a child for those */
+	if (fork() == 0) {
+		close(out[0]);
+		ssize_t left = (ssize_t)strlen(text);
+
+		while (left > 0) {
+			ssize_t w = write(in[1], text, (size_t)left);
+
+			if (w <= 0)
+				break;
+			text += w;
+			left -= w;
+		}
+		_exit(0);
+	}
+	close(in[1]);
+	FILE *f = fdopen(out[0], "r");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+
+	do {
+		if (len + 4097 > cap) {
+			cap = cap ? cap * 2 : 8192;
+			buf = xrealloc(buf, cap);
+		}
+		n = fread(buf + len, 1, 4096, f);
+		len += n;
+	} while (n > 0);
+	buf[len] = '\0';
+	fclose(f);
+	int status;
+
+	while (wait(&status) > 0)
+		if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+			free(buf);
+			return NULL;
+		}
+	return buf;
+}
+
+/* -P/-m/-f/-i arguments as the -n text they stand for */
+static char *desc_text(const struct source *s)
+{
+	const char *fmt = s->kind == SRC_P ? "%s:::" : s->kind == SRC_M ? "%s::"
+			  : s->kind == SRC_F ? "%s:" : "%s";
+	size_t n = strlen(s->arg) + 4;
+	char *t = xrealloc(NULL, n);
+
+	snprintf(t, n, fmt, s->arg);
+	return t;
+}
+
+static int add_sources(struct dscope *ds, struct cli *c)
+{
+	for (int i = 0; i < c->nsrc; i++) {
+		const struct source *s = &c->src[i];
+
+		if (s->kind != SRC_S) {
+			char *t = s->kind == SRC_N ? strdup(s->arg) : desc_text(s);
+
+			dscope__add_program(ds, t, NULL);
+			free(t);
+			continue;
+		}
+		char *text = read_file(s->arg);
+
+		if (!text) {
+			fprintf(stderr, "%s: failed to open %s: %s\n", progname,
+				s->arg, strerror(errno));
+			return -1;
+		}
+		if (c->cpp) {
+			char *pp = preprocess(c, text);
+
+			free(text);
+			if (!pp) {
+				fprintf(stderr, "%s: failed to preprocess %s\n",
+					progname, s->arg);
+				return -1;
+			}
+			text = pp;
+		}
+		c->macro[0] = (char *)s->arg;
+		dscope__add_program(ds, text, s->arg);
+		free(text);
+	}
+	return 0;
+}
+
+/* Is there an executable for argv0, directly or along $PATH? */
+static bool executable(const char *argv0)
+{
+	const char *path = getenv("PATH");
+	char buf[4096];
+
+	if (strchr(argv0, '/'))
+		return access(argv0, X_OK) == 0;
+	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+		size_t n = strcspn(p, ":");
+
+		snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, p, argv0);
+		if (access(buf, X_OK) == 0)
+			return true;
+		p += n + (p[n] == ':');
+	}
+	return false;
+}
+
+/*
+ * The -c child: waits for the go-ahead byte, then becomes the command.
+ * The words are split as a shell would split them, without running any
+ * of it, and the command itself (not a shell) is exec'd: it must be
+ * $target, and a shell would make system calls of its own first.
+ */
+static pid_t spawn_stopped(const char *cmd, int *go_fd)
+{
+	wordexp_t w;
+	int p[2];
+
+	if (wordexp(cmd, &w, WRDE_NOCMD) != 0 || w.we_wordc == 0) {
+		fprintf(stderr, "%s: failed to execute %s: invalid command line\n",
+			progname, cmd);
+		return -1;
+	}
+	if (!executable(w.we_wordv[0])) {
+		fprintf(stderr, "%s: failed to execute %s: %s\n", progname,
+			w.we_wordv[0], strerror(errno));
+		wordfree(&w);
+		return -1;
+	}
+	if (pipe(p) < 0)
+		return -1;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		char b;
+
+		close(p[1]);
+		if (read(p[0], &b, 1) != 1)
+			_exit(127);	/* dscope gave up: never run the command */
+		close(p[0]);
+		execvp(w.we_wordv[0], w.we_wordv);
+		fprintf(stderr, "%s: failed to execute %s: %s\n", progname,
+			w.we_wordv[0], strerror(errno));
+		_exit(127);
+	}
+	wordfree(&w);
+	close(p[0]);
+	*go_fd = p[1];
+	return pid;
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+static void handle_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);	/* wakes the poll when -c's child ends */
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* Has the traced process ended?  -c: reap it; -p: is it gone? */
+static bool target_gone(pid_t child, long pid, bool quiet)
+{
+	if (child > 0) {
+		int status;
+
+		if (waitpid(child, &status, WNOHANG) == child) {
+			if (!quiet)
+				fprintf(stderr, "%s: pid %d has exited\n", progname,
+					(int)child);
+			return true;
+		}
+		return false;
+	}
+	if (pid > 0 && kill((pid_t)pid, 0) < 0 && errno == ESRCH) {
+		if (!quiet)
+			fprintf(stderr, "%s: pid %ld has exited\n", progname, pid);
+		return true;
+	}
+	return false;
+}
+
+static int trace(struct dscope *ds, const struct cli *c, pid_t child, int go_fd)
+{
+	int rc = dscope__go(ds), done = 0;
+
+	if (rc < 0)
+		return 1;
+	if (go_fd >= 0) {
+		if (write(go_fd, "g", 1) != 1)
+			return 1;
+		close(go_fd);
+	}
+	while (!interrupted && done == 0) {
+		done = dscope__poll(ds, 100);
+		if (done < 0)
+			break;
+		if (target_gone(child, c->pid, dscope__quiet(ds)))
+			break;
+	}
+	if (dscope__stop(ds) < 0)
+		return 1;
+	return done < 0 ? 1 : dscope__status(ds);
+}
+
+static int run(struct cli *c)
+{
+	FILE *out = stdout;
+	pid_t child = -1;
+	int go_fd = -1, rc = 1;
+
+	if (c->outfile && !(out = fopen(c->outfile, "a"))) {
+		fprintf(stderr, "%s: failed to open output file '%s': %s\n",
+			progname, c->outfile, strerror(errno));
+		return 1;
+	}
+	struct dscope_config cfg = { .progname = progname, .out = out,
+				     .err = stderr };
+	struct dscope *ds = dscope__new(&cfg);
+
+	if (!ds)
+		goto out;
+	if (c->pid > 0 && kill((pid_t)c->pid, 0) < 0 && errno == ESRCH) {
+		fprintf(stderr, "%s: failed to grab pid %ld: No such process\n",
+			progname, c->pid);
+		goto out;
+	}
+	if (c->quiet && dscope__setopt(ds, "quiet", NULL) < 0)
+		goto out;
+	if (c->destructive && dscope__setopt(ds, "destructive", NULL) < 0)
+		goto out;
+	if (c->zdefs && dscope__setopt(ds, "zdefs", NULL) < 0)
+		goto out;
+	for (int i = 0; i < c->nx; i++)
+		if (dscope__setopt(ds, c->x[i].name, c->x[i].value) < 0)
+			goto out;
+	if (add_sources(ds, c) < 0)
+		goto out;
+	if (c->cmd) {
+		child = spawn_stopped(c->cmd, &go_fd);
+		if (child < 0)
+			goto out;
+	}
+	dscope__set_args(ds, c->nmacro, c->macro);
+	dscope__set_target(ds, child > 0 ? child : c->pid);
+	if (c->list) {
+		rc = dscope__list(ds, c->verbose_list) < 0 ? 1 : 0;
+		goto out;
+	}
+	if (c->nsrc == 0) {
+		usage(stderr);
+		rc = 2;
+		goto out;
+	}
+	if (dscope__compile(ds) < 0)
+		goto out;
+	rc = c->compile_only ? 0 : trace(ds, c, child, go_fd);
+	go_fd = -1;
+out:
+	if (go_fd >= 0)
+		close(go_fd);	/* the child exits without running the command */
+	if (child > 0 && go_fd >= 0)
+		waitpid(child, NULL, 0);
+	dscope__free(ds);
+	if (out != stdout)
+		fclose(out);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli c = { 0 };
+	const char *slash = strrchr(argv[0], '/');
+	int rc;
+
+	progname = slash ? slash + 1 : argv[0];
+	rc = parse_args(&c, argc, argv);
+	if (rc)
+		return rc < 0 ? 0 : rc;
+	if (c.nsrc == 0 && !c.list) {
+		usage(stderr);
+		return 2;
+	}
+	handle_signals();
+	return run(&c);
+}

@@ -83,3 +83,16 @@ void arena_free(struct arena *a)
 	}
 	a->head = NULL;
 }
+
+void *arena_grow(struct arena *a, void *v, int n, int *cap, size_t elem)
+{
+	if (n < *cap)
+		return v;
+	int ncap = *cap ? *cap * 2 : 8;
+	void *nv = arena_alloc(a, (size_t)ncap * elem);
+
+	if (n)
+		memcpy(nv, v, (size_t)n * elem);
+	*cap = ncap;
+	return nv;
+}

@@ -24,4 +24,12 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void arena_free(struct arena *a);
 
+
+
+/* Room for one more element in an arena-backed array of n elements with
+ * capacity *cap: returns the (possibly moved) array.  The old copy is left
+ * in the arena, which is fine for the small tables a compile builds. */
+void *arena_grow(struct arena *a, void *v, int n, int *cap, size_t elem);
+#define ARENA_PUSH(a, v, n, cap) \
+	((v) = arena_grow((a), (v), (n), &(cap), sizeof(*(v))), &(v)[(n)++])
 #endif /* DSCOPE_ARENA_H */

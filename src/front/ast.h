@@ -110,11 +110,15 @@ struct node {
 
 	/* filled in by sema */
 	struct dtype type;	/* the D type of this expression */
+	int symkind;		/* SYM_* below: what an identifier resolved to */
 	int sym;		/* index of the resolved symbol (variable, builtin, agg) */
 	void *cg;		/* cg's private annotation */
 };
 
 enum { DECL_GLOBAL, DECL_SELF, DECL_THIS };
+
+/* What sema resolved a name to (node.symkind). */
+enum { SYM_NONE, SYM_BUILTIN, SYM_GLOBAL, SYM_AGG, SYM_ARGS, SYM_CONST };
 
 /* One probe description as written: "syscall::read*:entry", "BEGIN",
  * "tick-1s", "pid$target:libc.so.6:malloc:entry" ($target already
@@ -148,7 +152,9 @@ struct top_decl {
 	int line, col;
 };
 
-enum { TOP_VAR, TOP_INLINE, TOP_TYPEDEF, TOP_STRUCT, TOP_UNION, TOP_ENUM };
+enum { TOP_VAR, TOP_INLINE, TOP_TYPEDEF, TOP_STRUCT, TOP_UNION, TOP_ENUM,
+       TOP_XLATOR,	/* translator: type->text is the whole definition */
+       TOP_PROVIDER };	/* provider: type->text is the whole definition */
 
 /* A "#pragma D option name=value" or "#pragma D depends_on ..." line. */
 struct pragma_opt {
@@ -165,6 +171,19 @@ struct program {
 	struct pragma_opt **pragmas;
 	int npragmas;
 	const char *filename;		/* for diagnostics ("" for -n) */
+	int eof_line;			/* line of the end of input */
+	bool *macro_used;		/* [argc]: $N or $$N referenced */
 };
+
+struct arena;
+
+/* ORDER NODE: the name of each node kind, "N_INT", for dumps and tests. */
+extern const char *const node_kind_name[];
+
+/* A zeroed node of this kind at this position, from the arena. */
+struct node *node_new(struct arena *a, enum node_kind kind, int line, int col);
+
+/* Append n to l, growing it in the arena. */
+void node_list_push(struct arena *a, struct node_list *l, struct node *n);
 
 #endif /* DSCOPE_AST_H */

@@ -1,0 +1,70 @@
+/*
+ * dscope.h -- libdscope, the engine behind dscope(1): D programs compiled
+ * to eBPF, run against the live kernel, their output printed as DTrace
+ * prints it.
+ *
+ * A session:
+ *
+ *	struct dscope *ds = dscope__new(&cfg);
+ *	dscope__add_program(ds, text, "script.d");	(or NULL for -n text)
+ *	dscope__compile(ds);
+ *	dscope__go(ds);				load, run BEGIN, attach
+ *	while (dscope__poll(ds, 100) == 0)	consume until exit()
+ *		;
+ *	dscope__stop(ds);			detach, run END, print aggregations
+ *	dscope__free(ds);
+ *
+ * Every function returns 0 or a negative errno and has already printed a
+ * sentence about the failure to cfg.err, prefixed with cfg.progname.
+ * Ownership: the session owns everything it creates, including every
+ * kernel object (maps, programs, links, perf events: all fds, all closed
+ * by dscope__stop/dscope__free or by the kernel if the process dies).
+ */
+#ifndef DSCOPE_H
+#define DSCOPE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#define DSCOPE_API __attribute__((visibility("default")))
+#define DSCOPE_VERSION "0.1.0"
+
+struct dscope;
+
+struct dscope_config {
+	const char *progname;	/* prefix of every message: "dscope" */
+	FILE *out;		/* trace output */
+	FILE *err;		/* messages */
+};
+
+DSCOPE_API struct dscope *dscope__new(const struct dscope_config *cfg);
+DSCOPE_API void dscope__free(struct dscope *ds);	/* NULL is fine */
+
+/* -x name[=value] and its shorthands; -1 with a message if invalid. */
+DSCOPE_API int dscope__setopt(struct dscope *ds, const char *name,
+			      const char *value);
+/* Macro arguments: argv[0] is $0 (the script), argv[1..] are $1.. */
+DSCOPE_API void dscope__set_args(struct dscope *ds, int argc, char **argv);
+/* $target: the pid of -c's command or -p's process. */
+DSCOPE_API void dscope__set_target(struct dscope *ds, long pid);
+
+/* A D program: the text of a script (filename given) or of -n (NULL). */
+DSCOPE_API int dscope__add_program(struct dscope *ds, const char *text,
+				   const char *filename);
+
+DSCOPE_API int dscope__compile(struct dscope *ds);
+/* -l: the probes the programs' descriptions match (every probe if there
+ * is no program); verbose adds argument types. */
+DSCOPE_API int dscope__list(struct dscope *ds, bool verbose);
+
+DSCOPE_API int dscope__go(struct dscope *ds);
+/* Process records for up to timeout_ms: 0, 1 once exit() has been seen,
+ * negative on error. */
+DSCOPE_API int dscope__poll(struct dscope *ds, int timeout_ms);
+DSCOPE_API int dscope__stop(struct dscope *ds);
+/* The status given to exit(), 0 if none. */
+DSCOPE_API int dscope__status(const struct dscope *ds);
+/* Whether option quiet is in force (set by -q, -x or a pragma). */
+DSCOPE_API bool dscope__quiet(const struct dscope *ds);
+
+#endif /* DSCOPE_H */

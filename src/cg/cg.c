@@ -1,0 +1,1275 @@
+/*
+ * cg.c -- typed AST to BPF instructions.
+ *
+ * Machine model.  Registers with a fixed meaning for the whole program:
+ *
+ *	r6  the program's context (raw tracepoint args, perf event data)
+ *	r7  SYS programs: this syscall's struct sysinfo_entry (a map value)
+ *	r9  the per-CPU scratch area (MAP_SCRATCH value)
+ *	r10 frame pointer
+ *
+ * r0-r5 and r8 are scratch registers within the emission of one node.
+ * Every integer expression leaves its value, already truncated to its D
+ * type, in an 8-byte stack slot; every string expression leaves its bytes
+ * in a scratch temp, NUL-padded to its full (8-byte rounded) size.  That
+ * padding is an invariant the whole generator keeps: it lets strings be
+ * copied, compared and hashed as aggregation keys 8 bytes at a time, with
+ * static offsets the verifier checks once.
+ *
+ * Slots and temps are allocated in stack order and released at the end of
+ * each statement, so a clause needs as much space as its deepest statement.
+ * All offsets are known at compile time: nothing indexes the stack or the
+ * scratch area with a run-time value.
+ *
+ * The scratch area: [0, REC_MAX) holds the record of the clause being run,
+ * built at static offsets and written out with one bpf_perf_event_output at
+ * the clause's end; [REC_MAX, SCRATCH_SIZE) holds string temps and keys.
+ */
+#include "cg/cg.h"
+
+#include <string.h>
+
+#include "cg/emit.h"
+#include "front/ktypes.h"
+#include "front/sema.h"
+#include "prov/catalog.h"
+
+#define STACK_MIN (-512)
+#define SLOT_ZERO (-8)		/* u64 0: the key of single-entry maps */
+#define SLOT_FIRST (-16)
+
+struct cg {
+	struct cg_ctx *c;
+	struct arena *a;
+	struct diag *d;
+	struct spec *spec;
+	struct emit e;
+	enum spec_attach att;
+	const struct probe *probe;	/* single probe of the program, or NULL */
+	const struct cg_clause *cl;	/* clause being emitted */
+	struct spec_epid *ep;		/* its record layout */
+	int epid;
+	int16_t sp;			/* next free stack slot */
+	uint32_t tmp;			/* next free scratch temp */
+	uint32_t rec;			/* next free record offset */
+	int out;			/* label: program exit */
+	int clause_end;			/* label: end of this clause */
+	int acts_cap;
+};
+
+/* An expression's value: a stack slot, or a string temp in scratch. */
+struct val {
+	bool str;
+	int16_t slot;
+	uint32_t off, size;	/* string: scratch offset and padded size */
+};
+
+static uint32_t round8(uint32_t n)
+{
+	return (n + 7) & ~7u;
+}
+
+static int16_t slot_new(struct cg *g, const struct node *n)
+{
+	if (g->sp - 8 < STACK_MIN)
+		diag_fail(g->d, n->line, n->col, "D_EXPR_DEPTH",
+			  "expression is too complex for the BPF stack");
+	g->sp -= 8;
+	return g->sp;
+}
+
+static uint32_t temp_new(struct cg *g, const struct node *n, uint32_t size)
+{
+	uint32_t off = g->tmp;
+
+	size = round8(size);
+	if (off + size > SCRATCH_SIZE - 8)
+		diag_fail(g->d, n->line, n->col, "D_EXPR_DEPTH",
+			  "strings in one statement exceed the scratch space");
+	g->tmp += size;
+	return off;
+}
+
+static struct val int_val(int16_t slot)
+{
+	struct val v = { .slot = slot };
+
+	return v;
+}
+
+/* ---- small emission idioms ---- */
+
+/* reg = truncated/extended to type t (C conversion to t) */
+static void normalize(struct cg *g, int reg, const struct dtype *t)
+{
+	int shift = 64 - 8 * (int)t->size;
+
+	if (t->kind != T_INT || t->size >= 8)
+		return;
+	emit_alu_imm(&g->e, BPF_LSH, reg, shift);		/* r <<= shift */
+	emit_alu_imm(&g->e, t->is_signed ? BPF_ARSH : BPF_RSH, reg, shift);
+}
+
+static void load_slot(struct cg *g, int reg, int16_t slot)
+{
+	emit_load(&g->e, 8, reg, R10, slot);			/* r = *(u64 *)(fp + slot) */
+}
+
+static void store_slot(struct cg *g, int16_t slot, int reg)
+{
+	emit_store(&g->e, 8, R10, slot, reg);			/* *(u64 *)(fp + slot) = r */
+}
+
+/* zero n bytes (a multiple of 8) at base+off */
+static void zero_words(struct cg *g, int base, uint32_t off, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i += 8)
+		emit_store_imm(&g->e, 8, base, (int16_t)(off + i), 0);
+}
+
+/* copy src (ssize) to dst (dsize), both multiples of 8; the rest of dst
+ * is zeroed so the NUL padding holds */
+static void copy_words(struct cg *g, int dbase, uint32_t doff, uint32_t dsize,
+		       int sbase, uint32_t soff, uint32_t ssize)
+{
+	uint32_t n = ssize < dsize ? ssize : dsize;
+
+	for (uint32_t i = 0; i < n; i += 8) {
+		emit_load(&g->e, 8, R0, sbase, (int16_t)(soff + i));
+		emit_store(&g->e, 8, dbase, (int16_t)(doff + i), R0);
+	}
+	zero_words(g, dbase, doff + n, dsize - n);
+	if (dsize <= ssize && dsize > 0)	/* truncated: keep a NUL */
+		emit_store_imm(&g->e, 1, dbase, (int16_t)(doff + dsize - 1), 0);
+}
+
+/* r1 = &map (fd patched by the loader) */
+static void ld_map(struct cg *g, int reg, int map)
+{
+	emit_ld_map_fd(&g->e, reg, map);
+}
+
+/* r = fp + off, for helper arguments */
+static void fp_ptr(struct cg *g, int reg, int16_t off)
+{
+	emit_mov_reg(&g->e, reg, R10);
+	emit_alu_imm(&g->e, BPF_ADD, reg, off);
+}
+
+static void scratch_ptr(struct cg *g, int reg, uint32_t off)
+{
+	emit_mov_reg(&g->e, reg, R9);
+	emit_alu_imm(&g->e, BPF_ADD, reg, (int32_t)off);
+}
+
+/* increment field `off` of struct drop_counts (MAP_DROPS) */
+static void count_drop(struct cg *g, uint32_t off)
+{
+	int skip = emit_new_label(&g->e);
+
+	ld_map(g, R1, MAP_DROPS);
+	fp_ptr(g, R2, SLOT_ZERO);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, skip);
+	emit_load(&g->e, 8, R1, R0, (int16_t)off);
+	emit_alu_imm(&g->e, BPF_ADD, R1, 1);
+	emit_store(&g->e, 8, R0, (int16_t)off, R1);
+	emit_label(&g->e, skip);
+}
+
+/* A string constant into a fresh temp, 8 bytes per store pair. */
+static struct val string_const(struct cg *g, const struct node *n,
+			       const char *s, uint32_t size)
+{
+	struct val v = { .str = true, .size = round8(size) };
+	size_t len = strlen(s);
+
+	v.off = temp_new(g, n, v.size);
+	for (uint32_t i = 0; i < v.size; i += 8) {
+		uint64_t w = 0;
+
+		for (uint32_t j = 0; j < 8 && i + j < len; j++)
+			w |= (uint64_t)(unsigned char)s[i + j] << (8 * j);
+		emit_ld_imm64(&g->e, R0, w);
+		emit_store(&g->e, 8, R9, (int16_t)(v.off + i), R0);
+	}
+	return v;
+}
+
+/* ---- builtins ---- */
+
+/* x86-64 struct pt_regs offsets of the syscall argument registers:
+ * di, si, dx, r10, r8, r9 */
+static const int16_t sysarg_regs[6] = { 112, 104, 96, 56, 72, 64 };
+#define PT_REGS_ORIG_AX 120
+#define PT_REGS_IP 128
+#define PT_REGS_CS 136
+
+/* r0 = *(u64 *)(kernel address in r3 + off), through bpf_probe_read_kernel
+ * into slot */
+static void kread(struct cg *g, int16_t slot, int size, int32_t off)
+{
+	emit_store_imm(&g->e, 8, R10, slot, 0);
+	fp_ptr(g, R1, slot);
+	emit_mov_imm(&g->e, R2, size);
+	if (off)
+		emit_alu_imm(&g->e, BPF_ADD, R3, off);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	load_slot(g, R0, slot);
+}
+
+static void arg_value(struct cg *g, int16_t slot, int n)
+{
+	switch (g->att) {
+	case ATTACH_SYS_ENTER:
+		if (n >= 6)
+			break;
+		emit_load(&g->e, 8, R3, R6, 0);		/* r3 = ctx->args[0]: regs */
+		kread(g, slot, 8, sysarg_regs[n]);
+		return;
+	case ATTACH_SYS_EXIT:
+		if (n >= 2)
+			break;
+		emit_load(&g->e, 8, R0, R6, 8);		/* r0 = ctx->args[1]: ret */
+		store_slot(g, slot, R0);
+		return;
+	case ATTACH_PROFILE:
+	case ATTACH_TICK: {
+		/* arg0: kernel pc or 0; arg1: user pc or 0 */
+		int zero = emit_new_label(&g->e), done = emit_new_label(&g->e);
+
+		if (n >= 2)
+			break;
+		emit_load(&g->e, 8, R1, R6, PT_REGS_CS);
+		emit_alu_imm(&g->e, BPF_AND, R1, 3);
+		emit_jmp_imm(&g->e, n == 0 ? BPF_JEQ : BPF_JNE, R1, 3, zero);
+		emit_load(&g->e, 8, R0, R6, PT_REGS_IP);
+		emit_ja(&g->e, done);
+		emit_label(&g->e, zero);
+		emit_mov_imm(&g->e, R0, 0);
+		emit_label(&g->e, done);
+		store_slot(g, slot, R0);
+		return;
+	}
+	default:
+		break;
+	}
+	emit_store_imm(&g->e, 8, R10, slot, 0);
+}
+
+static void errno_value(struct cg *g, int16_t slot)
+{
+	int zero = emit_new_label(&g->e), done = emit_new_label(&g->e);
+
+	if (g->att != ATTACH_SYS_EXIT) {
+		emit_store_imm(&g->e, 8, R10, slot, 0);
+		return;
+	}
+	/* errno = (ret < 0 && ret >= -4095) ? -ret : 0 */
+	emit_load(&g->e, 8, R0, R6, 8);
+	emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, zero);
+	emit_jmp_imm(&g->e, BPF_JSLT, R0, -4095, zero);
+	emit_alu_imm(&g->e, BPF_NEG, R0, 0);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, zero);
+	emit_mov_imm(&g->e, R0, 0);
+	emit_label(&g->e, done);
+	store_slot(g, slot, R0);
+}
+
+/* current->path..., a chain of member reads through BTF offsets */
+static void task_field(struct cg *g, const struct node *n, int16_t slot,
+		       const char *path)
+{
+	struct ktype_field f;
+
+	if (ktype_field(path, &f) < 0)
+		diag_fail(g->d, n->line, n->col, "D_KTYPE",
+			  "%s: kernel type information (BTF) lacks %s", n->str,
+			  path);
+	emit_call(&g->e, BPF_FUNC_get_current_task);
+	for (int i = 0; i < f.nhops; i++) {
+		emit_mov_reg(&g->e, R3, R0);
+		kread(g, slot, i + 1 < f.nhops ? 8 : (int)f.size, (int32_t)f.off[i]);
+	}
+	if (f.size == 4 && f.is_signed) {
+		emit_alu_imm(&g->e, BPF_LSH, R0, 32);
+		emit_alu_imm(&g->e, BPF_ARSH, R0, 32);
+		store_slot(g, slot, R0);
+	}
+}
+
+static const char *probe_field(const struct probe *p, int b)
+{
+	switch (b) {
+	case BI_PROBEPROV: return p->prov;
+	case BI_PROBEMOD: return p->mod;
+	case BI_PROBEFUNC: return p->func;
+	default: return p->name;
+	}
+}
+
+static bool is_sys(const struct cg *g)
+{
+	return g->att == ATTACH_SYS_ENTER || g->att == ATTACH_SYS_EXIT;
+}
+
+static struct val probe_string(struct cg *g, const struct node *n, int b)
+{
+	if (is_sys(g) && b == BI_PROBEFUNC) {
+		struct val v = { .str = true, .size = SYSNAME_MAX };
+
+		v.off = temp_new(g, n, SYSNAME_MAX);
+		copy_words(g, R9, v.off, SYSNAME_MAX, R7,
+			   offsetof(struct sysinfo_entry, name), SYSNAME_MAX);
+		return v;
+	}
+	const char *s;
+
+	if (is_sys(g))
+		s = b == BI_PROBEPROV ? "syscall" : b == BI_PROBEMOD ? "vmlinux"
+			: g->att == ATTACH_SYS_ENTER ? "entry" : "return";
+	else
+		s = probe_field(g->cl->probe ? g->cl->probe : g->probe, b);
+	return string_const(g, n, s, SYSNAME_MAX);
+}
+
+/* r0 = the ID of the probe that fired */
+static void probe_id(struct cg *g)
+{
+	if (is_sys(g))
+		emit_load(&g->e, 4, R0, R7,
+			  g->att == ATTACH_SYS_ENTER
+				  ? offsetof(struct sysinfo_entry, entry_id)
+				  : offsetof(struct sysinfo_entry, return_id));
+	else
+		emit_mov_imm(&g->e, R0, (int32_t)g->probe->id);
+}
+
+static struct val builtin(struct cg *g, struct node *n)
+{
+	int b = n->sym;
+
+	if (n->type.kind == T_STRING) {
+		if (b != BI_EXECNAME)
+			return probe_string(g, n, b);
+		struct val v = { .str = true, .size = 16 };
+
+		v.off = temp_new(g, n, 16);
+		scratch_ptr(g, R1, v.off);
+		emit_mov_imm(&g->e, R2, 16);
+		emit_call(&g->e, BPF_FUNC_get_current_comm);
+		return v;
+	}
+	int16_t slot = slot_new(g, n);
+
+	switch (b) {
+	case BI_PID:
+	case BI_TID:
+	case BI_UID:
+	case BI_GID:
+		emit_call(&g->e, b == BI_UID || b == BI_GID
+					 ? BPF_FUNC_get_current_uid_gid
+					 : BPF_FUNC_get_current_pid_tgid);
+		if (b == BI_PID || b == BI_GID)
+			emit_alu_imm(&g->e, BPF_RSH, R0, 32);	/* r0 >>= 32 */
+		else
+			emit_alu32_reg(&g->e, BPF_MOV, R0, R0);	/* w0 = w0 */
+		store_slot(g, slot, R0);
+		break;
+	case BI_PPID:
+		task_field(g, n, slot, "task_struct.real_parent->tgid");
+		break;
+	case BI_VTIMESTAMP:
+		task_field(g, n, slot, "task_struct.se.sum_exec_runtime");
+		break;
+	case BI_TIMESTAMP:
+	case BI_WALLTIMESTAMP:
+		emit_call(&g->e, BPF_FUNC_ktime_get_ns);
+		if (b == BI_WALLTIMESTAMP) {
+			emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
+			emit_load(&g->e, 8, R1, R1,
+				  offsetof(struct globals_hdr, walltime_off));
+			emit_alu_reg(&g->e, BPF_ADD, R0, R1);
+		}
+		store_slot(g, slot, R0);
+		break;
+	case BI_CPU:
+		emit_call(&g->e, BPF_FUNC_get_smp_processor_id);
+		store_slot(g, slot, R0);
+		break;
+	case BI_ERRNO:
+		errno_value(g, slot);
+		break;
+	case BI_EPID:
+		emit_mov_imm(&g->e, R0, g->epid);
+		store_slot(g, slot, R0);
+		break;
+	case BI_ID:
+		probe_id(g);
+		store_slot(g, slot, R0);
+		break;
+	default:	/* arg0..arg9 */
+		arg_value(g, slot, b - BI_ARG0);
+		break;
+	}
+	return int_val(slot);
+}
+
+/* ---- expressions ---- */
+
+static struct val expr(struct cg *g, struct node *n);
+
+static struct val global(struct cg *g, struct node *n)
+{
+	const struct spec_global *gl = &g->spec->globals[n->sym];
+	uint32_t off = sizeof(struct globals_hdr) + gl->off;
+
+	emit_ld_map_value(&g->e, R8, MAP_GLOBALS, 0);
+	if (gl->type.kind == T_STRING) {
+		struct val v = { .str = true, .size = round8(gl->type.size) };
+
+		v.off = temp_new(g, n, v.size);
+		copy_words(g, R9, v.off, v.size, R8, off, v.size);
+		return v;
+	}
+	int16_t slot = slot_new(g, n);
+
+	emit_load(&g->e, 8, R0, R8, (int16_t)off);
+	store_slot(g, slot, R0);
+	return int_val(slot);
+}
+
+/*
+ * String comparison, 8 bytes at a time: both sides are NUL-padded, so the
+ * first differing word decides, and byte-swapping it to big-endian makes an
+ * unsigned compare lexicographic.  Leaves -1, 0 or 1 in r0.
+ */
+static void strcmp_words(struct cg *g, struct val a, struct val b)
+{
+	uint32_t n = a.size > b.size ? a.size : b.size;
+	int diff = emit_new_label(&g->e), done = emit_new_label(&g->e);
+	int less = emit_new_label(&g->e);
+
+	for (uint32_t i = 0; i < n; i += 8) {
+		if (i < a.size)
+			emit_load(&g->e, 8, R1, R9, (int16_t)(a.off + i));
+		else
+			emit_mov_imm(&g->e, R1, 0);
+		if (i < b.size)
+			emit_load(&g->e, 8, R2, R9, (int16_t)(b.off + i));
+		else
+			emit_mov_imm(&g->e, R2, 0);
+		emit_jmp_reg(&g->e, BPF_JNE, R1, R2, diff);
+	}
+	emit_mov_imm(&g->e, R0, 0);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, diff);
+	emit_insn(&g->e, (struct bpf_insn){ .code = BPF_ALU | BPF_END | BPF_TO_BE,
+					    .dst_reg = R1, .imm = 64 });
+	emit_insn(&g->e, (struct bpf_insn){ .code = BPF_ALU | BPF_END | BPF_TO_BE,
+					    .dst_reg = R2, .imm = 64 });
+	emit_jmp_reg(&g->e, BPF_JLT, R1, R2, less);
+	emit_mov_imm(&g->e, R0, 1);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, less);
+	emit_mov_imm(&g->e, R0, -1);
+	emit_label(&g->e, done);
+}
+
+static int cmp_jump(int op, bool is_signed)
+{
+	switch (op) {
+	case OP_EQ: return BPF_JEQ;
+	case OP_NE: return BPF_JNE;
+	case '<': return is_signed ? BPF_JSLT : BPF_JLT;
+	case '>': return is_signed ? BPF_JSGT : BPF_JGT;
+	case OP_LE: return is_signed ? BPF_JSLE : BPF_JLE;
+	default: return is_signed ? BPF_JSGE : BPF_JGE;
+	}
+}
+
+/* slot = (r1 op r2) ? 1 : 0 */
+static void set_cond(struct cg *g, int16_t slot, int jop)
+{
+	int yes = emit_new_label(&g->e), done = emit_new_label(&g->e);
+
+	emit_jmp_reg(&g->e, jop, R1, R2, yes);
+	emit_mov_imm(&g->e, R0, 0);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, yes);
+	emit_mov_imm(&g->e, R0, 1);
+	emit_label(&g->e, done);
+	store_slot(g, slot, R0);
+}
+
+static struct val compare(struct cg *g, struct node *n)
+{
+	int16_t slot = slot_new(g, n);
+	struct val a = expr(g, n->a), b = expr(g, n->b);
+
+	if (a.str) {
+		strcmp_words(g, a, b);
+		emit_mov_reg(&g->e, R1, R0);
+		emit_mov_imm(&g->e, R2, 0);
+		set_cond(g, slot, cmp_jump(n->op, true));
+	} else {
+		struct dtype t = n->a->type;
+		struct dtype u = n->b->type;
+		bool is_signed = (t.size >= u.size ? t : u).is_signed &&
+				 t.is_signed == u.is_signed;
+
+		if (t.size < 8 && u.size < 8)
+			is_signed = true;	/* both promote to a signed type */
+		else if (t.size != u.size)
+			is_signed = (t.size > u.size ? t : u).is_signed;
+		load_slot(g, R1, a.slot);
+		load_slot(g, R2, b.slot);
+		set_cond(g, slot, cmp_jump(n->op, is_signed));
+	}
+	g->sp = slot;
+	return int_val(slot);
+}
+
+/* r0 = (r0 != 0) */
+static void to_bool(struct cg *g)
+{
+	int done = emit_new_label(&g->e);
+
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, done);
+	emit_mov_imm(&g->e, R0, 1);
+	emit_label(&g->e, done);
+}
+
+/* && and || with C's short circuit; ^^ evaluates both sides */
+static struct val logical(struct cg *g, struct node *n)
+{
+	int16_t slot = slot_new(g, n);
+	int done = emit_new_label(&g->e);
+	struct val a = expr(g, n->a);
+
+	load_slot(g, R0, a.slot);
+	to_bool(g);
+	store_slot(g, slot, R0);
+	if (n->op == OP_LAND)
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, done);	/* false && ... */
+	else if (n->op == OP_LOR)
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, done);	/* true || ... */
+	struct val b = expr(g, n->b);
+
+	load_slot(g, R0, b.slot);
+	to_bool(g);
+	if (n->op == OP_LXOR) {
+		load_slot(g, R1, slot);
+		emit_alu_reg(&g->e, BPF_XOR, R0, R1);
+	}
+	store_slot(g, slot, R0);
+	emit_label(&g->e, done);
+	g->sp = slot;
+	return int_val(slot);
+}
+
+static void alu_op(struct cg *g, const struct node *n, int op, bool is_signed)
+{
+	switch (op) {
+	case '+': emit_alu_reg(&g->e, BPF_ADD, R0, R1); break;
+	case '-': emit_alu_reg(&g->e, BPF_SUB, R0, R1); break;
+	case '*': emit_alu_reg(&g->e, BPF_MUL, R0, R1); break;
+	case '&': emit_alu_reg(&g->e, BPF_AND, R0, R1); break;
+	case '|': emit_alu_reg(&g->e, BPF_OR, R0, R1); break;
+	case '^': emit_alu_reg(&g->e, BPF_XOR, R0, R1); break;
+	case OP_SHL: emit_alu_reg(&g->e, BPF_LSH, R0, R1); break;
+	case OP_SHR:
+		emit_alu_reg(&g->e, is_signed ? BPF_ARSH : BPF_RSH, R0, R1);
+		break;
+	case '/':
+	case '%': {
+		/* division by zero abandons the clause (BPF would yield 0) */
+		emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, g->clause_end);
+		int bop = op == '/' ? BPF_DIV : BPF_MOD;
+
+		if (is_signed)
+			emit_sdiv_reg(&g->e, bop, R0, R1);
+		else
+			emit_alu_reg(&g->e, bop, R0, R1);
+		break;
+	}
+	default:
+		diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
+			  "operator %d is not supported", op);
+	}
+}
+
+static struct val arith(struct cg *g, struct node *n)
+{
+	int16_t slot = slot_new(g, n);
+	struct val a = expr(g, n->a), b = expr(g, n->b);
+
+	load_slot(g, R0, a.slot);
+	load_slot(g, R1, b.slot);
+	alu_op(g, n, n->op, n->type.is_signed);
+	normalize(g, R0, &n->type);
+	store_slot(g, slot, R0);
+	g->sp = slot;
+	return int_val(slot);
+}
+
+static struct val binary(struct cg *g, struct node *n)
+{
+	switch (n->op) {
+	case OP_EQ: case OP_NE: case '<': case '>': case OP_LE: case OP_GE:
+		return compare(g, n);
+	case OP_LAND: case OP_LOR: case OP_LXOR:
+		return logical(g, n);
+	case ',':
+		expr(g, n->a);
+		return expr(g, n->b);
+	default:
+		return arith(g, n);
+	}
+}
+
+static struct val unary(struct cg *g, struct node *n)
+{
+	int16_t slot = slot_new(g, n);
+	struct val a = expr(g, n->a);
+
+	load_slot(g, R0, a.slot);
+	switch (n->op) {
+	case '-':
+		emit_alu_imm(&g->e, BPF_NEG, R0, 0);
+		break;
+	case '~':
+		emit_alu_imm(&g->e, BPF_XOR, R0, -1);
+		break;
+	case '!': {
+		int zero = emit_new_label(&g->e), done = emit_new_label(&g->e);
+
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, zero);
+		emit_mov_imm(&g->e, R0, 0);
+		emit_ja(&g->e, done);
+		emit_label(&g->e, zero);
+		emit_mov_imm(&g->e, R0, 1);
+		emit_label(&g->e, done);
+		break;
+	}
+	default:	/* unary + */
+		break;
+	}
+	normalize(g, R0, &n->type);
+	store_slot(g, slot, R0);
+	g->sp = slot;
+	return int_val(slot);
+}
+
+static struct val ternary(struct cg *g, struct node *n)
+{
+	int other = emit_new_label(&g->e), done = emit_new_label(&g->e);
+	struct val r = { .str = n->type.kind == T_STRING };
+	struct val c;
+
+	if (r.str) {
+		r.size = round8(n->type.size);
+		r.off = temp_new(g, n, r.size);
+	} else {
+		r.slot = slot_new(g, n);
+	}
+	int16_t sp = g->sp;
+	uint32_t tmp = g->tmp;
+
+	c = expr(g, n->a);
+	load_slot(g, R0, c.slot);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, other);
+	for (int i = 0; i < 2; i++) {
+		struct node *arm = i == 0 ? n->b : n->c;
+		struct val v = expr(g, arm);
+
+		if (r.str) {
+			copy_words(g, R9, r.off, r.size, R9, v.off, v.size);
+		} else {
+			load_slot(g, R0, v.slot);
+			normalize(g, R0, &n->type);
+			store_slot(g, r.slot, R0);
+		}
+		g->sp = sp;
+		g->tmp = tmp;
+		if (i == 0) {
+			emit_ja(&g->e, done);
+			emit_label(&g->e, other);
+		}
+	}
+	emit_label(&g->e, done);
+	return r;
+}
+
+/* store v into global variable sym, converting to its type */
+static void store_global(struct cg *g, int sym, struct val v)
+{
+	const struct spec_global *gl = &g->spec->globals[sym];
+	uint32_t off = sizeof(struct globals_hdr) + gl->off;
+
+	emit_ld_map_value(&g->e, R8, MAP_GLOBALS, 0);
+	if (v.str) {
+		copy_words(g, R8, off, round8(gl->type.size), R9, v.off, v.size);
+		return;
+	}
+	load_slot(g, R0, v.slot);
+	normalize(g, R0, &gl->type);
+	emit_store(&g->e, 8, R8, (int16_t)off, R0);
+}
+
+static struct val assign(struct cg *g, struct node *n)
+{
+	struct val v = expr(g, n->b);
+
+	if (n->compound) {
+		int16_t slot = slot_new(g, n);
+		struct val cur = global(g, n->a);
+
+		load_slot(g, R0, cur.slot);
+		load_slot(g, R1, v.slot);
+		alu_op(g, n, n->op, n->a->type.is_signed);
+		store_slot(g, slot, R0);
+		v = int_val(slot);
+	}
+	store_global(g, n->a->sym, v);
+	return v.str ? v : global(g, n->a);
+}
+
+static struct val incdec(struct cg *g, struct node *n)
+{
+	int16_t slot = slot_new(g, n);
+	struct val cur = global(g, n->a);
+	bool inc = n->op == OP_PREINC || n->op == OP_POSTINC;
+	bool post = n->op == OP_POSTINC || n->op == OP_POSTDEC;
+
+	load_slot(g, R0, cur.slot);
+	if (post)
+		store_slot(g, slot, R0);
+	emit_alu_imm(&g->e, inc ? BPF_ADD : BPF_SUB, R0, 1);
+	normalize(g, R0, &n->type);
+	if (!post)
+		store_slot(g, slot, R0);
+	store_slot(g, cur.slot, R0);
+	store_global(g, n->a->sym, cur);
+	g->sp = slot;
+	return int_val(slot);
+}
+
+static struct val cast(struct cg *g, struct node *n)
+{
+	struct val v = expr(g, n->a);
+
+	if (v.str)
+		return v;
+	load_slot(g, R0, v.slot);
+	normalize(g, R0, &n->type);
+	store_slot(g, v.slot, R0);
+	return v;
+}
+
+static struct val expr(struct cg *g, struct node *n)
+{
+	switch (n->kind) {
+	case N_INT: {
+		int16_t slot = slot_new(g, n);
+
+		emit_ld_imm64(&g->e, R0, (uint64_t)n->ival);
+		store_slot(g, slot, R0);
+		return int_val(slot);
+	}
+	case N_STR:
+		return string_const(g, n, n->str, (uint32_t)n->slen + 1);
+	case N_IDENT:
+		if (n->symkind == SYM_BUILTIN)
+			return builtin(g, n);
+		return global(g, n);
+	case N_INDEX: {	/* args[N] */
+		int16_t slot = slot_new(g, n);
+
+		arg_value(g, slot, n->sym);
+		load_slot(g, R0, slot);
+		normalize(g, R0, &n->type);
+		store_slot(g, slot, R0);
+		return int_val(slot);
+	}
+	case N_UNARY:
+		return unary(g, n);
+	case N_BINARY:
+		return binary(g, n);
+	case N_TERNARY:
+		return ternary(g, n);
+	case N_ASSIGN:
+		return assign(g, n);
+	case N_INCDEC:
+		return incdec(g, n);
+	case N_CAST:
+		return cast(g, n);
+	default:
+		diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
+			  "expression kind %d cannot be compiled yet", n->kind);
+	}
+}
+
+/* ---- records and actions ---- */
+
+static struct spec_action *new_action(struct cg *g, enum act_kind kind)
+{
+	struct spec_epid *ep = g->ep;
+	struct spec_action *act = ARENA_PUSH(g->a, ep->acts, ep->nacts,
+					     g->acts_cap);
+
+	act->kind = kind;
+	return act;
+}
+
+/* Put v in the record at the next free offset; returns its field. */
+static struct spec_field record_val(struct cg *g, const struct node *n,
+				    struct val v)
+{
+	struct spec_field f = { .off = g->rec, .type = n->type };
+	uint32_t size = v.str ? v.size : 8;
+
+	if (g->rec + size > REC_MAX)
+		diag_fail(g->d, n->line, n->col, "D_RECORD_SIZE",
+			  "actions of this clause record more than %d bytes",
+			  REC_MAX);
+	if (v.str) {
+		copy_words(g, R9, g->rec, size, R9, v.off, v.size);
+		f.type.size = v.size;
+	} else {
+		load_slot(g, R0, v.slot);
+		emit_store(&g->e, 8, R9, (int16_t)g->rec, R0);
+	}
+	g->rec += size;
+	return f;
+}
+
+static void record_args(struct cg *g, struct spec_action *act,
+			struct node_list *args, int first)
+{
+	act->nfields = args->n - first;
+	act->fields = arena_alloc(g->a, sizeof(*act->fields) *
+					       (size_t)(act->nfields + 1));
+	for (int i = first; i < args->n; i++) {
+		struct val v = expr(g, args->v[i]);
+
+		act->fields[i - first] = record_val(g, args->v[i], v);
+	}
+}
+
+static void agg_list(struct cg *g, struct spec_action *act,
+		     struct node_list *args, int first, int last)
+{
+	act->naggs = last - first;
+	act->aggs = arena_alloc(g->a, sizeof(int) * (size_t)(act->naggs + 1));
+	for (int i = first; i < last; i++)
+		act->aggs[i - first] = args->v[i]->sym;
+}
+
+static void action(struct cg *g, struct node *n)
+{
+	const char *f = n->str;
+	struct spec_action *act;
+
+	if (strcmp(f, "printf") == 0) {
+		act = new_action(g, ACT_PRINTF);
+		act->fmt = n->cg;
+		record_args(g, act, &n->args, 1);
+	} else if (strcmp(f, "trace") == 0) {
+		act = new_action(g, ACT_TRACE);
+		record_args(g, act, &n->args, 0);
+	} else if (strcmp(f, "exit") == 0) {
+		act = new_action(g, ACT_EXIT);
+		record_args(g, act, &n->args, 0);
+		/* stop every probe: the prologue checks the state */
+		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
+		emit_mov_imm(&g->e, R0, 1);
+		emit_store(&g->e, 8, R1, offsetof(struct globals_hdr, state), R0);
+	} else if (strcmp(f, "printa") == 0) {
+		int first = n->cg ? 1 : 0;
+
+		act = new_action(g, ACT_PRINTA);
+		act->fmt = n->cg;
+		agg_list(g, act, &n->args, first, n->args.n);
+	} else {	/* clear, trunc */
+		act = new_action(g, f[0] == 'c' ? ACT_CLEAR : ACT_TRUNC);
+		agg_list(g, act, &n->args, 0, 1);
+		if (n->args.n > 1) {
+			struct node_list rest = { .v = n->args.v + 1, .n = 1 };
+
+			record_args(g, act, &rest, 0);
+		}
+	}
+}
+
+/* ---- aggregations ---- */
+
+static int agg_map(struct cg *g, int ai)
+{
+	struct spec_agg *ag = &g->spec->aggs[ai];
+	struct spec *sp = g->spec;
+
+	if (ag->map >= 0)
+		return ag->map;
+	struct spec_map *m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
+
+	m->name = arena_printf(g->a, "agg_%.10s", ag->name[0] ? ag->name : "_");
+	m->type = BPF_MAP_TYPE_PERCPU_HASH;
+	m->key_size = ag->key_size;
+	m->value_size = ag->nwords * 8;
+	m->max_entries = g->c->aggsize_entries;
+	m->fd = -1;
+	ag->map = sp->nmaps - 1;
+	return ag->map;
+}
+
+/* The initial value of a new aggregation entry, word by word. */
+static void agg_init_value(struct cg *g, const struct spec_agg *ag, uint32_t off)
+{
+	zero_words(g, R9, off, ag->nwords * 8);
+	if (ag->func == AGG_MIN || ag->func == AGG_MAX) {
+		emit_ld_imm64(&g->e, R0, ag->func == AGG_MIN ? (uint64_t)INT64_MAX
+							      : (uint64_t)INT64_MIN);
+		emit_store(&g->e, 8, R9, (int16_t)off, R0);
+	}
+}
+
+/* *(u64 *)(r0 + off) += r1 */
+static void add_word(struct cg *g, int16_t off)
+{
+	emit_load(&g->e, 8, R2, R0, off);
+	emit_alu_reg(&g->e, BPF_ADD, R2, R1);
+	emit_store(&g->e, 8, R0, off, R2);
+}
+
+/* r0 points at the entry, r1 holds the value: fold it in */
+static void agg_apply(struct cg *g, const struct spec_agg *ag)
+{
+	int done = emit_new_label(&g->e);
+
+	switch (ag->func) {
+	case AGG_COUNT:
+		emit_mov_imm(&g->e, R1, 1);
+		add_word(g, 0);
+		break;
+	case AGG_SUM:
+		add_word(g, 0);
+		break;
+	case AGG_AVG:
+		add_word(g, 8);
+		emit_mov_imm(&g->e, R1, 1);
+		add_word(g, 0);
+		break;
+	case AGG_MIN:
+	case AGG_MAX:
+		emit_load(&g->e, 8, R2, R0, 0);
+		emit_jmp_reg(&g->e, ag->func == AGG_MIN ? BPF_JSGE : BPF_JSLE,
+			     R1, R2, done);
+		emit_store(&g->e, 8, R0, 0, R1);
+		break;
+	default:
+		break;
+	}
+	emit_label(&g->e, done);
+}
+
+/*
+ * @name[keys] = func(value):
+ *	key = { keys }                     (in scratch, NUL-padded)
+ *	p = lookup(map, key)
+ *	if (!p) { update(map, key, init, NOEXIST); p = lookup(map, key) }
+ *	if (!p) drops.agg++; else fold value into *p
+ */
+static void agg_stmt(struct cg *g, struct node *st)
+{
+	const struct spec_agg *ag = &g->spec->aggs[st->sym];
+	int map = agg_map(g, st->sym);
+	int16_t vslot = slot_new(g, st);
+	int have = emit_new_label(&g->e), drop = emit_new_label(&g->e);
+	int done = emit_new_label(&g->e);
+
+	if (st->call->args.n > 0) {
+		struct val v = expr(g, st->call->args.v[0]);
+
+		load_slot(g, R0, v.slot);
+		store_slot(g, vslot, R0);
+	}
+	uint32_t key = temp_new(g, st, ag->key_size);
+
+	zero_words(g, R9, key, round8(ag->key_size));
+	for (int i = 0; i < st->args.n; i++) {
+		struct val v = expr(g, st->args.v[i]);
+		const struct spec_field *kf = &ag->keys[i];
+
+		if (v.str) {
+			copy_words(g, R9, key + kf->off, round8(kf->type.size),
+				   R9, v.off, v.size);
+		} else {
+			load_slot(g, R0, v.slot);
+			emit_store(&g->e, 8, R9, (int16_t)(key + kf->off), R0);
+		}
+	}
+	ld_map(g, R1, map);
+	scratch_ptr(g, R2, key);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, have);
+
+	uint32_t init = temp_new(g, st, ag->nwords * 8);
+
+	agg_init_value(g, ag, init);
+	ld_map(g, R1, map);
+	scratch_ptr(g, R2, key);
+	scratch_ptr(g, R3, init);
+	emit_mov_imm(&g->e, R4, BPF_NOEXIST);
+	emit_call(&g->e, BPF_FUNC_map_update_elem);
+	ld_map(g, R1, map);
+	scratch_ptr(g, R2, key);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, drop);
+	emit_label(&g->e, have);
+	load_slot(g, R1, vslot);
+	agg_apply(g, ag);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, drop);
+	count_drop(g, offsetof(struct drop_counts, agg));
+	emit_label(&g->e, done);
+}
+
+/* ---- statements and clauses ---- */
+
+static void stmt(struct cg *g, struct node *n);
+
+static void stmts(struct cg *g, struct node_list *l)
+{
+	for (int i = 0; i < l->n; i++)
+		stmt(g, l->v[i]);
+}
+
+static void if_stmt(struct cg *g, struct node *n)
+{
+	int other = emit_new_label(&g->e), done = emit_new_label(&g->e);
+	int16_t sp = g->sp;
+	struct val c = expr(g, n->a);
+
+	load_slot(g, R0, c.slot);
+	g->sp = sp;
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, other);
+	stmts(g, &n->body);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, other);
+	stmts(g, &n->else_body);
+	emit_label(&g->e, done);
+}
+
+static void stmt(struct cg *g, struct node *n)
+{
+	int16_t sp = g->sp;
+	uint32_t tmp = g->tmp;
+
+	switch (n->kind) {
+	case S_EXPR:
+		if (n->a->kind == N_CALL)
+			action(g, n->a);
+		else
+			expr(g, n->a);
+		break;
+	case S_AGG:
+		agg_stmt(g, n);
+		break;
+	case S_IF:
+		if_stmt(g, n);
+		break;
+	case S_BLOCK:
+		stmts(g, &n->body);
+		break;
+	default:
+		break;
+	}
+	g->sp = sp;
+	g->tmp = tmp;
+}
+
+/* Write the clause's record: header, then one perf event output. */
+static void emit_record(struct cg *g)
+{
+	int ok = emit_new_label(&g->e);
+
+	emit_mov_imm(&g->e, R0, g->epid);
+	emit_store(&g->e, 4, R9, 0, R0);		/* rec->epid */
+	probe_id(g);
+	emit_store(&g->e, 4, R9, 4, R0);		/* rec->probe_id */
+	emit_mov_reg(&g->e, R1, R6);
+	ld_map(g, R2, MAP_BUF);
+	emit_alu32_imm(&g->e, BPF_MOV, R3, -1);		/* BPF_F_CURRENT_CPU */
+	emit_mov_reg(&g->e, R4, R9);
+	emit_mov_imm(&g->e, R5, (int32_t)g->rec);
+	emit_call(&g->e, BPF_FUNC_perf_event_output);
+	emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, ok);
+	count_drop(g, offsetof(struct drop_counts, buf));
+	emit_label(&g->e, ok);
+}
+
+static bool records_data(const struct node_list *body)
+{
+	for (int i = 0; i < body->n; i++) {
+		const struct node *n = body->v[i];
+
+		if (n->kind == S_EXPR && n->a->kind == N_CALL)
+			return true;
+		if ((n->kind == S_IF || n->kind == S_BLOCK) &&
+		    (records_data(&n->body) || records_data(&n->else_body)))
+			return true;
+	}
+	return false;
+}
+
+static void clause(struct cg *g, const struct cg_clause *cc)
+{
+	struct clause *c = cc->clause;
+	struct spec *sp = g->spec;
+
+	g->cl = cc;
+	g->ep = ARENA_PUSH(g->a, sp->epids, sp->nepids, g->c->epids_cap);
+	g->ep->clause = c->id;
+	g->epid = sp->nepids - 1;
+	g->acts_cap = 0;
+	g->rec = REC_HDR;
+	g->sp = SLOT_FIRST + 8;
+	g->tmp = REC_MAX;
+	g->clause_end = emit_new_label(&g->e);
+
+	if (cc->mask_bit >= 0) {
+		/* if (!(sysinfo->mask >> bit & 1)) skip this clause */
+		emit_load(&g->e, 8, R1, R7,
+			  g->att == ATTACH_SYS_ENTER
+				  ? offsetof(struct sysinfo_entry, entry_mask)
+				  : offsetof(struct sysinfo_entry, return_mask));
+		emit_alu_imm(&g->e, BPF_RSH, R1, cc->mask_bit);
+		emit_alu_imm(&g->e, BPF_AND, R1, 1);
+		emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, g->clause_end);
+	}
+	if (c->pred) {
+		struct val v = expr(g, c->pred);
+
+		load_slot(g, R0, v.slot);
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->clause_end);
+		g->sp = SLOT_FIRST + 8;
+		g->tmp = REC_MAX;
+	}
+	if (c->body.n == 0)
+		new_action(g, ACT_DEFAULT);
+	stmts(g, &c->body);
+	if (g->ep->nacts > 0 || records_data(&c->body))
+		emit_record(g);
+	g->ep->size = g->rec;
+	emit_label(&g->e, g->clause_end);
+}
+
+/*
+ *	r6 = r1                       ctx
+ *	*(u64 *)(fp - 8) = 0          the zero key
+ *	if (globals.state) goto out   exit() was called
+ *	r9 = lookup(scratch, &zero)
+ *	SYS: r7 = lookup(sysinfo, &nr)
+ */
+static void prologue(struct cg *g)
+{
+	emit_mov_reg(&g->e, R6, R1);
+	emit_store_imm(&g->e, 8, R10, SLOT_ZERO, 0);
+	emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
+	emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
+	ld_map(g, R1, MAP_SCRATCH);
+	fp_ptr(g, R2, SLOT_ZERO);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
+	emit_mov_reg(&g->e, R9, R0);
+	if (!is_sys(g))
+		return;
+	if (g->att == ATTACH_SYS_ENTER) {
+		emit_load(&g->e, 8, R0, R6, 8);		/* ctx->args[1]: id */
+		store_slot(g, SLOT_FIRST, R0);
+	} else {
+		emit_load(&g->e, 8, R3, R6, 0);		/* regs->orig_ax */
+		kread(g, SLOT_FIRST, 8, PT_REGS_ORIG_AX);
+	}
+	ld_map(g, R1, MAP_SYSINFO);
+	fp_ptr(g, R2, SLOT_FIRST);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
+	emit_mov_reg(&g->e, R7, R0);
+}
+
+static const char *const attach_names[] = {
+	[ATTACH_BEGIN] = "dscope_begin", [ATTACH_END] = "dscope_end",
+	[ATTACH_SYS_ENTER] = "dscope_sys_ent", [ATTACH_SYS_EXIT] = "dscope_sys_ret",
+	[ATTACH_PROFILE] = "dscope_profile", [ATTACH_TICK] = "dscope_tick",
+};
+
+int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
+	       const struct probe *probe, const struct cg_clause *clauses,
+	       int nclauses)
+{
+	struct cg g = { .c = c, .a = c->a, .d = c->d, .spec = c->spec,
+			.att = att, .probe = probe };
+	struct spec *sp = c->spec;
+
+	emit_init(&g.e);
+	g.out = emit_new_label(&g.e);
+	prologue(&g);
+	for (int i = 0; i < nclauses; i++)
+		clause(&g, &clauses[i]);
+	emit_label(&g.e, g.out);
+	emit_mov_imm(&g.e, R0, 0);
+	emit_exit(&g.e);
+	if (emit_resolve(&g.e) < 0)
+		diag_fail(c->d, 0, 0, "D_INTERNAL", "unplaced label in code generator");
+
+	struct spec_prog *p = ARENA_PUSH(c->a, sp->progs, sp->nprogs, c->progs_cap);
+
+	p->name = attach_names[att];
+	p->attach = att;
+	p->type = att == ATTACH_PROFILE || att == ATTACH_TICK
+			  ? BPF_PROG_TYPE_PERF_EVENT
+			  : BPF_PROG_TYPE_RAW_TRACEPOINT;
+	p->period_ns = period_ns;
+	p->probe = probe;
+	p->ninsns = g.e.n;
+	p->insns = arena_alloc(c->a, sizeof(struct bpf_insn) * (size_t)g.e.n);
+	memcpy(p->insns, g.e.insns, sizeof(struct bpf_insn) * (size_t)g.e.n);
+	p->fd = -1;
+	emit_fini(&g.e);
+	return sp->nprogs - 1;
+}
+
+static void fixed_map(struct cg_ctx *c, const char *name, enum bpf_map_type type,
+		      uint32_t key_size, uint32_t value_size, uint32_t entries,
+		      uint32_t flags)
+{
+	struct spec *sp = c->spec;
+	struct spec_map *m = ARENA_PUSH(c->a, sp->maps, sp->nmaps, c->maps_cap);
+
+	m->name = name;
+	m->type = type;
+	m->key_size = key_size;
+	m->value_size = value_size;
+	m->max_entries = entries;
+	m->flags = flags;
+	m->fd = -1;
+}
+
+/* ORDER MAP: the indexes in spec.h */
+void cg_fixed_maps(struct cg_ctx *c, uint32_t nsyscalls)
+{
+	uint32_t gsize = sizeof(struct globals_hdr) + c->spec->globals_size;
+
+	fixed_map(c, "dscope_globals", BPF_MAP_TYPE_ARRAY, 4, round8(gsize), 1, 0);
+	fixed_map(c, "dscope_scratch", BPF_MAP_TYPE_PERCPU_ARRAY, 4, SCRATCH_SIZE,
+		  1, 0);
+	fixed_map(c, "dscope_buf", BPF_MAP_TYPE_PERF_EVENT_ARRAY, 4, 4, 0, 0);
+	fixed_map(c, "dscope_drops", BPF_MAP_TYPE_PERCPU_ARRAY, 4,
+		  sizeof(struct drop_counts), 1, 0);
+	fixed_map(c, "dscope_sysinfo", BPF_MAP_TYPE_ARRAY, 4,
+		  sizeof(struct sysinfo_entry), nsyscalls ? nsyscalls : 1, 0);
+}

@@ -1,0 +1,43 @@
+/*
+ * cg.h -- the code generator: typed clauses in, BPF programs out.
+ *
+ * cg_program() emits one BPF program for one attachment point (BEGIN, the
+ * sys_enter raw tracepoint, a profile timer, ...), holding every clause that
+ * matches it in script order (DESIGN.md 3.2).  It appends the program, its
+ * record layouts (epids) and whatever maps its aggregations need to the
+ * spec.  Sema must have run on every clause first.
+ */
+#ifndef DSCOPE_CG_H
+#define DSCOPE_CG_H
+
+#include "front/arena.h"
+#include "front/ast.h"
+#include "front/diag.h"
+#include "rt/spec.h"
+
+struct probe;
+
+/* One clause as it applies to one program. */
+struct cg_clause {
+	struct clause *clause;
+	const struct probe *probe;	/* the probe, when it is the only one */
+	int mask_bit;			/* SYS programs: bit in sysinfo masks, -1 = all */
+};
+
+struct cg_ctx {
+	struct arena *a;
+	struct diag *d;
+	struct spec *spec;
+	int epids_cap, maps_cap, progs_cap;	/* capacities of spec arrays */
+	uint32_t aggsize_entries;	/* max entries of each aggregation map */
+};
+
+/* Emit the program for attachment `att`; returns its index in spec->progs. */
+int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
+	       const struct probe *probe, const struct cg_clause *clauses,
+	       int nclauses);
+
+/* Add the fixed maps (MAP_GLOBALS ... MAP_SYSINFO) to an empty spec. */
+void cg_fixed_maps(struct cg_ctx *c, uint32_t nsyscalls);
+
+#endif /* DSCOPE_CG_H */

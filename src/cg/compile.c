@@ -1,0 +1,255 @@
+/*
+ * compile.c -- from D sources to a spec.  See compile.h.
+ *
+ * Grouping is where DESIGN.md 3.2 and 3.5 meet: every clause that matches
+ * a syscall entry probe goes into the one sys_enter program, in script
+ * order, with the set of syscalls it matches recorded as a bit in each
+ * syscall's sysinfo entry; BEGIN and END clauses go into their own
+ * run-once programs; each profile or tick probe gets a program of its own.
+ */
+#include "cg/compile.h"
+
+#include <setjmp.h>
+#include <string.h>
+
+#include "cg/cg.h"
+#include "front/parse.h"
+#include "front/sema.h"
+#include "prov/catalog.h"
+
+/* A clause and the probes it matched. */
+struct matched {
+	struct clause *clause;
+	const struct probe **probes;
+	int nprobes, cap;
+	struct arena *a;
+};
+
+static int collect(const struct probe *p, void *arg)
+{
+	struct matched *m = arg;
+
+	for (int i = 0; i < m->nprobes; i++)
+		if (m->probes[i] == p)
+			return 0;
+	*ARENA_PUSH(m->a, m->probes, m->nprobes, m->cap) = p;
+	return 0;
+}
+
+static void match_clause(struct catalog *cat, struct matched *m,
+			 const struct options *o, struct diag *d)
+{
+	struct clause *c = m->clause;
+
+	for (int i = 0; i < c->ndescs; i++) {
+		const struct probe_desc *pd = c->descs[i];
+		int n = catalog__match(cat, pd, collect, m);
+
+		if (n == 0 && !o->zdefs) {
+			const char *hint = catalog__hint(cat);
+
+			diag_fail(d, pd->line, pd->col, "D_PDESC_ZERO",
+				  "probe description %s does not match any probes%s%s",
+				  pd->text, hint ? ": " : "", hint ? hint : "");
+		}
+	}
+}
+
+static void apply_pragmas(struct program *p, struct options *o, struct diag *d)
+{
+	char err[128];
+
+	for (int i = 0; i < p->npragmas; i++) {
+		const struct pragma_opt *po = p->pragmas[i];
+
+		if (options_set(o, po->name, po->value, err, sizeof(err)) < 0)
+			diag_fail(d, po->line, 0, "D_PRAGMA_OPTSET",
+				  "failed to set option '%s' to '%s': %s", po->name,
+				  po->value ? po->value : "", err);
+	}
+}
+
+static bool is_kind(const struct probe *p, enum prov_kind k, const char *name)
+{
+	return p->kind == k && (!name || strcmp(p->name, name) == 0);
+}
+
+/* Emit the program of one attachment point, if any clause matches it. */
+static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
+		       enum spec_attach att, enum prov_kind kind,
+		       const char *name, const struct probe *only)
+{
+	struct cg_clause *cl = arena_alloc(c->a, sizeof(*cl) * (size_t)(nm + 1));
+	const struct probe *probe = NULL;
+	int n = 0;
+
+	for (int i = 0; i < nm; i++) {
+		int hits = 0;
+
+		for (int j = 0; j < ms[i].nprobes; j++) {
+			const struct probe *p = ms[i].probes[j];
+
+			if (only ? p == only : is_kind(p, kind, name)) {
+				hits++;
+				probe = p;
+			}
+		}
+		if (!hits)
+			continue;
+		cl[n].clause = ms[i].clause;
+		cl[n].probe = hits == 1 ? probe : NULL;
+		cl[n].mask_bit = kind == PROV_SYSCALL ? n : -1;
+		n++;
+	}
+	if (n == 0)
+		return;
+	if (kind == PROV_SYSCALL && n > 64)
+		diag_fail(c->d, cl[64].clause->line, cl[64].clause->col,
+			  "D_CLAUSES", "more than 64 clauses use syscall %s probes",
+			  name);
+	cg_program(c, att, only ? only->period_ns : 0, only ? only : probe, cl, n);
+}
+
+/* The sysinfo table: names, probe IDs and clause masks by syscall nr. */
+static void build_sysinfo(struct arena *a, struct catalog *cat, struct spec *sp,
+			  struct matched *ms, int nm)
+{
+	uint32_t maxnr = 0;
+
+	for (uint32_t id = 1; id <= catalog__count(cat); id++) {
+		const struct probe *p = catalog__by_id(cat, id);
+
+		if (p && p->kind == PROV_SYSCALL && (uint32_t)p->sysnr + 1 > maxnr)
+			maxnr = (uint32_t)p->sysnr + 1;
+	}
+	sp->nsysinfo = maxnr;
+	sp->sysinfo = arena_alloc(a, sizeof(*sp->sysinfo) * (maxnr + 1));
+	for (uint32_t id = 1; id <= catalog__count(cat); id++) {
+		const struct probe *p = catalog__by_id(cat, id);
+
+		if (!p || p->kind != PROV_SYSCALL)
+			continue;
+		struct sysinfo_entry *e = &sp->sysinfo[p->sysnr];
+
+		snprintf(e->name, sizeof(e->name), "%s", p->func);
+		if (strcmp(p->name, "entry") == 0)
+			e->entry_id = p->id;
+		else
+			e->return_id = p->id;
+	}
+	/* clause bit n: the n-th clause of the program that uses syscalls */
+	int nent = 0, nret = 0;
+
+	for (int i = 0; i < nm; i++) {
+		bool ent = false, ret = false;
+
+		for (int j = 0; j < ms[i].nprobes; j++) {
+			const struct probe *p = ms[i].probes[j];
+
+			if (p->kind != PROV_SYSCALL)
+				continue;
+			bool is_entry = strcmp(p->name, "entry") == 0;
+			struct sysinfo_entry *e = &sp->sysinfo[p->sysnr];
+
+			if (is_entry && nent < 64)
+				e->entry_mask |= 1ull << nent;
+			else if (!is_entry && nret < 64)
+				e->return_mask |= 1ull << nret;
+			ent |= is_entry;
+			ret |= !is_entry;
+		}
+		nent += ent;
+		nret += ret;
+	}
+}
+
+static void compile_all(struct arena *a, struct catalog *cat,
+			struct program **progs, int nsrc, struct options *o,
+			struct compile_result *res, struct diag *d)
+{
+	struct spec *sp = arena_alloc(a, sizeof(*sp));
+	struct sema s = { .a = a, .d = d, .spec = sp, .cat = cat,
+			  .strsize = o->strsize };
+	struct matched *ms;
+	int nm = 0, id = 0;
+
+	for (int i = 0; i < nsrc; i++)
+		nm += progs[i]->nclauses;
+	ms = arena_alloc(a, sizeof(*ms) * (size_t)(nm + 1));
+	for (int i = 0; i < nsrc; i++)
+		for (int j = 0; j < progs[i]->nclauses; j++, id++) {
+			res->source = i;
+			ms[id].clause = progs[i]->clauses[j];
+			ms[id].clause->id = id;
+			ms[id].a = a;
+			match_clause(cat, &ms[id], o, d);
+			sp->nprobes += ms[id].nprobes;
+			res->nprobes[i] += ms[id].nprobes;
+			s.probes = ms[id].probes;
+			s.nprobes = ms[id].nprobes;
+			sema_clause(&s, ms[id].clause);
+		}
+
+	struct cg_ctx c = { .a = a, .d = d, .spec = sp };
+
+	sp->quiet = o->quiet;
+	c.aggsize_entries = options_agg_entries(o, 64);
+	build_sysinfo(a, cat, sp, ms, nm);
+	cg_fixed_maps(&c, sp->nsysinfo);
+	emit_point(&c, ms, nm, ATTACH_BEGIN, PROV_DTRACE, "BEGIN", NULL);
+	emit_point(&c, ms, nm, ATTACH_END, PROV_DTRACE, "END", NULL);
+	emit_point(&c, ms, nm, ATTACH_SYS_ENTER, PROV_SYSCALL, "entry", NULL);
+	emit_point(&c, ms, nm, ATTACH_SYS_EXIT, PROV_SYSCALL, "return", NULL);
+	for (int i = 0; i < nm; i++)
+		for (int j = 0; j < ms[i].nprobes; j++) {
+			const struct probe *p = ms[i].probes[j];
+			bool seen = false;
+
+			if (p->kind != PROV_PROFILE && p->kind != PROV_TICK)
+				continue;
+			for (int k = 0; k < sp->nprogs; k++)
+				seen |= sp->progs[k].probe == p;
+			if (!seen)
+				emit_point(&c, ms, nm,
+					   p->kind == PROV_TICK ? ATTACH_TICK
+								: ATTACH_PROFILE,
+					   p->kind, NULL, p);
+		}
+	res->spec = sp;
+}
+
+int compile_sources(struct arena *a, struct catalog *cat,
+		    const struct compile_source *src, int nsrc,
+		    const struct compile_args *args, struct options *o,
+		    struct compile_result *res, struct diag *d)
+{
+	struct program **progs = arena_alloc(a, sizeof(*progs) * (size_t)(nsrc + 1));
+	jmp_buf env;
+
+	memset(res, 0, sizeof(*res));
+	res->nprobes = arena_alloc(a, sizeof(int) * (size_t)(nsrc + 1));
+	for (int i = 0; i < nsrc; i++) {
+		struct parse_opts po = {
+			.filename = src[i].filename ? src[i].filename : "",
+			.argc = args->argc,
+			.argv = args->argv,
+			.target_pid = args->target_pid,
+			.probe_only = src[i].probe_only,
+			.defaultargs = o->defaultargs,
+		};
+
+		res->source = i;
+		progs[i] = parse_program(a, src[i].text, &po, d);
+		if (!progs[i])
+			return -1;
+	}
+	d->env = &env;
+	if (setjmp(env))
+		return -1;
+	for (int i = 0; i < nsrc; i++) {
+		res->source = i;
+		apply_pragmas(progs[i], o, d);
+	}
+	compile_all(a, cat, progs, nsrc, o, res, d);
+	return 0;
+}

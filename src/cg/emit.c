@@ -1,0 +1,198 @@
+/*
+ * emit.c -- one function per BPF instruction form, plus labels.
+ * See emit.h.  Growth doubles; out of memory aborts (as the arena does).
+ */
+#include "emit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *grow(void *p, int *cap, int need, size_t elem)
+{
+	if (need <= *cap)
+		return p;
+	int ncap = *cap ? *cap * 2 : 64;
+
+	while (ncap < need)
+		ncap *= 2;
+	p = realloc(p, (size_t)ncap * elem);
+	if (!p) {
+		fprintf(stderr, "dscope: out of memory\n");
+		abort();
+	}
+	*cap = ncap;
+	return p;
+}
+
+void emit_init(struct emit *e)
+{
+	memset(e, 0, sizeof(*e));
+}
+
+void emit_fini(struct emit *e)
+{
+	free(e->insns);
+	free(e->label_pos);
+	free(e->fixups);
+	memset(e, 0, sizeof(*e));
+}
+
+void emit_insn(struct emit *e, struct bpf_insn insn)
+{
+	e->insns = grow(e->insns, &e->cap, e->n + 1, sizeof(insn));
+	e->insns[e->n++] = insn;
+}
+
+static struct bpf_insn mk(uint8_t code, int dst, int src, int16_t off, int32_t imm)
+{
+	struct bpf_insn i = { .code = code, .dst_reg = dst, .src_reg = src,
+			      .off = off, .imm = imm };
+	return i;
+}
+
+int emit_new_label(struct emit *e)
+{
+	e->label_pos = grow(e->label_pos, &e->label_cap, e->nlabels + 1,
+			    sizeof(int));
+	e->label_pos[e->nlabels] = -1;
+	return e->nlabels++;
+}
+
+void emit_label(struct emit *e, int label)
+{
+	e->label_pos[label] = e->n;
+}
+
+static void jump_to(struct emit *e, struct bpf_insn insn, int label)
+{
+	e->fixups = grow(e->fixups, &e->fixup_cap, e->nfixups + 1,
+			 sizeof(*e->fixups));
+	e->fixups[e->nfixups].insn = e->n;
+	e->fixups[e->nfixups].label = label;
+	e->nfixups++;
+	emit_insn(e, insn);
+}
+
+int emit_resolve(struct emit *e)
+{
+	for (int i = 0; i < e->nfixups; i++) {
+		int at = e->fixups[i].insn;
+		int to = e->label_pos[e->fixups[i].label];
+
+		if (to < 0)
+			return -1;
+		e->insns[at].off = (int16_t)(to - at - 1);
+	}
+	e->nfixups = 0;
+	return 0;
+}
+
+void emit_alu_reg(struct emit *e, int op, int dst, int src)
+{
+	emit_insn(e, mk(BPF_ALU64 | op | BPF_X, dst, src, 0, 0));
+}
+
+void emit_alu_imm(struct emit *e, int op, int dst, int32_t imm)
+{
+	emit_insn(e, mk(BPF_ALU64 | op | BPF_K, dst, 0, 0, imm));
+}
+
+void emit_alu32_reg(struct emit *e, int op, int dst, int src)
+{
+	emit_insn(e, mk(BPF_ALU | op | BPF_X, dst, src, 0, 0));
+}
+
+void emit_alu32_imm(struct emit *e, int op, int dst, int32_t imm)
+{
+	emit_insn(e, mk(BPF_ALU | op | BPF_K, dst, 0, 0, imm));
+}
+
+void emit_sdiv_reg(struct emit *e, int op, int dst, int src)
+{
+	emit_insn(e, mk(BPF_ALU64 | op | BPF_X, dst, src, 1, 0));
+}
+
+void emit_mov_reg(struct emit *e, int dst, int src)
+{
+	emit_alu_reg(e, BPF_MOV, dst, src);
+}
+
+void emit_mov_imm(struct emit *e, int dst, int32_t imm)
+{
+	emit_alu_imm(e, BPF_MOV, dst, imm);
+}
+
+static void ld_imm64(struct emit *e, int dst, int src, uint32_t lo, uint32_t hi)
+{
+	emit_insn(e, mk(BPF_LD | BPF_DW | BPF_IMM, dst, src, 0, (int32_t)lo));
+	emit_insn(e, mk(0, 0, 0, 0, (int32_t)hi));
+}
+
+void emit_ld_imm64(struct emit *e, int dst, uint64_t imm)
+{
+	if ((int64_t)imm == (int32_t)imm)
+		emit_mov_imm(e, dst, (int32_t)imm);
+	else
+		ld_imm64(e, dst, 0, (uint32_t)imm, (uint32_t)(imm >> 32));
+}
+
+void emit_ld_map_fd(struct emit *e, int dst, int map)
+{
+	ld_imm64(e, dst, BPF_PSEUDO_MAP_FD, (uint32_t)map, 0);
+}
+
+void emit_ld_map_value(struct emit *e, int dst, int map, uint32_t off)
+{
+	ld_imm64(e, dst, BPF_PSEUDO_MAP_VALUE, (uint32_t)map, off);
+}
+
+static int size_code(int size)
+{
+	switch (size) {
+	case 1: return BPF_B;
+	case 2: return BPF_H;
+	case 4: return BPF_W;
+	default: return BPF_DW;
+	}
+}
+
+void emit_load(struct emit *e, int size, int dst, int src, int16_t off)
+{
+	emit_insn(e, mk(BPF_LDX | BPF_MEM | size_code(size), dst, src, off, 0));
+}
+
+void emit_store(struct emit *e, int size, int dst, int16_t off, int src)
+{
+	emit_insn(e, mk(BPF_STX | BPF_MEM | size_code(size), dst, src, off, 0));
+}
+
+void emit_store_imm(struct emit *e, int size, int dst, int16_t off, int32_t imm)
+{
+	emit_insn(e, mk(BPF_ST | BPF_MEM | size_code(size), dst, 0, off, imm));
+}
+
+void emit_jmp_reg(struct emit *e, int op, int dst, int src, int label)
+{
+	jump_to(e, mk(BPF_JMP | op | BPF_X, dst, src, 0, 0), label);
+}
+
+void emit_jmp_imm(struct emit *e, int op, int dst, int32_t imm, int label)
+{
+	jump_to(e, mk(BPF_JMP | op | BPF_K, dst, 0, 0, imm), label);
+}
+
+void emit_ja(struct emit *e, int label)
+{
+	jump_to(e, mk(BPF_JMP | BPF_JA, 0, 0, 0, 0), label);
+}
+
+void emit_call(struct emit *e, int helper)
+{
+	emit_insn(e, mk(BPF_JMP | BPF_CALL, 0, 0, 0, helper));
+}
+
+void emit_exit(struct emit *e)
+{
+	emit_insn(e, mk(BPF_JMP | BPF_EXIT, 0, 0, 0, 0));
+}

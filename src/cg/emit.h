@@ -1,0 +1,68 @@
+/*
+ * emit.h -- building BPF instruction streams.
+ *
+ * The code generator appends instructions to a struct emit with the
+ * helpers below; each helper is one instruction and its comment gives the
+ * BPF assembly, so a reader of cg.c sees the program it produces.  Jumps
+ * are emitted with a label number and patched when the label is placed
+ * (emit_label), so forward branches need no bookkeeping in cg.c.
+ *
+ * Map references (ld_imm64 with BPF_PSEUDO_MAP_FD / _VALUE) carry the
+ * index of a map in the compiled spec, not an fd: the loader patches in
+ * the fd (load.c), so a compiled program can be inspected or loaded later.
+ */
+#ifndef DSCOPE_EMIT_H
+#define DSCOPE_EMIT_H
+
+#include <linux/bpf.h>
+#include <stdint.h>
+
+struct emit {
+	struct bpf_insn *insns;
+	int n, cap;
+	int *label_pos;		/* label -> instruction index, -1 until placed */
+	int nlabels, label_cap;
+	struct emit_fixup {
+		int insn;	/* the jump to patch */
+		int label;
+	} *fixups;
+	int nfixups, fixup_cap;
+};
+
+void emit_init(struct emit *e);
+void emit_fini(struct emit *e);
+void emit_insn(struct emit *e, struct bpf_insn insn);
+
+int emit_new_label(struct emit *e);
+void emit_label(struct emit *e, int label);	/* place label here */
+int emit_resolve(struct emit *e);		/* patch jumps; -1 if a label is unplaced */
+
+/* rD = rS / imm (64-bit ALU):  BPF_ALU64 | op | BPF_X/K */
+void emit_alu_reg(struct emit *e, int op, int dst, int src);
+void emit_alu_imm(struct emit *e, int op, int dst, int32_t imm);
+void emit_alu32_reg(struct emit *e, int op, int dst, int src);
+void emit_alu32_imm(struct emit *e, int op, int dst, int32_t imm);
+/* signed division and modulo (cpu v4: off = 1) */
+void emit_sdiv_reg(struct emit *e, int op, int dst, int src);
+void emit_mov_reg(struct emit *e, int dst, int src);		/* rD = rS */
+void emit_mov_imm(struct emit *e, int dst, int32_t imm);	/* rD = imm (sign-extended) */
+void emit_ld_imm64(struct emit *e, int dst, uint64_t imm);	/* rD = imm64 */
+void emit_ld_map_fd(struct emit *e, int dst, int map);	/* rD = &map (pseudo fd) */
+void emit_ld_map_value(struct emit *e, int dst, int map, uint32_t off);	/* rD = &map[0] + off */
+/* rD = *(size *)(rS + off); size is 1, 2, 4 or 8 */
+void emit_load(struct emit *e, int size, int dst, int src, int16_t off);
+/* *(size *)(rD + off) = rS */
+void emit_store(struct emit *e, int size, int dst, int16_t off, int src);
+/* *(size *)(rD + off) = imm */
+void emit_store_imm(struct emit *e, int size, int dst, int16_t off, int32_t imm);
+/* if rD op rS goto label; op is BPF_JEQ, BPF_JGT, ... */
+void emit_jmp_reg(struct emit *e, int op, int dst, int src, int label);
+void emit_jmp_imm(struct emit *e, int op, int dst, int32_t imm, int label);
+void emit_ja(struct emit *e, int label);			/* goto label */
+void emit_call(struct emit *e, int helper);			/* call helper */
+void emit_exit(struct emit *e);					/* exit */
+
+/* Register names, for readability in cg.c. */
+enum { R0 = 0, R1, R2, R3, R4, R5, R6, R7, R8, R9, R10 };
+
+#endif /* DSCOPE_EMIT_H */

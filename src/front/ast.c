@@ -1,0 +1,46 @@
+/*
+ * ast.c -- the small constructors of the tree, and the names of its kinds.
+ *
+ * Nodes are created zeroed, so every optional field starts empty: a node
+ * list with n == 0, NULL operands, T_NONE type.  Lists grow by doubling
+ * into fresh arena memory; the old array is simply abandoned to the arena.
+ */
+#include "front/ast.h"
+
+#include <string.h>
+
+#include "front/arena.h"
+
+const char *const node_kind_name[] = {	/* ORDER NODE */
+	"N_INT", "N_STR", "N_IDENT", "N_AGG", "N_UNARY", "N_BINARY",
+	"N_TERNARY", "N_ASSIGN", "N_INCDEC", "N_CALL", "N_INDEX", "N_MEMBER",
+	"N_CAST", "N_SIZEOF", "N_OFFSETOF", "N_STRINGOF", "N_XLATE",
+	"S_EXPR", "S_AGG", "S_IF", "S_DECL", "S_BLOCK",
+};
+
+_Static_assert(sizeof(node_kind_name) / sizeof(node_kind_name[0]) ==
+	       S_BLOCK + 1, "node_kind_name[] out of step with enum node_kind");
+
+struct node *node_new(struct arena *a, enum node_kind kind, int line, int col)
+{
+	struct node *n = arena_alloc(a, sizeof(*n));
+
+	n->kind = kind;
+	n->line = line;
+	n->col = col;
+	return n;
+}
+
+void node_list_push(struct arena *a, struct node_list *l, struct node *n)
+{
+	if (l->n == l->cap) {
+		int cap = l->cap ? 2 * l->cap : 4;
+		struct node **v = arena_alloc(a, cap * sizeof(*v));
+
+		if (l->n)
+			memcpy(v, l->v, l->n * sizeof(*v));
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n++] = n;
+}

@@ -1,0 +1,106 @@
+/*
+ * ktypes.c -- member offsets from the kernel's BTF.  See ktypes.h.
+ */
+#include "front/ktypes.h"
+
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <string.h>
+
+static struct btf *vmlinux_btf(void)
+{
+	static struct btf *btf;
+	static bool tried;
+
+	if (!tried) {
+		tried = true;
+		btf = btf__load_vmlinux_btf();
+		if (libbpf_get_error(btf))
+			btf = NULL;
+	}
+	return btf;
+}
+
+/* Find member `name` in struct/union type id, looking inside anonymous
+ * members; adds its byte offset to *off and returns its type id, or 0. */
+static uint32_t find_member(const struct btf *btf, uint32_t id,
+			    const char *name, uint32_t *off)
+{
+	const struct btf_type *t = btf__type_by_id(btf, btf__resolve_type(btf, id));
+
+	if (!t || (!btf_is_struct(t) && !btf_is_union(t)))
+		return 0;
+	const struct btf_member *m = btf_members(t);
+
+	for (int i = 0; i < btf_vlen(t); i++, m++) {
+		const char *mname = btf__name_by_offset(btf, m->name_off);
+		uint32_t bit = btf_member_bit_offset(t, (uint32_t)i);
+
+		if (mname && strcmp(mname, name) == 0) {
+			*off += bit / 8;
+			return m->type;
+		}
+		if (!mname || !*mname) {
+			uint32_t sub = bit / 8;
+			uint32_t found = find_member(btf, m->type, name, &sub);
+
+			if (found) {
+				*off += sub;
+				return found;
+			}
+		}
+	}
+	return 0;
+}
+
+int ktype_field(const char *path, struct ktype_field *f)
+{
+	const struct btf *btf = vmlinux_btf();
+	char buf[256], *p, *name;
+	uint32_t id;
+
+	if (!btf || strlen(path) >= sizeof(buf))
+		return -1;
+	strcpy(buf, path);
+	p = strchr(buf, '.');
+	if (!p)
+		return -1;
+	*p++ = '\0';
+	int sid = btf__find_by_name_kind(btf, buf, BTF_KIND_STRUCT);
+
+	if (sid < 0)
+		return -1;
+	id = (uint32_t)sid;
+	memset(f, 0, sizeof(*f));
+	f->nhops = 1;
+	while (*p) {
+		name = p;
+		p += strcspn(p, ".-");
+		bool deref = p[0] == '-' && p[1] == '>';
+		char sep = *p;
+
+		*p = '\0';
+		id = find_member(btf, id, name, &f->off[f->nhops - 1]);
+		if (!id)
+			return -1;
+		if (deref) {
+			if (f->nhops == KTYPE_MAX_HOPS)
+				return -1;
+			const struct btf_type *t =
+				btf__type_by_id(btf, btf__resolve_type(btf, id));
+
+			if (!t || !btf_is_ptr(t))
+				return -1;
+			id = t->type;
+			f->nhops++;
+			p += 2;
+		} else if (sep == '.') {
+			p++;
+		}
+	}
+	const struct btf_type *t = btf__type_by_id(btf, btf__resolve_type(btf, id));
+
+	f->size = (uint32_t)btf__resolve_size(btf, id);
+	f->is_signed = t && btf_is_int(t) && (btf_int_encoding(t) & BTF_INT_SIGNED);
+	return 0;
+}

@@ -1,0 +1,30 @@
+/*
+ * ktypes.h -- kernel types from BTF (/sys/kernel/btf/vmlinux).
+ *
+ * The kernel describes its own structures; dscope reads member offsets from
+ * there instead of compiling in a layout that changes between kernels.
+ * The BTF is loaded once per process, on first use, and kept.
+ */
+#ifndef DSCOPE_KTYPES_H
+#define DSCOPE_KTYPES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define KTYPE_MAX_HOPS 4
+
+/* A member path such as "task_struct.real_parent->tgid": each hop is one
+ * read at an offset from the pointer the previous hop produced (the first
+ * from the struct named first).  '.' adds offsets within a hop, '->'
+ * starts a new hop. */
+struct ktype_field {
+	int nhops;
+	uint32_t off[KTYPE_MAX_HOPS];
+	uint32_t size;		/* bytes read by the last hop */
+	bool is_signed;
+};
+
+/* 0, or -1 when BTF is missing or lacks a member on the path. */
+int ktype_field(const char *path, struct ktype_field *f);
+
+#endif /* DSCOPE_KTYPES_H */

@@ -1,0 +1,49 @@
+/*
+ * sema.h -- semantic checks: resolve names, type every expression, and
+ * register aggregations and global variables in the spec.
+ *
+ * Sema runs clause by clause after the probes of each clause are known
+ * (args[] takes its types from them).  It never emits code; cg relies on
+ * what it leaves in each node (type, symkind, sym) and in the spec.
+ */
+#ifndef DSCOPE_SEMA_H
+#define DSCOPE_SEMA_H
+
+#include "front/arena.h"
+#include "front/ast.h"
+#include "front/diag.h"
+#include "rt/spec.h"
+
+struct catalog;
+
+/* Builtin variables.  ORDER BUILTIN: builtins[] in sema.c. */
+enum builtin {
+	BI_PID, BI_TID, BI_PPID, BI_UID, BI_GID, BI_EXECNAME,
+	BI_TIMESTAMP, BI_VTIMESTAMP, BI_WALLTIMESTAMP, BI_CPU,
+	BI_PROBEPROV, BI_PROBEMOD, BI_PROBEFUNC, BI_PROBENAME,
+	BI_ARG0, BI_ARG1, BI_ARG2, BI_ARG3, BI_ARG4,
+	BI_ARG5, BI_ARG6, BI_ARG7, BI_ARG8, BI_ARG9,
+	BI_ERRNO, BI_EPID, BI_ID,
+	BI_COUNT_
+};
+
+const char *builtin_name(enum builtin b);
+
+struct sema {
+	struct arena *a;
+	struct diag *d;
+	struct spec *spec;
+	int aggs_cap, globals_cap;	/* capacities of spec->aggs, spec->globals */
+	uint32_t strsize;		/* option strsize: bound of unknown strings */
+	struct catalog *cat;		/* for probe argument types */
+	const struct probe *const *probes;	/* what the current clause matches */
+	int nprobes;
+};
+
+void sema_clause(struct sema *s, struct clause *c);
+
+struct dtype type_int(int size, bool is_signed);
+struct dtype type_string(uint32_t size);
+bool type_is_int(const struct dtype *t);
+
+#endif /* DSCOPE_SEMA_H */

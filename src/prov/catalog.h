@@ -1,0 +1,115 @@
+/*
+ * catalog.h -- every probe dscope knows, and DTrace's way of naming them.
+ *
+ * A probe is named provider:module:function:name and carries a DTrace-style
+ * ID that is stable within one run: dtrace:::BEGIN is 1, END 2, ERROR 3, then
+ * the profile provider's standing probes, then syscall:vmlinux:*:{entry,return}
+ * in syscall-number order.  Probes made on demand (profile-N, tick-N) take
+ * the next free ID when first named.
+ *
+ * The catalog owns every probe and every string a probe points to; they live
+ * until catalog__free().  Pointers handed out are stable: a probe made on
+ * demand never moves the others.
+ *
+ * Matching follows DTrace: each of the four fields of a description is a
+ * shell glob (* ? [set] [!set], backslash quotes), and an empty field matches
+ * anything.  A description naming profile-N or tick-N (N followed by one of
+ * ns nsec us usec ms msec s sec m min h hour d day hz, no unit meaning hz)
+ * creates that probe if the provider, module and function fields can name the
+ * profile provider.  A name that is not such a probe, or is one with a period
+ * under 200us (DTrace's floor), simply matches nothing, as in DTrace, where
+ * the compiler then reports D_PDESC_ZERO; catalog__hint() says why.
+ *
+ * Argument types come from tracefs (events/syscalls/sys_enter_NAME/format)
+ * and are read on first use, not at start-up: catalog__args().
+ */
+#ifndef DSCOPE_CATALOG_H
+#define DSCOPE_CATALOG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "front/arena.h"
+#include "front/ast.h"
+
+enum prov_kind {	/* ORDER PROV_KIND: providers[] in catalog.c */
+	PROV_DTRACE,	/* BEGIN, END, ERROR */
+	PROV_PROFILE,	/* profile-N: every CPU, every period */
+	PROV_TICK,	/* tick-N: one CPU, every period */
+	PROV_SYSCALL,	/* syscall:vmlinux:NAME:entry|return */
+	PROV_SDT,	/* kernel tracepoints (not yet populated) */
+	PROV_NKINDS
+};
+
+struct probe_arg {
+	const char *type;	/* C type as the kernel spells it: "char *", "size_t" */
+	const char *name;	/* "buf"; "" when the source gives none */
+};
+
+struct probe {
+	uint32_t id;			/* DTrace probe ID, 1-based, dense */
+	enum prov_kind kind;
+	const char *prov, *mod, *func, *name;	/* "syscall","vmlinux","read","entry" */
+	int sysnr;			/* PROV_SYSCALL: x86-64 number; else -1 */
+	const char *tp_group;		/* tracefs event of the probe, when it has one: */
+	const char *tp_event;		/*   "syscalls", "sys_enter_newfstat"; else NULL */
+	uint64_t period_ns;		/* PROV_PROFILE, PROV_TICK */
+	int nargs;			/* valid after catalog__args(): -1 unknown */
+	const struct probe_arg *args;	/* nargs entries */
+	bool args_loaded;		/* catalog-private: catalog__args() has looked */
+};
+
+struct catalog;
+
+/* Enumerates the dtrace, profile and syscall providers.  Finding the
+ * syscalls of this kernel may mount tracefs.  Never fails: out of memory
+ * aborts, and a kernel that shows neither tracefs nor BTF gets every
+ * syscall of the compiled-in table. */
+struct catalog *catalog__new(void);
+void catalog__free(struct catalog *cat);	/* NULL is fine */
+
+/* Calls fn (when not NULL) for each probe matching pd, in ID order; a
+ * negative return from fn stops the walk and is returned.  Otherwise returns
+ * the number of probes matched, 0 included. */
+int catalog__match(struct catalog *cat, const struct probe_desc *pd,
+		   int (*fn)(const struct probe *p, void *arg), void *arg);
+
+/* After a match of zero probes: a sentence saying why, when the catalog
+ * knows more than "no such probe" ("tick-1ns: period 1ns is under the
+ * 200us minimum"); NULL otherwise.  Valid until the next call. */
+const char *catalog__hint(const struct catalog *cat);
+
+const struct probe *catalog__by_id(const struct catalog *cat, uint32_t id);
+uint32_t catalog__count(const struct catalog *cat);	/* highest ID */
+
+/* The argument list of p (reading tracefs on first use); returns nargs,
+ * -1 when the types cannot be known.  Sets p->nargs and p->args too. */
+int catalog__args(struct catalog *cat, const struct probe *p);
+
+/* dtrace -l: the header once, then one row per probe (-lv: with its
+ * stability attributes and argument types).  catalog__list() prints the
+ * rows of every probe matching pd (NULL: all) and returns how many. */
+void catalog__list_header(FILE *out);
+void catalog__list_probe(struct catalog *cat, FILE *out, const struct probe *p,
+			 bool verbose);
+int catalog__list(struct catalog *cat, FILE *out, const struct probe_desc *pd,
+		  bool verbose);
+
+/* DTrace's glob: * ? [a-z] [!a-z], backslash quotes the next character.
+ * A malformed set ("[abc") matches nothing, as gmatch(3GEN). */
+bool catalog_glob_match(const char *pattern, const char *s);
+
+/* "profile-997hz", "tick-1s" -> kind and period; 0 on success, -1 with a
+ * reason in *why (a static string) when the name is not one. */
+int catalog_parse_profile(const char *name, enum prov_kind *kind,
+			  uint64_t *period_ns, const char **why);
+
+/* For providers populating the catalog: adds a copy of tmpl, with the next
+ * ID and no arguments loaded yet, and returns it.  The strings tmpl points to
+ * are not copied: they must live as long as the catalog (literals, or
+ * allocations from catalog_arena()). */
+struct probe *catalog_add(struct catalog *cat, const struct probe *tmpl);
+struct arena *catalog_arena(struct catalog *cat);
+
+#endif /* DSCOPE_CATALOG_H */

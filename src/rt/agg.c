@@ -1,0 +1,178 @@
+/*
+ * agg.c -- snapshot, merge, clear and truncate aggregations.  See agg.h.
+ */
+#include "rt/agg.h"
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+int agg_state_init(struct agg_state *st, const struct spec *sp)
+{
+	memset(st, 0, sizeof(*st));
+	st->sp = sp;
+	st->ncpus = libbpf_num_possible_cpus();
+	st->descs = calloc((size_t)sp->naggs + 1, sizeof(*st->descs));
+	st->printed = calloc((size_t)sp->naggs + 1, sizeof(bool));
+	if (!st->descs || !st->printed)
+		return -ENOMEM;
+	for (int i = 0; i < sp->naggs; i++) {
+		const struct spec_agg *ag = &sp->aggs[i];
+		struct agg_desc *d = &st->descs[i];
+
+		d->name = ag->name;
+		d->id = i;
+		d->func = ag->func;
+		d->nkeys = ag->nkeys;
+		memcpy(d->params, ag->params, sizeof(d->params));
+	}
+	return 0;
+}
+
+void agg_state_fini(struct agg_state *st)
+{
+	free(st->descs);
+	free(st->printed);
+	memset(st, 0, sizeof(*st));
+}
+
+/* Key bytes -> typed values (strings point into the copied key). */
+static struct fmt_val *decode_key(const struct spec_agg *ag, struct arena *a,
+				  const unsigned char *key)
+{
+	struct fmt_val *kv = arena_alloc(a, sizeof(*kv) * (size_t)(ag->nkeys + 1));
+	unsigned char *copy = arena_alloc(a, ag->key_size + 1);
+
+	memcpy(copy, key, ag->key_size);
+	for (int i = 0; i < ag->nkeys; i++) {
+		const struct spec_field *f = &ag->keys[i];
+
+		kv[i].type = f->type;
+		if (f->type.kind == T_STRING) {
+			kv[i].s = (const char *)copy + f->off;
+			copy[f->off + f->type.size - 1] = '\0';
+		} else {
+			memcpy(&kv[i].u, copy + f->off, 8);
+		}
+	}
+	return kv;
+}
+
+int agg_snapshot(struct agg_state *st, int ai, struct arena *a,
+		 struct agg_data *out)
+{
+	const struct spec_agg *ag = &st->sp->aggs[ai];
+	int fd = st->sp->maps[ag->map].fd;
+	size_t vsz = (size_t)ag->nwords * 8;
+	unsigned char *key = arena_alloc(a, ag->key_size), *next = arena_alloc(a, ag->key_size);
+	int64_t *percpu = arena_alloc(a, vsz * (size_t)st->ncpus);
+	int cap = 0;
+	void *prev = NULL;
+
+	memset(out, 0, sizeof(*out));
+	out->desc = &st->descs[ai];
+	if (ag->map < 0)
+		return 0;	/* never updated by any program */
+	while (bpf_map_get_next_key(fd, prev, next) == 0) {
+		memcpy(key, next, ag->key_size);
+		prev = key;
+		if (bpf_map_lookup_elem(fd, key, percpu) < 0)
+			continue;	/* deleted under us */
+		struct agg_row *row = arena_alloc(a, sizeof(*row));
+
+		row->keys = decode_key(ag, a, key);
+		row->data = arena_alloc(a, vsz);
+		agg_init(out->desc, row->data);
+		for (int c = 0; c < st->ncpus; c++)
+			agg_merge(ag->func, row->data,
+				  (int64_t *)((char *)percpu + vsz * (size_t)c),
+				  ag->nwords);
+		*ARENA_PUSH(a, out->rows, out->nrows, cap) = row;
+		key = arena_alloc(a, ag->key_size);
+	}
+	return 0;
+}
+
+int agg_clear(struct agg_state *st, int ai)
+{
+	const struct spec_agg *ag = &st->sp->aggs[ai];
+	struct arena a = { 0 };
+	struct agg_data data;
+	size_t vsz = (size_t)ag->nwords * 8;
+
+	if (ag->map < 0)
+		return 0;
+	int fd = st->sp->maps[ag->map].fd;
+	int64_t *zero = calloc((size_t)st->ncpus, vsz);
+
+	if (!zero)
+		return -ENOMEM;
+	for (int c = 0; c < st->ncpus; c++)
+		agg_init(&st->descs[ai], (int64_t *)((char *)zero + vsz * (size_t)c));
+	agg_snapshot(st, ai, &a, &data);
+	/* rewrite the keys we saw: the same key bytes the kernel wrote */
+	unsigned char *key = calloc(1, ag->key_size);
+	void *prev = NULL;
+
+	while (key && bpf_map_get_next_key(fd, prev, key) == 0) {
+		bpf_map_update_elem(fd, key, zero, BPF_EXIST);
+		prev = key;
+	}
+	free(key);
+	free(zero);
+	arena_free(&a);
+	return 0;
+}
+
+int agg_trunc(struct agg_state *st, int ai, bool has_n, int64_t n,
+	      const struct agg_sort_opts *so)
+{
+	const struct spec_agg *ag = &st->sp->aggs[ai];
+
+	if (ag->map < 0)
+		return 0;
+	int fd = st->sp->maps[ag->map].fd;
+	unsigned char *key = calloc(1, ag->key_size);
+	void *prev = NULL;
+
+	if (!key)
+		return -ENOMEM;
+	if (!has_n || n == 0) {
+		while (bpf_map_get_next_key(fd, NULL, key) == 0)
+			if (bpf_map_delete_elem(fd, key) < 0)
+				break;
+		free(key);
+		return 0;
+	}
+	/* keep the first n rows in sort order (the last -n when negative) */
+	struct arena a = { 0 };
+	struct agg_data data;
+
+	agg_snapshot(st, ai, &a, &data);
+	agg_sort(data.rows, data.nrows, data.desc, so);
+	int keep = (int)(n < 0 ? -n : n);
+	(void)prev;
+	for (int i = 0; i < data.nrows; i++) {
+		bool kept = n > 0 ? i >= data.nrows - keep : i < keep;
+
+		if (kept)
+			continue;
+		/* rebuild the key bytes from the decoded values */
+		memset(key, 0, ag->key_size);
+		for (int k = 0; k < ag->nkeys; k++) {
+			const struct spec_field *f = &ag->keys[k];
+			const struct fmt_val *v = &data.rows[i]->keys[k];
+
+			if (f->type.kind == T_STRING)
+				strncpy((char *)key + f->off, v->s, f->type.size - 1);
+			else
+				memcpy(key + f->off, &v->u, 8);
+		}
+		bpf_map_delete_elem(fd, key);
+	}
+	free(key);
+	arena_free(&a);
+	return 0;
+}

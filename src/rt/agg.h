@@ -1,0 +1,36 @@
+/*
+ * agg.h -- aggregations in user space: snapshot the per-CPU maps, merge
+ * the CPUs, and hand rows to aggprint; clear() and trunc().
+ *
+ * The kernel keeps one PERCPU_HASH map per aggregation (DESIGN.md 3.3):
+ * each CPU folds values into its own copy with no sharing at all, and the
+ * CPUs meet only here, when a snapshot merges them.
+ */
+#ifndef DSCOPE_AGG_H
+#define DSCOPE_AGG_H
+
+#include "front/arena.h"
+#include "rt/aggprint.h"
+#include "rt/spec.h"
+
+struct agg_state {
+	const struct spec *sp;
+	struct agg_desc *descs;		/* one per spec aggregation */
+	bool *printed;			/* printa() has shown it */
+	int ncpus;
+};
+
+int agg_state_init(struct agg_state *st, const struct spec *sp);
+void agg_state_fini(struct agg_state *st);
+
+/* Rows of aggregation ai, merged over CPUs, in arena a. */
+int agg_snapshot(struct agg_state *st, int ai, struct arena *a,
+		 struct agg_data *out);
+
+/* clear(): every value to its initial state; trunc(n): keep the n rows
+ * that sort first (n < 0: the last -n), n == 0 / no n: remove all. */
+int agg_clear(struct agg_state *st, int ai);
+int agg_trunc(struct agg_state *st, int ai, bool has_n, int64_t n,
+	      const struct agg_sort_opts *so);
+
+#endif /* DSCOPE_AGG_H */

@@ -1,0 +1,141 @@
+/*
+ * aggprint.h -- aggregations: value layout, bucket rules, merging, sorting
+ * and output, all as DTrace does them.
+ *
+ * An aggregation row is a key tuple and a vector of int64_t words, already
+ * merged over CPUs by the caller (agg_merge).  The word layout per
+ * function, shared with the BPF code that fills it:
+ *
+ *   count      [n]
+ *   sum        [s]
+ *   min, max   [m]              (start at INT64_MAX / INT64_MIN)
+ *   avg        [n, s]
+ *   stddev     [n, s, sumsq_lo, sumsq_hi]   (sum of squares, 128-bit)
+ *   quantize   [127 buckets]    see agg_quantize_bucket()
+ *   lquantize  [levels + 2]     underflow, levels, overflow
+ *   llquantize [agg_llquantize_nbuckets()]  see agg_llquantize_bucket()
+ *
+ * The bucket functions are the specification the code generator follows;
+ * the unit tests pin them down.
+ *
+ * Output follows dtrace(1): at the end of a run it writes one "\n" (even
+ * when quiet, and whether or not any aggregation has data), then every
+ * aggregation not yet printed by printa(), in declaration order, each via
+ * agg_print_default -- agg_print_all does all of that but the "\n".  A
+ * printa() without a format is "\n" and then the same rows; agg_printa
+ * writes that leading newline itself.
+ *
+ * Key values are fmt_vals carrying the key's declared D type: the column
+ * width depends on it (a 4-byte int key prints in " %8d", an 8-byte one in
+ * " %16lld", a string in "  %-50s").
+ */
+#ifndef DSCOPE_AGGPRINT_H
+#define DSCOPE_AGGPRINT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rt/format.h"
+
+enum agg_func {
+	AGG_COUNT, AGG_SUM, AGG_MIN, AGG_MAX, AGG_AVG, AGG_STDDEV,
+	AGG_QUANTIZE, AGG_LQUANTIZE, AGG_LLQUANTIZE,
+};
+
+#define AGG_QUANTIZE_NBUCKETS 127
+#define AGG_QUANTIZE_ZERO 63	/* the bucket of value 0 */
+
+struct agg_desc {
+	const char *name;	/* without '@' */
+	int id;			/* declaration order: sorts aggregations */
+	enum agg_func func;
+	int nkeys;
+	/*
+	 * lquantize: base, limit, step.  llquantize: factor, low magnitude,
+	 * high magnitude, steps per magnitude.
+	 */
+	int64_t params[4];
+	uint64_t normal;	/* normalize() divisor; 0 means 1 */
+};
+
+struct agg_row {
+	const struct fmt_val *keys;	/* desc->nkeys of them */
+	int64_t *data;			/* agg_nwords(desc) words */
+};
+
+/* One aggregation's rows, as a consumer keeps them. */
+struct agg_data {
+	const struct agg_desc *desc;
+	struct agg_row **rows;
+	int nrows;
+};
+
+/* The aggsortkey, aggsortrev, aggsortpos and aggsortkeypos options. */
+struct agg_sort_opts {
+	bool sortkey;		/* by key instead of by value */
+	bool sortrev;		/* reverse every comparison */
+	int sortpos;		/* joined printa: which aggregation sorts */
+	int sortkeypos;		/* which key compares first */
+};
+
+uint32_t agg_nwords(const struct agg_desc *desc);
+void agg_init(const struct agg_desc *desc, int64_t *data);
+void agg_merge(enum agg_func func, int64_t *dst, const int64_t *src,
+	       uint32_t nwords);
+
+/*
+ * quantize: 0 -> 63; v > 0 -> 63 + 1 + floor(log2 v); v < 0 mirrored
+ * below 63; INT64_MIN -> 0.  Bucket i stands for agg_quantize_value(i).
+ */
+int agg_quantize_bucket(int64_t v);
+int64_t agg_quantize_value(int bucket);
+
+/* lquantize: 0 below base, levels + 1 at or above limit. */
+int agg_lquantize_levels(int64_t base, int64_t limit, int64_t step);
+int agg_lquantize_bucket(int64_t v, int64_t base, int levels, int64_t step);
+
+/*
+ * llquantize: negative overflow at 0, the magnitudes of negative values,
+ * an underflow bucket (|v| < factor^low) in the middle, the positive
+ * magnitudes, positive overflow last.
+ */
+int agg_llquantize_nbuckets(int factor, int low, int high, int steps);
+int agg_llquantize_bucket(int64_t v, int factor, int low, int high,
+			  int steps);
+
+/* stddev as DTrace computes it: integer sqrt(E[x^2] - E[x]^2). */
+uint64_t agg_stddev(const int64_t *data, uint64_t normal);
+
+/* Sort one aggregation's rows for printing. */
+void agg_sort(struct agg_row **rows, int n, const struct agg_desc *desc,
+	      const struct agg_sort_opts *opts);
+
+/* The rows in the order given, without a leading blank line. */
+void agg_print_default(FILE *out, const struct agg_desc *desc,
+		       struct agg_row **rows, int n,
+		       const struct fmt_sym_ops *syms);
+
+/*
+ * End of run: sort each aggregation's rows and print them all, in id
+ * order (reversed with aggsortrev).  The caller passes only aggregations
+ * printa() has not printed and writes the "\n" that precedes them.
+ */
+void agg_print_all(FILE *out, const struct agg_data *aggs, int naggs,
+		   const struct agg_sort_opts *opts,
+		   const struct fmt_sym_ops *syms);
+
+/*
+ * printa(fmt, @a, @b, ...): with f NULL the default format ("\n", then
+ * key columns and one value column per aggregation).  Several
+ * aggregations are joined on equal key tuples, a missing value printing
+ * as zero; rows are sorted as DTrace sorts them (by the value of the
+ * aggsortpos'th aggregation, then the next, then the key).  Each %@ in f
+ * takes the next aggregation's value; surplus %@ repeat the last one.
+ * Returns 0, or -1 when f needs more keys than the rows have.
+ */
+int agg_printa(FILE *out, const struct fmt *f, const struct agg_data *aggs,
+	       int naggs, const struct agg_sort_opts *opts,
+	       const struct fmt_sym_ops *syms);
+
+#endif /* DSCOPE_AGGPRINT_H */

@@ -1,0 +1,31 @@
+/*
+ * attach.h -- connect loaded programs to their events.
+ *
+ * Every attachment is an fd (a raw tracepoint link, a perf event): closing
+ * it detaches, and the kernel closes them all if dscope dies, so nothing is
+ * ever left behind (DESIGN.md 3.5).  BEGIN and END are not attached at all:
+ * they run once, on this thread, through BPF_PROG_TEST_RUN.
+ */
+#ifndef DSCOPE_ATTACH_H
+#define DSCOPE_ATTACH_H
+
+#include <stdio.h>
+
+#include "rt/spec.h"
+
+struct attach_set {
+	int *fds;
+	int n, cap;
+};
+
+/* Fill MAP_SYSINFO from the spec. */
+int attach_sysinfo(const struct spec *sp, FILE *err, const char *progname);
+/* Attach every program except BEGIN/END; on failure detach what was done. */
+int attach_all(const struct spec *sp, struct attach_set *set, FILE *err,
+	       const char *progname);
+void detach_all(struct attach_set *set);
+/* Run the BEGIN or END program once, if the spec has one. */
+int attach_run_once(const struct spec *sp, enum spec_attach which, FILE *err,
+		    const char *progname);
+
+#endif /* DSCOPE_ATTACH_H */

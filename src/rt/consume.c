@@ -1,0 +1,227 @@
+/*
+ * consume.c -- principal buffers to output.  See consume.h.
+ */
+#include "rt/consume.h"
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prov/catalog.h"
+
+static struct agg_sort_opts sort_opts(const struct consumer *c)
+{
+	struct agg_sort_opts so = {
+		.sortkey = c->opts->aggsortkey,
+		.sortrev = c->opts->aggsortrev,
+		.sortpos = c->opts->aggsortpos,
+		.sortkeypos = c->opts->aggsortkeypos,
+	};
+
+	return so;
+}
+
+/* The recorded fields of an action as values. */
+static struct fmt_val *field_vals(const struct spec_action *act,
+				  const unsigned char *rec, uint32_t size)
+{
+	struct fmt_val *v = calloc((size_t)act->nfields + 1, sizeof(*v));
+
+	for (int i = 0; v && i < act->nfields; i++) {
+		const struct spec_field *f = &act->fields[i];
+
+		v[i].type = f->type;
+		if (f->off + (f->type.kind == T_STRING ? f->type.size : 8) > size)
+			continue;	/* a short record: leave zero */
+		if (f->type.kind == T_STRING)
+			v[i].s = (const char *)rec + f->off;
+		else
+			memcpy(&v[i].u, rec + f->off, 8);
+	}
+	return v;
+}
+
+static void do_printa(struct consumer *c, const struct spec_action *act)
+{
+	struct arena a = { 0 };
+	struct agg_data *data = calloc((size_t)act->naggs + 1, sizeof(*data));
+	struct agg_sort_opts so = sort_opts(c);
+
+	for (int i = 0; data && i < act->naggs; i++) {
+		agg_snapshot(&c->aggs, act->aggs[i], &a, &data[i]);
+		c->aggs.printed[act->aggs[i]] = true;
+	}
+	if (data)
+		agg_printa(c->out, act->fmt, data, act->naggs, &so, NULL);
+	free(data);
+	arena_free(&a);
+}
+
+static void do_action(struct consumer *c, const struct spec_action *act,
+		      const unsigned char *rec, uint32_t size)
+{
+	struct fmt_val *v = field_vals(act, rec, size);
+	struct agg_sort_opts so = sort_opts(c);
+
+	if (!v)
+		return;
+	switch (act->kind) {
+	case ACT_PRINTF:
+		fmt_print(c->out, act->fmt, v, act->nfields, NULL);
+		break;
+	case ACT_TRACE:
+		fmt_trace(c->out, &v[0], c->opts->quiet, NULL);
+		break;
+	case ACT_EXIT:
+		if (!c->done)
+			c->exit_status = (int)v[0].u;
+		c->done = true;
+		break;
+	case ACT_PRINTA:
+		do_printa(c, act);
+		break;
+	case ACT_CLEAR:
+		agg_clear(&c->aggs, act->aggs[0]);
+		break;
+	case ACT_TRUNC:
+		agg_trunc(&c->aggs, act->aggs[0], act->nfields > 0,
+			  act->nfields > 0 ? (int64_t)v[0].u : 0, &so);
+		break;
+	case ACT_DEFAULT:
+		break;
+	}
+	free(v);
+}
+
+static void on_record(void *ctx, int cpu, void *data, __u32 size)
+{
+	struct consumer *c = ctx;
+	const unsigned char *rec = data;
+	uint32_t epid, probe_id;
+
+	if (size < REC_HDR)
+		return;
+	memcpy(&epid, rec, 4);
+	memcpy(&probe_id, rec + 4, 4);
+	if (epid >= (uint32_t)c->sp->nepids)
+		return;
+	const struct spec_epid *ep = &c->sp->epids[epid];
+
+	if (!c->opts->quiet) {
+		const struct probe *p = catalog__by_id(c->cat, probe_id);
+
+		if (!c->header_done)
+			fmt_probe_header(c->out, c->testing);
+		c->header_done = true;
+		fmt_probe_heading(c->out, c->testing, cpu, probe_id,
+				  p ? p->func : "", p ? p->name : "");
+	}
+	for (int i = 0; i < ep->nacts; i++)
+		do_action(c, &ep->acts[i], rec, size);
+	if (!c->opts->quiet)
+		fputc('\n', c->out);
+}
+
+static void on_lost(void *ctx, int cpu, __u64 cnt)
+{
+	struct consumer *c = ctx;
+
+	fflush(c->out);
+	fprintf(c->err, "%s: %llu drop%s on CPU %d\n", c->progname,
+		(unsigned long long)cnt, cnt == 1 ? "" : "s", cpu);
+}
+
+int consume_open(struct consumer *c)
+{
+	/* bufsize is per CPU; a perf ring is a power of two of pages */
+	size_t pages = 1;
+	int rc;
+
+	while (pages * 4096 < c->opts->bufsize && pages < 4096)
+		pages <<= 1;
+	c->ncpus = libbpf_num_possible_cpus();
+	c->dropped = calloc((size_t)c->ncpus, sizeof(*c->dropped));
+	if (!c->dropped)
+		return -ENOMEM;
+	rc = agg_state_init(&c->aggs, c->sp);
+	if (rc < 0)
+		return rc;
+	c->pb = perf_buffer__new(c->sp->maps[MAP_BUF].fd, pages, on_record,
+				 on_lost, c, NULL);
+	if (!c->pb) {
+		rc = -errno;
+		fprintf(c->err, "%s: could not open the principal buffers: %s\n",
+			c->progname, strerror(-rc));
+		return rc;
+	}
+	return 0;
+}
+
+int consume_poll(struct consumer *c, int timeout_ms)
+{
+	int rc = perf_buffer__poll(c->pb, timeout_ms);
+
+	if (rc == -EINTR)
+		rc = 0;
+	fflush(c->out);
+	return rc < 0 ? rc : 0;
+}
+
+static void report(struct consumer *c, uint64_t now, uint64_t *seen,
+		   const char *what, int cpu)
+{
+	if (now <= *seen)
+		return;
+	fflush(c->out);
+	fprintf(c->err, "%s: %llu %s on CPU %d\n", c->progname,
+		(unsigned long long)(now - *seen), what, cpu);
+	*seen = now;
+}
+
+void consume_drops(struct consumer *c)
+{
+	struct drop_counts *now = calloc((size_t)c->ncpus, sizeof(*now));
+	uint32_t zero = 0;
+
+	if (!now)
+		return;
+	if (bpf_map_lookup_elem(c->sp->maps[MAP_DROPS].fd, &zero, now) == 0)
+		for (int cpu = 0; cpu < c->ncpus; cpu++) {
+			report(c, now[cpu].buf, &c->dropped[cpu].buf, "drops", cpu);
+			report(c, now[cpu].agg, &c->dropped[cpu].agg,
+			       "aggregation drops", cpu);
+			report(c, now[cpu].dynvar, &c->dropped[cpu].dynvar,
+			       "dynamic variable drops", cpu);
+		}
+	free(now);
+}
+
+void consume_final_aggs(struct consumer *c)
+{
+	struct arena a = { 0 };
+	struct agg_data *data = calloc((size_t)c->sp->naggs + 1, sizeof(*data));
+	struct agg_sort_opts so = sort_opts(c);
+	int n = 0;
+
+	if (!data)
+		return;
+	for (int i = 0; i < c->sp->naggs; i++)
+		if (!c->aggs.printed[i])
+			agg_snapshot(&c->aggs, i, &a, &data[n++]);
+	fputc('\n', c->out);	/* dtrace(1) always ends with one */
+	agg_print_all(c->out, data, n, &so, NULL);
+	fflush(c->out);
+	free(data);
+	arena_free(&a);
+}
+
+void consume_close(struct consumer *c)
+{
+	perf_buffer__free(c->pb);
+	c->pb = NULL;
+	agg_state_fini(&c->aggs);
+	free(c->dropped);
+	c->dropped = NULL;
+}

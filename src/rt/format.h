@@ -1,0 +1,188 @@
+/*
+ * format.h -- DTrace's printf engine and the default record formats.
+ *
+ * A format string is parsed once, at compile time (fmt_parse), into a list
+ * of conversions, each carrying the literal text that precedes it.  The
+ * compiler then checks the argument types against it (fmt_check), with the
+ * error tags and wording of dtrace(1).  At run time the consumer hands the
+ * traced values back in argument order (dynamic widths and precisions are
+ * values too) and fmt_print writes exactly what DTrace would.
+ *
+ * Values reach this module as struct fmt_val: a D type plus the raw bits.
+ * Integers are already truncated or sign-extended to their D type's width;
+ * the printing rules depend on that width (DTrace prints a 1-, 2- or 4-byte
+ * integer as a 32-bit C value, an 8-byte one as a long long), so the type
+ * must be the D type of the traced expression, not "whatever fits".
+ *
+ * Symbols, modules and stacks are printed through an optional lookup the
+ * caller supplies (struct fmt_sym_ops); without it they print as DTrace
+ * does when a lookup fails: "0x" and the address in hex.
+ */
+#ifndef DSCOPE_FORMAT_H
+#define DSCOPE_FORMAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "front/arena.h"
+#include "front/diag.h"
+#include "front/types.h"
+
+/* How a T_SYM (or symbol-valued T_INT) value prints by default. */
+enum fmt_symkind {
+	FMT_SYM_NONE = 0,	/* not a symbol: print the integer */
+	FMT_SYM_KSYM,		/* sym(), func(): "module`symbol" */
+	FMT_SYM_KMOD,		/* mod(): "module" */
+};
+
+struct fmt_val {
+	struct dtype type;	/* the D type of the traced expression */
+	uint64_t u;		/* T_INT/T_PTR/T_SYM: value, extended per type */
+	const char *s;		/* T_STRING: NUL-terminated within type.size */
+	const uint64_t *pcs;	/* T_STACK: type.size / 8 frames, 0 ends early */
+	enum fmt_symkind sym;	/* T_SYM: which of sym()/func()/mod() */
+};
+
+/*
+ * Address lookup.  Returns true and sets *mod (and *sym, *symaddr when the
+ * address falls in a known symbol; *sym NULL when only the module is known)
+ * if the address is known at all.  Strings must outlive the call.
+ */
+struct fmt_sym_ops {
+	bool (*lookup)(void *ctx, uint64_t addr, const char **mod,
+		       const char **sym, uint64_t *symaddr);
+	void *ctx;
+	int stackindent;	/* stackindent option; <0: DTrace's 14 */
+};
+
+enum {
+	FMT_F_ALT = 1 << 0,	/* '#' */
+	FMT_F_ZPAD = 1 << 1,	/* '0' */
+	FMT_F_LEFT = 1 << 2,	/* '-' */
+	FMT_F_SPOS = 1 << 3,	/* '+' */
+	FMT_F_GROUP = 1 << 4,	/* '\'' */
+	FMT_F_SPACE = 1 << 5,	/* ' ' */
+	FMT_F_DYNWIDTH = 1 << 6,	/* '*' width */
+	FMT_F_DYNPREC = 1 << 7,	/* '.*' precision */
+	FMT_F_AGG = 1 << 8,	/* '@': the aggregation value (printa) */
+};
+
+struct fmt_conv_info;		/* a row of the conversion table (format.c) */
+
+struct fmt_conv {
+	const char *prefix;	/* literal text before the conversion */
+	size_t preflen;
+	const struct fmt_conv_info *info;	/* NULL: trailing text only */
+	unsigned flags;		/* FMT_F_* */
+	int width, prec;	/* 0 when absent ('?' sets width 16) */
+};
+
+struct fmt {
+	const char *src;	/* the format string as written */
+	int nconv;		/* entries in conv, including trailing text */
+	struct fmt_conv *conv;
+};
+
+/*
+ * Parse fmt (arena-allocated result).  A malformed conversion fails with
+ * [D_SYNTAX] "format conversion #N ..." at line/col, as DTrace does.
+ * Returns 0.
+ */
+int fmt_parse(struct arena *a, const char *fmt, struct fmt **out,
+	      struct diag *d, int line, int col);
+
+/* What the format is used for: decides the messages and the rules. */
+struct fmt_use {
+	const char *func;	/* "printf", "printa", "sprintf", ... */
+	int argoff;		/* arguments before the first value (1 for printf) */
+	bool exactlen;		/* extra arguments are an error (printf) */
+	bool printa;		/* %@ allowed; argtypes are the key types */
+	bool agg_count;		/* printa of count(): %@ is unsigned */
+};
+
+/*
+ * Check argtypes (the value arguments after the format, in order; for
+ * printa the aggregation's key types) against f.  Fails with D_PRINTF_*
+ * tags and DTrace's text.  A T_AGG argument names itself "aggregation".
+ * The format argument itself (D_PROTO_LEN for printf(), D_PROTO_ARG for a
+ * non-string format) is the caller's to check.
+ */
+void fmt_check_use(const struct fmt *f, const struct fmt_use *use,
+		   const struct dtype *argtypes, int nargs, struct diag *d,
+		   int line, int col);
+
+/* fmt_check_use for printf(): the format is argument #1, no extras. */
+void fmt_check(const struct fmt *f, const struct dtype *argtypes, int nargs,
+	       struct diag *d, int line, int col);
+
+/*
+ * Print vals through f.  Returns the number of values consumed, or -1 if
+ * vals do not match f (too few, or a type the conversion cannot print);
+ * output up to the bad conversion has been written then.
+ */
+int fmt_print(FILE *out, const struct fmt *f, const struct fmt_val *vals,
+	      int nvals, const struct fmt_sym_ops *syms);
+
+/*
+ * Hook for printa(): each %@ conversion calls print_agg with its index among
+ * the %@ conversions (0, 1, ...), the conversion, and the C format prefix
+ * its flags, width and precision make ("%-10", without length modifier or
+ * conversion letter).  The hook prints the aggregation value, usually by
+ * handing an 8-byte fmt_val to fmt_print_value.  Returns <0 on failure.
+ */
+struct fmt_agg_hook {
+	int (*print_agg)(void *ctx, FILE *out, int aggidx,
+			 const struct fmt_conv *c, const char *cprefix);
+	void *ctx;
+};
+
+int fmt_print_hooked(FILE *out, const struct fmt *f,
+		     const struct fmt_val *vals, int nvals,
+		     const struct fmt_sym_ops *syms,
+		     const struct fmt_agg_hook *agg);
+
+/* Print one value through conversion c, as fmt_print does.  <0: mismatch. */
+int fmt_print_value(FILE *out, const struct fmt_conv *c, const char *cprefix,
+		    const struct fmt_val *v, const struct fmt_sym_ops *syms);
+
+/*
+ * Whether c prints a value of the given signedness as a signed number:
+ * DTrace divides a normalized aggregation value signed exactly then.
+ */
+bool fmt_conv_is_signed(const struct fmt_conv *c, bool value_signed);
+
+/*
+ * trace(): strings print as "%s" when quiet and "  %-33s" otherwise, so
+ * the declared string size does not matter; integers print with their
+ * D width and signedness: quiet "%d"/"%u", otherwise right-aligned in
+ * " %3" / " %5" / " %10" / " %19" (signed) or " %20" (unsigned 8-byte).
+ * The newline after a non-quiet clause's output is the caller's: dtrace(1)
+ * writes one "\n" once every record of the firing has been printed.
+ */
+void fmt_trace(FILE *out, const struct fmt_val *v, bool quiet,
+	       const struct fmt_sym_ops *syms);
+
+/*
+ * The default (non-quiet) output: a column header once, before the first
+ * firing, then "FUNCTION:NAME" right-aligned in 32 columns per firing.
+ * With testing (_DTRACE_TESTING set) the CPU and ID columns are left out.
+ */
+void fmt_probe_header(FILE *out, bool testing);
+void fmt_probe_heading(FILE *out, bool testing, int cpu, uint32_t probe_id,
+		       const char *func, const char *name);
+
+/* Format an address as %a / sym() do ("mod`sym+0x1f", "0x1f"...). */
+void fmt_addr2str(const struct fmt_sym_ops *syms, uint64_t addr,
+		  bool with_offset, char *buf, size_t len);
+
+/* The module alone, as mod() prints ("vmlinux", or "0x1f" if unknown). */
+void fmt_addr2mod(const struct fmt_sym_ops *syms, uint64_t addr, char *buf,
+		  size_t len);
+
+/* A stack, one frame a line after a leading newline, as stack() prints. */
+void fmt_stack(FILE *out, const struct fmt_val *v, const char *cfmt,
+	       const struct fmt_sym_ops *syms, int indent);
+
+#endif /* DSCOPE_FORMAT_H */

@@ -1,0 +1,121 @@
+/*
+ * load.c -- create maps, patch map references, load programs.  See load.h.
+ */
+#include "rt/load.h"
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int create_map(struct spec_map *m, FILE *err, const char *progname)
+{
+	uint32_t entries = m->max_entries;
+	LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = m->flags);
+
+	if (m->type == BPF_MAP_TYPE_PERF_EVENT_ARRAY && entries == 0)
+		entries = (uint32_t)libbpf_num_possible_cpus();
+	m->fd = bpf_map_create(m->type, m->name, m->key_size, m->value_size,
+			       entries, &opts);
+	if (m->fd < 0) {
+		int e = errno;
+
+		fprintf(err, "%s: could not create map %s: %s\n", progname,
+			m->name, strerror(e));
+		return -e;
+	}
+	return 0;
+}
+
+/* ld_imm64 with BPF_PSEUDO_MAP_FD/_VALUE holds a spec map index: make it
+ * the map's fd. */
+static void patch_maps(struct spec *sp, struct spec_prog *p)
+{
+	for (int i = 0; i < p->ninsns; i++) {
+		struct bpf_insn *in = &p->insns[i];
+
+		if (in->code != (BPF_LD | BPF_DW | BPF_IMM))
+			continue;
+		if (in->src_reg == BPF_PSEUDO_MAP_FD ||
+		    in->src_reg == BPF_PSEUDO_MAP_VALUE)
+			in->imm = sp->maps[in->imm].fd;
+		i++;
+	}
+}
+
+static int load_prog(struct spec_prog *p, FILE *err, const char *progname)
+{
+	size_t logsz = 4 << 20;
+	char *log = NULL;
+	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+
+	for (int attempt = 0; attempt < 2; attempt++) {
+		if (attempt) {	/* again, with the verifier's account */
+			log = malloc(logsz);
+			if (!log)
+				break;
+			log[0] = '\0';
+			opts.log_buf = log;
+			opts.log_size = (uint32_t)logsz;
+			opts.log_level = 1;
+		}
+		p->fd = bpf_prog_load(p->type, p->name, "GPL", p->insns,
+				      (size_t)p->ninsns, &opts);
+		if (p->fd >= 0) {
+			free(log);
+			return 0;
+		}
+	}
+	int e = errno;
+
+	fprintf(err, "%s: the kernel rejected BPF program %s (%d instructions): %s\n",
+		progname, p->name, p->ninsns, strerror(e));
+	if (e == EPERM)
+		fprintf(err, "%s: loading BPF programs needs root, or CAP_BPF and "
+			     "CAP_PERFMON\n", progname);
+	else if (log && log[0])
+		fprintf(err, "verifier log:\n%s\n", log);
+	free(log);
+	return -e;
+}
+
+int load_spec(struct spec *sp, FILE *err, const char *progname)
+{
+	int rc;
+
+	for (int i = 0; i < sp->nmaps; i++) {
+		rc = create_map(&sp->maps[i], err, progname);
+		if (rc < 0) {
+			if (rc == -EPERM)
+				fprintf(err, "%s: creating BPF maps needs root, or "
+					     "CAP_BPF and CAP_PERFMON\n", progname);
+			goto err_out;
+		}
+	}
+	for (int i = 0; i < sp->nprogs; i++) {
+		patch_maps(sp, &sp->progs[i]);
+		rc = load_prog(&sp->progs[i], err, progname);
+		if (rc < 0)
+			goto err_out;
+	}
+	return 0;
+err_out:
+	unload_spec(sp);
+	return rc;
+}
+
+void unload_spec(struct spec *sp)
+{
+	for (int i = 0; i < sp->nprogs; i++) {
+		if (sp->progs[i].fd >= 0)
+			close(sp->progs[i].fd);
+		sp->progs[i].fd = -1;
+	}
+	for (int i = 0; i < sp->nmaps; i++) {
+		if (sp->maps[i].fd >= 0)
+			close(sp->maps[i].fd);
+		sp->maps[i].fd = -1;
+	}
+}

@@ -1,0 +1,21 @@
+/*
+ * load.h -- maps and programs into the kernel.
+ *
+ * load_spec() creates every map of a spec, patches map references in the
+ * instructions with the new fds, and loads each program.  On a verifier
+ * rejection it prints the verifier's log: the log is the only honest
+ * account of why, and hiding it makes the failure undebuggable.
+ * unload_spec() closes every fd; closing is all the kernel needs to free
+ * them (nothing is pinned, nothing lives in tracefs).
+ */
+#ifndef DSCOPE_LOAD_H
+#define DSCOPE_LOAD_H
+
+#include <stdio.h>
+
+#include "rt/spec.h"
+
+int load_spec(struct spec *sp, FILE *err, const char *progname);
+void unload_spec(struct spec *sp);
+
+#endif /* DSCOPE_LOAD_H */

@@ -1,0 +1,191 @@
+/*
+ * options.c -- parse and hold DTrace options.  See options.h.
+ *
+ * Every option name DTrace documents is accepted; the ones dscope does not
+ * act on yet are accepted without effect only when they are about tuning
+ * (cpu, nspec, cleanrate, ...), never when they would change what is
+ * printed: those are listed in unsupported[] and refused with a sentence.
+ */
+#include "rt/options.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void options_init(struct options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->strsize = 256;
+	o->bufsize = 4 << 20;
+	o->aggsize = 4 << 20;
+	o->dynvarsize = 1 << 20;
+	o->switchrate_ns = 1000000000ull;
+	o->aggrate_ns = 1000000000ull;
+	o->statusrate_ns = 1000000000ull;
+	o->stackindent = 14;
+}
+
+static int parse_size(const char *v, uint64_t *out)
+{
+	char *end;
+
+	if (!v || !isdigit((unsigned char)*v))
+		return -1;
+	errno = 0;
+	uint64_t n = strtoull(v, &end, 0);
+
+	if (errno)
+		return -1;
+	switch (tolower((unsigned char)*end)) {
+	case 't': n <<= 10; /* fall through */
+	case 'g': n <<= 10; /* fall through */
+	case 'm': n <<= 10; /* fall through */
+	case 'k': n <<= 10; end++; break;
+	case '\0': break;
+	default: return -1;
+	}
+	if (*end)
+		return -1;
+	*out = n;
+	return 0;
+}
+
+static int parse_rate(const char *v, uint64_t *ns)
+{
+	static const struct { const char *unit; uint64_t ns; } units[] = {
+		{ "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
+		{ "ms", 1000000 }, { "msec", 1000000 }, { "s", 1000000000 },
+		{ "sec", 1000000000 }, { "m", 60000000000ull },
+		{ "min", 60000000000ull }, { "h", 3600000000000ull },
+		{ "hour", 3600000000000ull }, { "d", 86400000000000ull },
+		{ "day", 86400000000000ull },
+	};
+	char *end;
+
+	if (!v || !isdigit((unsigned char)*v))
+		return -1;
+	uint64_t n = strtoull(v, &end, 10);
+
+	if (*end == '\0' || strcmp(end, "hz") == 0) {
+		if (n == 0)
+			return -1;
+		*ns = 1000000000ull / n;
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strcmp(end, units[i].unit) == 0) {
+			*ns = n * units[i].ns;
+			return 0;
+		}
+	return -1;
+}
+
+enum opt_kind { O_BOOL, O_SIZE, O_RATE, O_INT, O_TUNING };
+
+static const struct {
+	const char *name;
+	enum opt_kind kind;
+	size_t off;
+} table[] = {
+	{ "quiet", O_BOOL, offsetof(struct options, quiet) },
+	{ "destructive", O_BOOL, offsetof(struct options, destructive) },
+	{ "zdefs", O_BOOL, offsetof(struct options, zdefs) },
+	{ "defaultargs", O_BOOL, offsetof(struct options, defaultargs) },
+	{ "errtags", O_BOOL, offsetof(struct options, errtags) },
+	{ "aggsortkey", O_BOOL, offsetof(struct options, aggsortkey) },
+	{ "aggsortrev", O_BOOL, offsetof(struct options, aggsortrev) },
+	{ "aggsortpos", O_INT, offsetof(struct options, aggsortpos) },
+	{ "aggsortkeypos", O_INT, offsetof(struct options, aggsortkeypos) },
+	{ "stackindent", O_INT, offsetof(struct options, stackindent) },
+	{ "strsize", O_SIZE, offsetof(struct options, strsize) },
+	{ "bufsize", O_SIZE, offsetof(struct options, bufsize) },
+	{ "aggsize", O_SIZE, offsetof(struct options, aggsize) },
+	{ "dynvarsize", O_SIZE, offsetof(struct options, dynvarsize) },
+	{ "switchrate", O_RATE, offsetof(struct options, switchrate_ns) },
+	{ "aggrate", O_RATE, offsetof(struct options, aggrate_ns) },
+	{ "statusrate", O_RATE, offsetof(struct options, statusrate_ns) },
+	/* tuning without an effect on output: accepted, not yet acted on */
+	{ "bufpolicy", O_TUNING, 0 }, { "bufresize", O_TUNING, 0 },
+	{ "cpu", O_TUNING, 0 }, { "cleanrate", O_TUNING, 0 },
+	{ "nspec", O_TUNING, 0 }, { "specsize", O_TUNING, 0 },
+	{ "dynvarrate", O_TUNING, 0 }, { "maxframes", O_TUNING, 0 },
+	{ "ustackframes", O_TUNING, 0 }, { "stackframes", O_TUNING, 0 },
+	{ "jstackframes", O_TUNING, 0 }, { "jstackstrsize", O_TUNING, 0 },
+	{ "statusrate", O_TUNING, 0 }, { "scratchsize", O_TUNING, 0 },
+	{ "lockmem", O_TUNING, 0 }, { "linkmode", O_TUNING, 0 },
+	{ "linktype", O_TUNING, 0 }, { "verbose", O_TUNING, 0 },
+	{ "amin", O_TUNING, 0 }, { "argref", O_TUNING, 0 },
+	{ "core", O_TUNING, 0 }, { "cppargs", O_TUNING, 0 },
+	{ "debug", O_TUNING, 0 }, { "droptags", O_TUNING, 0 },
+	{ "evaltime", O_TUNING, 0 }, { "iregs", O_TUNING, 0 },
+	{ "knodefs", O_TUNING, 0 }, { "nolibs", O_TUNING, 0 },
+	{ "pgmax", O_TUNING, 0 }, { "procfs", O_TUNING, 0 },
+	{ "pspec", O_TUNING, 0 }, { "stdc", O_TUNING, 0 },
+	{ "syslibdir", O_TUNING, 0 }, { "tree", O_TUNING, 0 },
+	{ "tregs", O_TUNING, 0 }, { "udefs", O_TUNING, 0 },
+	{ "unodefs", O_TUNING, 0 }, { "version", O_TUNING, 0 },
+	{ "disasm", O_TUNING, 0 }, { "rawbytes", O_TUNING, 0 },
+	{ "noresolve", O_TUNING, 0 }, { "flowindent", O_TUNING, 0 },
+	{ "incdir", O_TUNING, 0 }, { "define", O_TUNING, 0 },
+	{ "undef", O_TUNING, 0 }, { "libdir", O_TUNING, 0 },
+	{ "grabanon", O_TUNING, 0 }, { "ctypes", O_TUNING, 0 },
+	{ "dtypes", O_TUNING, 0 }, { "modpath", O_TUNING, 0 },
+	{ "preallocate", O_TUNING, 0 }, { "lazyload", O_TUNING, 0 },
+};
+
+int options_set(struct options *o, const char *name, const char *value,
+		char *err, size_t errlen)
+{
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+		uint64_t n = 0;
+		void *p = (char *)o + table[i].off;
+
+		if (strcmp(table[i].name, name) != 0)
+			continue;
+		switch (table[i].kind) {
+		case O_BOOL:
+			*(bool *)p = true;
+			return 0;
+		case O_TUNING:
+			return 0;
+		case O_INT:
+			if (!value || parse_size(value, &n) < 0)
+				break;
+			*(int *)p = (int)n;
+			return 0;
+		case O_SIZE:
+			if (parse_size(value, &n) < 0)
+				break;
+			if (p == &o->strsize) {
+				if (n == 0 || n > 4096)
+					break;
+				o->strsize = (uint32_t)n;
+			} else {
+				*(uint64_t *)p = n;
+			}
+			return 0;
+		case O_RATE:
+			if (parse_rate(value, &n) < 0)
+				break;
+			*(uint64_t *)p = n;
+			return 0;
+		}
+		snprintf(err, errlen, "Invalid value for specified option");
+		return -1;
+	}
+	snprintf(err, errlen, "Invalid option name");
+	return -1;
+}
+
+uint32_t options_agg_entries(const struct options *o, uint32_t entry_size)
+{
+	uint64_t n = o->aggsize / (entry_size ? entry_size : 8);
+
+	if (n < 64)
+		n = 64;
+	if (n > 65536)
+		n = 65536;
+	return (uint32_t)n;
+}

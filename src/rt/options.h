@@ -1,0 +1,42 @@
+/*
+ * options.h -- DTrace's run-time and compile-time options (-x name=value,
+ * #pragma D option, and the flags that are shorthands for them: -q is
+ * quiet, -w destructive, -Z zdefs).
+ *
+ * Sizes accept DTrace's suffixes (k, m, g, t); rates accept a time unit
+ * (ns us ms s, hz) or a bare number meaning hz, as DTrace.
+ */
+#ifndef DSCOPE_OPTIONS_H
+#define DSCOPE_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct options {
+	bool quiet;		/* quiet: no probe headings, no "matched" */
+	bool destructive;	/* destructive (-w) */
+	bool zdefs;		/* zdefs (-Z): descriptions may match nothing */
+	bool defaultargs;	/* unset $N are 0 / "" */
+	bool errtags;		/* errtags: [D_TAG] in compile errors */
+	bool aggsortkey, aggsortrev;
+	int aggsortpos, aggsortkeypos;
+	uint32_t strsize;	/* bound of strings of unknown size */
+	uint64_t bufsize;	/* principal buffer bytes per CPU */
+	uint64_t aggsize;	/* aggregation space */
+	uint64_t dynvarsize;
+	uint64_t switchrate_ns, aggrate_ns, statusrate_ns;
+	int stackindent;
+};
+
+void options_init(struct options *o);
+
+/* Set one option; value NULL for a bare "-x name".  0, or -1 with a
+ * sentence in err ("Invalid option name", "Invalid value for option"). */
+int options_set(struct options *o, const char *name, const char *value,
+		char *err, size_t errlen);
+
+/* Entries an aggregation map gets from aggsize and its entry size. */
+uint32_t options_agg_entries(const struct options *o, uint32_t entry_size);
+
+#endif /* DSCOPE_OPTIONS_H */

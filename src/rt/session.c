@@ -1,0 +1,308 @@
+/*
+ * session.c -- the libdscope session: the public API of dscope.h over the
+ * pipeline stages (compile, load, attach, consume).
+ *
+ * State moves one way: programs added -> compiled -> going -> stopped.
+ * Each step checks it is called in order, so a caller cannot attach an
+ * uncompiled program or print aggregations that were never loaded.
+ */
+#include "dscope.h"
+
+#include <bpf/bpf.h>
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cg/compile.h"
+#include "front/parse.h"
+#include "prov/catalog.h"
+#include "rt/attach.h"
+#include "rt/consume.h"
+#include "rt/load.h"
+#include "rt/options.h"
+
+enum state { S_NEW, S_COMPILED, S_GOING, S_STOPPED };
+
+struct dscope {
+	struct dscope_config cfg;
+	struct options opts;
+	struct arena arena;		/* the compile's; lives with the session */
+	struct catalog *cat;
+	struct compile_source *src;
+	int nsrc, src_cap;
+	int argc;
+	char **argv;
+	long target;
+	struct spec *spec;
+	struct attach_set links;
+	struct consumer cons;
+	enum state state;
+};
+
+struct dscope *dscope__new(const struct dscope_config *cfg)
+{
+	struct dscope *ds = calloc(1, sizeof(*ds));
+
+	if (!ds)
+		return NULL;
+	ds->cfg = *cfg;
+	if (!ds->cfg.progname)
+		ds->cfg.progname = "dscope";
+	if (!ds->cfg.out)
+		ds->cfg.out = stdout;
+	if (!ds->cfg.err)
+		ds->cfg.err = stderr;
+	options_init(&ds->opts);
+	return ds;
+}
+
+void dscope__free(struct dscope *ds)
+{
+	if (!ds)
+		return;
+	if (ds->state == S_GOING)
+		detach_all(&ds->links);
+	if (ds->cons.pb)
+		consume_close(&ds->cons);
+	if (ds->spec)
+		unload_spec(ds->spec);
+	catalog__free(ds->cat);
+	arena_free(&ds->arena);
+	free(ds);
+}
+
+int dscope__setopt(struct dscope *ds, const char *name, const char *value)
+{
+	char err[128];
+
+	if (options_set(&ds->opts, name, value, err, sizeof(err)) == 0)
+		return 0;
+	fprintf(ds->cfg.err, "%s: failed to set -x %s: %s\n", ds->cfg.progname,
+		name, err);
+	return -EINVAL;
+}
+
+void dscope__set_args(struct dscope *ds, int argc, char **argv)
+{
+	ds->argc = argc;
+	ds->argv = argv;
+}
+
+void dscope__set_target(struct dscope *ds, long pid)
+{
+	ds->target = pid;
+}
+
+int dscope__add_program(struct dscope *ds, const char *text,
+			const char *filename)
+{
+	struct compile_source *s = ARENA_PUSH(&ds->arena, ds->src, ds->nsrc,
+					      ds->src_cap);
+
+	s->text = arena_strdup(&ds->arena, text);
+	s->filename = filename ? arena_strdup(&ds->arena, filename) : NULL;
+	s->probe_only = filename == NULL;
+	return 0;
+}
+
+static struct catalog *catalog(struct dscope *ds)
+{
+	if (!ds->cat)
+		ds->cat = catalog__new();
+	return ds->cat;
+}
+
+static void compile_error(struct dscope *ds, const struct compile_source *s,
+			  const struct diag *d)
+{
+	char tag[64] = "", line[32] = "";
+
+	if (ds->opts.errtags && d->tag)
+		snprintf(tag, sizeof(tag), "[%s] ", d->tag);
+	if (s->filename && d->line > 0)
+		snprintf(line, sizeof(line), "line %d: ", d->line);
+	if (s->filename)
+		fprintf(ds->cfg.err, "%s: failed to compile script %s: %s%s%s\n",
+			ds->cfg.progname, s->filename, tag, line, d->msg);
+	else
+		fprintf(ds->cfg.err, "%s: invalid probe specifier %s: %s%s\n",
+			ds->cfg.progname, s->text, tag, d->msg);
+}
+
+static void matched_notice(struct dscope *ds, const int *nprobes)
+{
+	if (ds->opts.quiet)
+		return;
+	for (int i = 0; i < ds->nsrc; i++) {
+		const struct compile_source *s = &ds->src[i];
+		int n = nprobes[i];
+
+		fprintf(ds->cfg.err, "%s: %s '%s' matched %d probe%s\n",
+			ds->cfg.progname, s->filename ? "script" : "description",
+			s->filename ? s->filename : s->text, n, n == 1 ? "" : "s");
+	}
+}
+
+int dscope__compile(struct dscope *ds)
+{
+	struct compile_args args = { .argc = ds->argc, .argv = ds->argv,
+				     .target_pid = ds->target };
+	struct compile_result res;
+	struct diag d = { 0 };
+
+	if (ds->state != S_NEW)
+		return -EINVAL;
+	if (compile_sources(&ds->arena, catalog(ds), ds->src, ds->nsrc, &args,
+			    &ds->opts, &res, &d) < 0) {
+		compile_error(ds, &ds->src[res.source], &d);
+		return -EINVAL;
+	}
+	ds->spec = res.spec;
+	ds->state = S_COMPILED;
+	matched_notice(ds, res.nprobes);
+	return 0;
+}
+
+int dscope__list(struct dscope *ds, bool verbose)
+{
+	struct catalog *cat = catalog(ds);
+	int total = 0;
+
+	catalog__list_header(ds->cfg.out);
+	if (ds->nsrc == 0)
+		return catalog__list(cat, ds->cfg.out, NULL, verbose) >= 0 ? 0 : -1;
+	for (int i = 0; i < ds->nsrc; i++) {
+		struct parse_opts po = { .filename = ds->src[i].filename,
+					 .argc = ds->argc, .argv = ds->argv,
+					 .target_pid = ds->target,
+					 .probe_only = true };
+		struct diag d = { 0 };
+		struct program *p = parse_program(&ds->arena, ds->src[i].text,
+						  &po, &d);
+
+		if (!p) {
+			compile_error(ds, &ds->src[i], &d);
+			return -EINVAL;
+		}
+		for (int c = 0; c < p->nclauses; c++)
+			for (int k = 0; k < p->clauses[c]->ndescs; k++)
+				total += catalog__list(cat, ds->cfg.out,
+						       p->clauses[c]->descs[k],
+						       verbose);
+	}
+	return 0;
+}
+
+/* walltimestamp = ktime (CLOCK_MONOTONIC) + offset to CLOCK_REALTIME */
+static int set_walltime(struct dscope *ds)
+{
+	struct timespec mono, real;
+	struct globals_hdr hdr = { 0 };
+	uint32_t zero = 0;
+	size_t size = ds->spec->maps[MAP_GLOBALS].value_size;
+	char *val = calloc(1, size);
+
+	if (!val)
+		return -ENOMEM;
+	clock_gettime(CLOCK_REALTIME, &real);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	hdr.walltime_off = (uint64_t)(real.tv_sec - mono.tv_sec) * 1000000000ull +
+			   (uint64_t)(real.tv_nsec - mono.tv_nsec);
+	memcpy(val, &hdr, sizeof(hdr));
+	int rc = bpf_map_update_elem(ds->spec->maps[MAP_GLOBALS].fd, &zero, val,
+				     BPF_ANY);
+	free(val);
+	return rc;
+}
+
+/* Probes run while the state word is 0; exit() sets it.  END must run
+ * after exit() too, once everything else is detached. */
+static int set_state(struct dscope *ds, uint64_t state)
+{
+	uint32_t zero = 0;
+	int fd = ds->spec->maps[MAP_GLOBALS].fd;
+	char *val = calloc(1, ds->spec->maps[MAP_GLOBALS].value_size);
+	int rc = -ENOMEM;
+
+	if (val && (rc = bpf_map_lookup_elem(fd, &zero, val)) == 0) {
+		memcpy(val + offsetof(struct globals_hdr, state), &state,
+		       sizeof(state));
+		rc = bpf_map_update_elem(fd, &zero, val, BPF_ANY);
+	}
+	free(val);
+	return rc;
+}
+
+int dscope__go(struct dscope *ds)
+{
+	const char *pn = ds->cfg.progname;
+	FILE *err = ds->cfg.err;
+	int rc;
+
+	if (ds->state != S_COMPILED)
+		return -EINVAL;
+	rc = load_spec(ds->spec, err, pn);
+	if (rc < 0)
+		return rc;
+	ds->state = S_GOING;
+	if ((rc = attach_sysinfo(ds->spec, err, pn)) < 0 ||
+	    (rc = set_walltime(ds)) < 0)
+		return rc;
+	ds->cons = (struct consumer){
+		.sp = ds->spec, .cat = ds->cat, .opts = &ds->opts,
+		.out = ds->cfg.out, .err = err, .progname = pn,
+		.testing = getenv("_DTRACE_TESTING") != NULL,
+	};
+	if ((rc = consume_open(&ds->cons)) < 0)
+		return rc;
+	if ((rc = attach_run_once(ds->spec, ATTACH_BEGIN, err, pn)) < 0)
+		return rc;
+	consume_poll(&ds->cons, 0);
+	if (ds->cons.done)
+		return 0;	/* exit() in BEGIN: nothing else runs */
+	return attach_all(ds->spec, &ds->links, err, pn);
+}
+
+int dscope__poll(struct dscope *ds, int timeout_ms)
+{
+	if (ds->state != S_GOING)
+		return -EINVAL;
+	int rc = consume_poll(&ds->cons, timeout_ms);
+
+	consume_drops(&ds->cons);
+	if (rc < 0)
+		return rc;
+	return ds->cons.done ? 1 : 0;
+}
+
+int dscope__stop(struct dscope *ds)
+{
+	int rc;
+
+	if (ds->state != S_GOING)
+		return -EINVAL;
+	detach_all(&ds->links);
+	ds->state = S_STOPPED;
+	/* what the probes wrote before detaching, then END's own output */
+	consume_poll(&ds->cons, 0);
+	set_state(ds, 0);
+	rc = attach_run_once(ds->spec, ATTACH_END, ds->cfg.err, ds->cfg.progname);
+	consume_poll(&ds->cons, 0);
+	consume_drops(&ds->cons);
+	consume_final_aggs(&ds->cons);
+	consume_close(&ds->cons);
+	unload_spec(ds->spec);
+	return rc;
+}
+
+int dscope__status(const struct dscope *ds)
+{
+	return ds->cons.exit_status;
+}
+
+bool dscope__quiet(const struct dscope *ds)
+{
+	return ds->opts.quiet;
+}

@@ -1,0 +1,169 @@
+/*
+ * spec.h -- a compiled D program, as the code generator leaves it for the
+ * loader, the attacher and the consumer.
+ *
+ * The spec is the contract between the kernel side and the user side: cg
+ * decides every layout (where each action's data sits in a record, how an
+ * aggregation key is laid out, where a global variable lives) and writes
+ * it down here; consume.c and agg.c read records and maps only through
+ * these descriptions.  Nothing in the spec depends on the running kernel
+ * until load.c fills in the fds.
+ *
+ * Records.  A clause that records data (printf, trace, exit, printa, ...)
+ * builds one record per firing in the per-CPU scratch map and writes it to
+ * the principal buffer (a perf event array, one ring per CPU) with a single
+ * bpf_perf_event_output.  A record is
+ *
+ *	struct { u32 epid; u32 probe_id; u8 data[size - 8]; }
+ *
+ * where epid names the clause (its actions and their offsets) and probe_id
+ * the probe that fired (a syscall program covers many probes).
+ *
+ * Ownership: the spec and everything it points to live in the compile
+ * arena, except the fds, which belong to the loader (load.c closes them).
+ */
+#ifndef DSCOPE_SPEC_H
+#define DSCOPE_SPEC_H
+
+#include <linux/bpf.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "front/types.h"
+#include "rt/aggprint.h"
+#include "rt/format.h"
+
+struct probe;
+
+/* Fixed maps every program has; aggregation maps follow. ORDER MAP. */
+enum {
+	MAP_GLOBALS,	/* ARRAY[1]: run state, global variables */
+	MAP_SCRATCH,	/* PERCPU_ARRAY[1]: record under construction, temps */
+	MAP_BUF,	/* PERF_EVENT_ARRAY: the principal buffers */
+	MAP_DROPS,	/* PERCPU_ARRAY[1]: counters of lost data, struct drop_counts */
+	MAP_SYSINFO,	/* ARRAY[nr_syscalls]: struct sysinfo_entry per syscall */
+	MAP_FIRST_AGG,
+};
+
+/* Layout of MAP_GLOBALS' single value: this header, then globals. */
+struct globals_hdr {
+	uint64_t state;		/* 0 running, 1 exit() called: probes stop */
+	uint64_t walltime_off;	/* walltimestamp = ktime + this */
+};
+
+/* MAP_DROPS value: every way data can be lost, counted where it happens. */
+struct drop_counts {
+	uint64_t buf;		/* bpf_perf_event_output failed */
+	uint64_t agg;		/* aggregation map full */
+	uint64_t dynvar;	/* dynamic variable space full */
+};
+
+/* MAP_SYSINFO value: what a raw_syscalls program needs about syscall nr. */
+#define SYSNAME_MAX 32
+struct sysinfo_entry {
+	char name[SYSNAME_MAX];	/* probefunc */
+	uint32_t entry_id;	/* probe IDs of syscall::name:entry/return */
+	uint32_t return_id;
+	uint64_t entry_mask;	/* bit c: entry clause c of the program matches */
+	uint64_t return_mask;
+};
+
+#define SCRATCH_SIZE (32 * 1024)	/* per-CPU scratch; the record is at 0 */
+#define REC_MAX (16 * 1024)		/* a record never exceeds this */
+#define REC_HDR 8
+
+enum spec_attach {
+	ATTACH_BEGIN,		/* run once by test_run before the rest attach */
+	ATTACH_END,		/* run once by test_run after the rest detach */
+	ATTACH_SYS_ENTER,	/* raw tracepoint sys_enter */
+	ATTACH_SYS_EXIT,	/* raw tracepoint sys_exit */
+	ATTACH_PROFILE,		/* cpu-clock perf event on every CPU */
+	ATTACH_TICK,		/* cpu-clock perf event on one CPU */
+};
+
+struct spec_map {
+	const char *name;
+	enum bpf_map_type type;
+	uint32_t key_size, value_size, max_entries, flags;
+	int fd;			/* -1 until loaded */
+};
+
+struct spec_prog {
+	const char *name;
+	enum spec_attach attach;
+	enum bpf_prog_type type;
+	uint64_t period_ns;		/* ATTACH_PROFILE / ATTACH_TICK */
+	const struct probe *probe;	/* the probe for single-probe programs */
+	struct bpf_insn *insns;		/* map references hold spec map indexes */
+	int ninsns;
+	int fd;				/* -1 until loaded */
+};
+
+enum act_kind {
+	ACT_PRINTF,	/* fmt + args */
+	ACT_TRACE,	/* one value */
+	ACT_EXIT,	/* one int: the exit status */
+	ACT_PRINTA,	/* fmt (may be NULL) + aggregations */
+	ACT_CLEAR,	/* aggregation: zero every value */
+	ACT_TRUNC,	/* aggregation [, n]: keep the top n (all removed if no n) */
+	ACT_DEFAULT,	/* clause with no actions: print the probe */
+};
+
+/* One recorded value: where it sits in the record and its D type. */
+struct spec_field {
+	uint32_t off;		/* from the start of the record */
+	struct dtype type;
+};
+
+struct spec_action {
+	enum act_kind kind;
+	struct fmt *fmt;		/* ACT_PRINTF, ACT_PRINTA (NULL: default) */
+	struct spec_field *fields;	/* recorded arguments */
+	int nfields;
+	int *aggs;			/* ACT_PRINTA/CLEAR/TRUNC: aggregation ids */
+	int naggs;
+};
+
+struct spec_epid {
+	int clause;			/* index in program order */
+	uint32_t size;			/* record size including the header */
+	struct spec_action *acts;
+	int nacts;
+};
+
+struct spec_agg {
+	const char *name;		/* without '@'; "" for the anonymous one */
+	enum agg_func func;
+	int map;			/* index into spec.maps */
+	struct spec_field *keys;	/* offsets within the map key */
+	int nkeys;
+	uint32_t key_size;
+	uint32_t nwords;		/* value words, see aggprint.h */
+	int64_t params[4];		/* lquantize / llquantize parameters */
+};
+
+struct spec_global {
+	const char *name;
+	struct dtype type;
+	uint32_t off;			/* offset in MAP_GLOBALS' value */
+};
+
+struct spec {
+	struct spec_map *maps;
+	int nmaps;
+	struct spec_prog *progs;
+	int nprogs;
+	struct spec_epid *epids;
+	int nepids;
+	struct spec_agg *aggs;
+	int naggs;
+	struct spec_global *globals;
+	int nglobals;
+	uint32_t globals_size;
+	struct sysinfo_entry *sysinfo;	/* MAP_SYSINFO contents, by syscall nr */
+	uint32_t nsysinfo;
+	int nprobes;		/* probes matched, for "matched N probes" */
+	bool quiet;		/* option quiet */
+};
+
+#endif /* DSCOPE_SPEC_H */
