@@ -7,6 +7,7 @@
 #    err.D_TAG.NAME.d must exit 1 with [D_TAG] in its stderr (-xerrtags);
 #                  err.NAME.d (no tag) must exit 1, and if err.NAME.err
 #                  exists, stderr must equal it.
+#    "@@status: N" makes a tst.* test expect exit status N instead of 0.
 #    A line "@@args: ..." in a script gives extra dscope arguments (after
 #    the script; $B is the build folder).  "@@needs: CMD" skips the test,
 #    saying why, when CMD fails (a kernel feature this machine lacks).
@@ -24,10 +25,11 @@ pass=$((pass + ${p% *})); fail=$((fail + ${p#* }))
 [ -n "$p" ] || { echo "FAIL unit-tests did not finish"; fail=$((fail + 1)); }
 
 run_d() {
-	local t=$1 name args needs out err rc tag
+	local t=$1 name args needs want out err rc tag
 	name=$(basename "$t" .d)
 	args=$(sed -n 's/.*@@args: *\(.*\)$/\1/p' "$t" | head -1)
 	needs=$(sed -n 's/.*@@needs: *\(.*\)$/\1/p' "$t" | head -1)
+	want=$(sed -n 's/.*@@status: *\([0-9]*\).*/\1/p' "$t" | head -1)
 	if [ -n "$needs" ] && ! eval "$needs" >/dev/null 2>&1; then
 		echo "SKIP d/$name (needs: $needs)"; skip=$((skip + 1)); return
 	fi
@@ -51,7 +53,7 @@ run_d() {
 		fi ;;
 	*)
 		eval "timeout 60 $B/dscope -s $t $args" >"$out" 2>"$err"; rc=$?
-		if [ $rc -eq 0 ] && diff -u "${t%.d}.out" "$out" >/dev/null; then
+		if [ $rc -eq "${want:-0}" ] && diff -u "${t%.d}.out" "$out" >/dev/null; then
 			pass=$((pass + 1))
 		else
 			echo "FAIL d/$name (exit $rc)"; diff -u "${t%.d}.out" "$out" | head -40

@@ -414,6 +414,24 @@ static void enumerator(struct parser *p)
 	}
 }
 
+/* A struct, union or enum may be defined once: "struct foo {" again is
+ * D_DECL_TYPERED, reported at the "{". */
+static void define_tag(struct parser *p, const char *name)
+{
+	for (int i = 0; i < p->ntags; i++)
+		if (!strcmp(p->tags[i], name))
+			diag_fail(p->d, p->tok.line, p->tok.col, "D_DECL_TYPERED",
+				  "type redeclared: %s", name);
+	if (p->ntags == p->cap_tags) {
+		p->cap_tags = p->cap_tags ? 2 * p->cap_tags : 8;
+		const char **v = arena_alloc(p->a, p->cap_tags * sizeof(*v));
+		if (p->ntags)
+			memcpy(v, p->tags, p->ntags * sizeof(*v));
+		p->tags = v;
+	}
+	p->tags[p->ntags++] = name;
+}
+
 /*
  * sou-specifier = ("struct" | "union") [tag] ["{" struct-member+ "}"]
  * enum-specifier = "enum" [tag] ["{" enumerator ("," enumerator)* "}"]
@@ -430,9 +448,9 @@ static void sou_specifier(struct parser *p, struct specs *s)
 		tag = p->tok.str;
 		advance(p);
 	}
-	s->text = join(p, s->text, " ",
-		       arena_printf(p->a, "%s%s%s", lex_keyword_name(kw),
-				    *tag ? " " : "", tag));
+	const char *sou = arena_printf(p->a, "%s%s%s", lex_keyword_name(kw),
+				       *tag ? " " : "", tag);
+	s->text = join(p, s->text, " ", sou);
 	s->has_type = true;
 	if (!is_punct(p, '{')) {
 		if (!*tag)
@@ -440,7 +458,7 @@ static void sou_specifier(struct parser *p, struct specs *s)
 		return;
 	}
 	if (*tag)
-		define_tag(p, s->text);
+		define_tag(p, sou);
 	advance(p);
 	do {
 		if (kw == KW_ENUM) {
@@ -456,26 +474,6 @@ static void sou_specifier(struct parser *p, struct specs *s)
 	s->sou_text = squeeze(p, start, tok_end(p));
 	s->sou_name = tag;
 	advance(p);
-}
-
-/* A struct, union or enum may be defined once: "struct foo {" again is
- * D_DECL_TYPERED, reported at the "{". */
-static void define_tag(struct parser *p, const char *text)
-{
-	const char *name = strrchr(text, ' ') ? text : text;
-
-	for (int i = 0; i < p->ntags; i++)
-		if (!strcmp(p->tags[i], name))
-			diag_fail(p->d, p->tok.line, p->tok.col, "D_DECL_TYPERED",
-				  "type redeclared: %s", name);
-	if (p->ntags == p->cap_tags) {
-		p->cap_tags = p->cap_tags ? 2 * p->cap_tags : 8;
-		const char **v = arena_alloc(p->a, p->cap_tags * sizeof(*v));
-		if (p->ntags)
-			memcpy(v, p->tags, p->ntags * sizeof(*v));
-		p->tags = v;
-	}
-	p->tags[p->ntags++] = name;
 }
 
 static void set_storage(struct parser *p, struct specs *s, int kw)
