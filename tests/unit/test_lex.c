@@ -155,7 +155,7 @@ TEST(lex_comments_and_lines)
 {
 	struct lexrun r;
 
-	lex_run(&r, "#!/usr/sbin/dtrace -s\n/* a\nb */ x // c\n y", LEX_EXPR, NULL);
+	lex_run(&r, "#!/usr/sbin/dtrace -s\n/* a\nb */ x // c\n y;", LEX_EXPR, NULL);
 	CHECK(!r.failed);
 	CHECK(r.t[0].line == 3 && r.t[0].col == 6);
 	CHECK(r.t[1].line == 4 && r.t[1].col == 2);
@@ -166,7 +166,7 @@ TEST(lex_cpp_line_markers)
 {
 	struct lexrun r;
 
-	lex_run(&r, "# 1 \"x.d\"\na\n#line 40\nb\n  # 7\nc", LEX_EXPR, NULL);
+	lex_run(&r, "# 1 \"x.d\"\na\n#line 40\nb\n  # 7\nc;", LEX_EXPR, NULL);
 	CHECK(!r.failed);
 	CHECK(r.t[0].line == 1);
 	CHECK(r.t[1].line == 40);
@@ -180,7 +180,7 @@ TEST(lex_pragma_options)
 
 	lex_run(&r, "#pragma D option quiet\n#pragma D option bufsize=4m\n"
 		"#pragma D depends_on module vmlinux\n#pragma ident \"x\"\n"
-		"#pragma D binding \"1.1\" foo\nx", LEX_EXPR, NULL);
+		"#pragma D binding \"1.1\" foo\nx;", LEX_EXPR, NULL);
 	CHECK(!r.failed);
 	CHECK(r.lx.npragmas == 2);
 	CHECK_STR(r.lx.pragmas[0]->name, "quiet");
