@@ -25,51 +25,19 @@
  * built at static offsets and written out with one bpf_perf_event_output at
  * the clause's end; [REC_MAX, SCRATCH_SIZE) holds string temps and keys.
  */
-#include "cg/cg.h"
-
 #include <string.h>
 
-#include "cg/emit.h"
+#include "cg/cg_impl.h"
 #include "front/ktypes.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
 
-#define STACK_MIN (-512)
-#define SLOT_ZERO (-8)		/* u64 0: the key of single-entry maps */
-#define SLOT_FIRST (-16)
-
-struct cg {
-	struct cg_ctx *c;
-	struct arena *a;
-	struct diag *d;
-	struct spec *spec;
-	struct emit e;
-	enum spec_attach att;
-	const struct probe *probe;	/* single probe of the program, or NULL */
-	const struct cg_clause *cl;	/* clause being emitted */
-	struct spec_epid *ep;		/* its record layout */
-	int epid;
-	int16_t sp;			/* next free stack slot */
-	uint32_t tmp;			/* next free scratch temp */
-	uint32_t rec;			/* next free record offset */
-	int out;			/* label: program exit */
-	int clause_end;			/* label: end of this clause */
-	int acts_cap;
-};
-
-/* An expression's value: a stack slot, or a string temp in scratch. */
-struct val {
-	bool str;
-	int16_t slot;
-	uint32_t off, size;	/* string: scratch offset and padded size */
-};
-
-static uint32_t round8(uint32_t n)
+uint32_t cg_round8(uint32_t n)
 {
 	return (n + 7) & ~7u;
 }
 
-static int16_t slot_new(struct cg *g, const struct node *n)
+int16_t cg_slot_new(struct cg *g, const struct node *n)
 {
 	if (g->sp - 8 < STACK_MIN)
 		diag_fail(g->d, n->line, n->col, "D_EXPR_DEPTH",
@@ -78,11 +46,11 @@ static int16_t slot_new(struct cg *g, const struct node *n)
 	return g->sp;
 }
 
-static uint32_t temp_new(struct cg *g, const struct node *n, uint32_t size)
+uint32_t cg_temp_new(struct cg *g, const struct node *n, uint32_t size)
 {
 	uint32_t off = g->tmp;
 
-	size = round8(size);
+	size = cg_round8(size);
 	if (off + size > SCRATCH_SIZE - 8)
 		diag_fail(g->d, n->line, n->col, "D_EXPR_DEPTH",
 			  "strings in one statement exceed the scratch space");
@@ -90,7 +58,7 @@ static uint32_t temp_new(struct cg *g, const struct node *n, uint32_t size)
 	return off;
 }
 
-static struct val int_val(int16_t slot)
+struct val cg_int_val(int16_t slot)
 {
 	struct val v = { .slot = slot };
 
@@ -100,7 +68,7 @@ static struct val int_val(int16_t slot)
 /* ---- small emission idioms ---- */
 
 /* reg = truncated/extended to type t (C conversion to t) */
-static void normalize(struct cg *g, int reg, const struct dtype *t)
+void cg_normalize(struct cg *g, int reg, const struct dtype *t)
 {
 	int shift = 64 - 8 * (int)t->size;
 
@@ -110,18 +78,18 @@ static void normalize(struct cg *g, int reg, const struct dtype *t)
 	emit_alu_imm(&g->e, t->is_signed ? BPF_ARSH : BPF_RSH, reg, shift);
 }
 
-static void load_slot(struct cg *g, int reg, int16_t slot)
+void cg_load_slot(struct cg *g, int reg, int16_t slot)
 {
 	emit_load(&g->e, 8, reg, R10, slot);			/* r = *(u64 *)(fp + slot) */
 }
 
-static void store_slot(struct cg *g, int16_t slot, int reg)
+void cg_store_slot(struct cg *g, int16_t slot, int reg)
 {
 	emit_store(&g->e, 8, R10, slot, reg);			/* *(u64 *)(fp + slot) = r */
 }
 
 /* zero n bytes (a multiple of 8) at base+off */
-static void zero_words(struct cg *g, int base, uint32_t off, uint32_t n)
+void cg_zero_words(struct cg *g, int base, uint32_t off, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i += 8)
 		emit_store_imm(&g->e, 8, base, (int16_t)(off + i), 0);
@@ -129,7 +97,7 @@ static void zero_words(struct cg *g, int base, uint32_t off, uint32_t n)
 
 /* copy src (ssize) to dst (dsize), both multiples of 8; the rest of dst
  * is zeroed so the NUL padding holds */
-static void copy_words(struct cg *g, int dbase, uint32_t doff, uint32_t dsize,
+void cg_copy_words(struct cg *g, int dbase, uint32_t doff, uint32_t dsize,
 		       int sbase, uint32_t soff, uint32_t ssize)
 {
 	uint32_t n = ssize < dsize ? ssize : dsize;
@@ -138,37 +106,37 @@ static void copy_words(struct cg *g, int dbase, uint32_t doff, uint32_t dsize,
 		emit_load(&g->e, 8, R0, sbase, (int16_t)(soff + i));
 		emit_store(&g->e, 8, dbase, (int16_t)(doff + i), R0);
 	}
-	zero_words(g, dbase, doff + n, dsize - n);
+	cg_zero_words(g, dbase, doff + n, dsize - n);
 	if (dsize <= ssize && dsize > 0)	/* truncated: keep a NUL */
 		emit_store_imm(&g->e, 1, dbase, (int16_t)(doff + dsize - 1), 0);
 }
 
 /* r1 = &map (fd patched by the loader) */
-static void ld_map(struct cg *g, int reg, int map)
+void cg_ld_map(struct cg *g, int reg, int map)
 {
 	emit_ld_map_fd(&g->e, reg, map);
 }
 
 /* r = fp + off, for helper arguments */
-static void fp_ptr(struct cg *g, int reg, int16_t off)
+void cg_fp_ptr(struct cg *g, int reg, int16_t off)
 {
 	emit_mov_reg(&g->e, reg, R10);
 	emit_alu_imm(&g->e, BPF_ADD, reg, off);
 }
 
-static void scratch_ptr(struct cg *g, int reg, uint32_t off)
+void cg_scratch_ptr(struct cg *g, int reg, uint32_t off)
 {
 	emit_mov_reg(&g->e, reg, R9);
 	emit_alu_imm(&g->e, BPF_ADD, reg, (int32_t)off);
 }
 
 /* increment field `off` of struct drop_counts (MAP_DROPS) */
-static void count_drop(struct cg *g, uint32_t off)
+void cg_count_drop(struct cg *g, uint32_t off)
 {
 	int skip = emit_new_label(&g->e);
 
-	ld_map(g, R1, MAP_DROPS);
-	fp_ptr(g, R2, SLOT_ZERO);
+	cg_ld_map(g, R1, MAP_DROPS);
+	cg_fp_ptr(g, R2, SLOT_ZERO);
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, skip);
 	emit_load(&g->e, 8, R1, R0, (int16_t)off);
@@ -178,13 +146,13 @@ static void count_drop(struct cg *g, uint32_t off)
 }
 
 /* A string constant into a fresh temp, 8 bytes per store pair. */
-static struct val string_const(struct cg *g, const struct node *n,
+struct val cg_string_const(struct cg *g, const struct node *n,
 			       const char *s, uint32_t size)
 {
-	struct val v = { .str = true, .size = round8(size) };
+	struct val v = { .str = true, .size = cg_round8(size) };
 	size_t len = strlen(s);
 
-	v.off = temp_new(g, n, v.size);
+	v.off = cg_temp_new(g, n, v.size);
 	for (uint32_t i = 0; i < v.size; i += 8) {
 		uint64_t w = 0;
 
@@ -207,15 +175,15 @@ static const int16_t sysarg_regs[6] = { 112, 104, 96, 56, 72, 64 };
 
 /* r0 = *(u64 *)(kernel address in r3 + off), through bpf_probe_read_kernel
  * into slot */
-static void kread(struct cg *g, int16_t slot, int size, int32_t off)
+void cg_kread(struct cg *g, int16_t slot, int size, int32_t off)
 {
 	emit_store_imm(&g->e, 8, R10, slot, 0);
-	fp_ptr(g, R1, slot);
+	cg_fp_ptr(g, R1, slot);
 	emit_mov_imm(&g->e, R2, size);
 	if (off)
 		emit_alu_imm(&g->e, BPF_ADD, R3, off);
 	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
-	load_slot(g, R0, slot);
+	cg_load_slot(g, R0, slot);
 }
 
 static void arg_value(struct cg *g, int16_t slot, int n)
@@ -225,13 +193,13 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 		if (n >= 6)
 			break;
 		emit_load(&g->e, 8, R3, R6, 0);		/* r3 = ctx->args[0]: regs */
-		kread(g, slot, 8, sysarg_regs[n]);
+		cg_kread(g, slot, 8, sysarg_regs[n]);
 		return;
 	case ATTACH_SYS_EXIT:
 		if (n >= 2)
 			break;
 		emit_load(&g->e, 8, R0, R6, 8);		/* r0 = ctx->args[1]: ret */
-		store_slot(g, slot, R0);
+		cg_store_slot(g, slot, R0);
 		return;
 	case ATTACH_PROFILE:
 	case ATTACH_TICK: {
@@ -248,7 +216,7 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 		emit_label(&g->e, zero);
 		emit_mov_imm(&g->e, R0, 0);
 		emit_label(&g->e, done);
-		store_slot(g, slot, R0);
+		cg_store_slot(g, slot, R0);
 		return;
 	}
 	default:
@@ -274,7 +242,7 @@ static void errno_value(struct cg *g, int16_t slot)
 	emit_label(&g->e, zero);
 	emit_mov_imm(&g->e, R0, 0);
 	emit_label(&g->e, done);
-	store_slot(g, slot, R0);
+	cg_store_slot(g, slot, R0);
 }
 
 /* current->path..., a chain of member reads through BTF offsets */
@@ -290,12 +258,12 @@ static void task_field(struct cg *g, const struct node *n, int16_t slot,
 	emit_call(&g->e, BPF_FUNC_get_current_task);
 	for (int i = 0; i < f.nhops; i++) {
 		emit_mov_reg(&g->e, R3, R0);
-		kread(g, slot, i + 1 < f.nhops ? 8 : (int)f.size, (int32_t)f.off[i]);
+		cg_kread(g, slot, i + 1 < f.nhops ? 8 : (int)f.size, (int32_t)f.off[i]);
 	}
 	if (f.size == 4 && f.is_signed) {
 		emit_alu_imm(&g->e, BPF_LSH, R0, 32);
 		emit_alu_imm(&g->e, BPF_ARSH, R0, 32);
-		store_slot(g, slot, R0);
+		cg_store_slot(g, slot, R0);
 	}
 }
 
@@ -319,8 +287,8 @@ static struct val probe_string(struct cg *g, const struct node *n, int b)
 	if (is_sys(g) && b == BI_PROBEFUNC) {
 		struct val v = { .str = true, .size = SYSNAME_MAX };
 
-		v.off = temp_new(g, n, SYSNAME_MAX);
-		copy_words(g, R9, v.off, SYSNAME_MAX, R7,
+		v.off = cg_temp_new(g, n, SYSNAME_MAX);
+		cg_copy_words(g, R9, v.off, SYSNAME_MAX, R7,
 			   offsetof(struct sysinfo_entry, name), SYSNAME_MAX);
 		return v;
 	}
@@ -331,7 +299,7 @@ static struct val probe_string(struct cg *g, const struct node *n, int b)
 			: g->att == ATTACH_SYS_ENTER ? "entry" : "return";
 	else
 		s = probe_field(g->cl->probe ? g->cl->probe : g->probe, b);
-	return string_const(g, n, s, SYSNAME_MAX);
+	return cg_string_const(g, n, s, SYSNAME_MAX);
 }
 
 /* r0 = the ID of the probe that fired */
@@ -355,13 +323,13 @@ static struct val builtin(struct cg *g, struct node *n)
 			return probe_string(g, n, b);
 		struct val v = { .str = true, .size = 16 };
 
-		v.off = temp_new(g, n, 16);
-		scratch_ptr(g, R1, v.off);
+		v.off = cg_temp_new(g, n, 16);
+		cg_scratch_ptr(g, R1, v.off);
 		emit_mov_imm(&g->e, R2, 16);
 		emit_call(&g->e, BPF_FUNC_get_current_comm);
 		return v;
 	}
-	int16_t slot = slot_new(g, n);
+	int16_t slot = cg_slot_new(g, n);
 
 	switch (b) {
 	case BI_PID:
@@ -375,7 +343,7 @@ static struct val builtin(struct cg *g, struct node *n)
 			emit_alu_imm(&g->e, BPF_RSH, R0, 32);	/* r0 >>= 32 */
 		else
 			emit_alu32_reg(&g->e, BPF_MOV, R0, R0);	/* w0 = w0 */
-		store_slot(g, slot, R0);
+		cg_store_slot(g, slot, R0);
 		break;
 	case BI_PPID:
 		task_field(g, n, slot, "task_struct.real_parent->tgid");
@@ -392,33 +360,31 @@ static struct val builtin(struct cg *g, struct node *n)
 				  offsetof(struct globals_hdr, walltime_off));
 			emit_alu_reg(&g->e, BPF_ADD, R0, R1);
 		}
-		store_slot(g, slot, R0);
+		cg_store_slot(g, slot, R0);
 		break;
 	case BI_CPU:
 		emit_call(&g->e, BPF_FUNC_get_smp_processor_id);
-		store_slot(g, slot, R0);
+		cg_store_slot(g, slot, R0);
 		break;
 	case BI_ERRNO:
 		errno_value(g, slot);
 		break;
 	case BI_EPID:
 		emit_mov_imm(&g->e, R0, g->epid);
-		store_slot(g, slot, R0);
+		cg_store_slot(g, slot, R0);
 		break;
 	case BI_ID:
 		probe_id(g);
-		store_slot(g, slot, R0);
+		cg_store_slot(g, slot, R0);
 		break;
 	default:	/* arg0..arg9 */
 		arg_value(g, slot, b - BI_ARG0);
 		break;
 	}
-	return int_val(slot);
+	return cg_int_val(slot);
 }
 
 /* ---- expressions ---- */
-
-static struct val expr(struct cg *g, struct node *n);
 
 static struct val global(struct cg *g, struct node *n)
 {
@@ -427,17 +393,17 @@ static struct val global(struct cg *g, struct node *n)
 
 	emit_ld_map_value(&g->e, R8, MAP_GLOBALS, 0);
 	if (gl->type.kind == T_STRING) {
-		struct val v = { .str = true, .size = round8(gl->type.size) };
+		struct val v = { .str = true, .size = cg_round8(gl->type.size) };
 
-		v.off = temp_new(g, n, v.size);
-		copy_words(g, R9, v.off, v.size, R8, off, v.size);
+		v.off = cg_temp_new(g, n, v.size);
+		cg_copy_words(g, R9, v.off, v.size, R8, off, v.size);
 		return v;
 	}
-	int16_t slot = slot_new(g, n);
+	int16_t slot = cg_slot_new(g, n);
 
 	emit_load(&g->e, 8, R0, R8, (int16_t)off);
-	store_slot(g, slot, R0);
-	return int_val(slot);
+	cg_store_slot(g, slot, R0);
+	return cg_int_val(slot);
 }
 
 /*
@@ -445,7 +411,7 @@ static struct val global(struct cg *g, struct node *n)
  * first differing word decides, and byte-swapping it to big-endian makes an
  * unsigned compare lexicographic.  Leaves -1, 0 or 1 in r0.
  */
-static void strcmp_words(struct cg *g, struct val a, struct val b)
+void cg_strcmp_words(struct cg *g, struct val a, struct val b)
 {
 	uint32_t n = a.size > b.size ? a.size : b.size;
 	int diff = emit_new_label(&g->e), done = emit_new_label(&g->e);
@@ -500,16 +466,16 @@ static void set_cond(struct cg *g, int16_t slot, int jop)
 	emit_label(&g->e, yes);
 	emit_mov_imm(&g->e, R0, 1);
 	emit_label(&g->e, done);
-	store_slot(g, slot, R0);
+	cg_store_slot(g, slot, R0);
 }
 
 static struct val compare(struct cg *g, struct node *n)
 {
-	int16_t slot = slot_new(g, n);
-	struct val a = expr(g, n->a), b = expr(g, n->b);
+	int16_t slot = cg_slot_new(g, n);
+	struct val a = cg_expr(g, n->a), b = cg_expr(g, n->b);
 
 	if (a.str) {
-		strcmp_words(g, a, b);
+		cg_strcmp_words(g, a, b);
 		emit_mov_reg(&g->e, R1, R0);
 		emit_mov_imm(&g->e, R2, 0);
 		set_cond(g, slot, cmp_jump(n->op, true));
@@ -523,12 +489,12 @@ static struct val compare(struct cg *g, struct node *n)
 			is_signed = true;	/* both promote to a signed type */
 		else if (t.size != u.size)
 			is_signed = (t.size > u.size ? t : u).is_signed;
-		load_slot(g, R1, a.slot);
-		load_slot(g, R2, b.slot);
+		cg_load_slot(g, R1, a.slot);
+		cg_load_slot(g, R2, b.slot);
 		set_cond(g, slot, cmp_jump(n->op, is_signed));
 	}
 	g->sp = slot;
-	return int_val(slot);
+	return cg_int_val(slot);
 }
 
 /* r0 = (r0 != 0) */
@@ -544,29 +510,29 @@ static void to_bool(struct cg *g)
 /* && and || with C's short circuit; ^^ evaluates both sides */
 static struct val logical(struct cg *g, struct node *n)
 {
-	int16_t slot = slot_new(g, n);
+	int16_t slot = cg_slot_new(g, n);
 	int done = emit_new_label(&g->e);
-	struct val a = expr(g, n->a);
+	struct val a = cg_expr(g, n->a);
 
-	load_slot(g, R0, a.slot);
+	cg_load_slot(g, R0, a.slot);
 	to_bool(g);
-	store_slot(g, slot, R0);
+	cg_store_slot(g, slot, R0);
 	if (n->op == OP_LAND)
 		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, done);	/* false && ... */
 	else if (n->op == OP_LOR)
 		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, done);	/* true || ... */
-	struct val b = expr(g, n->b);
+	struct val b = cg_expr(g, n->b);
 
-	load_slot(g, R0, b.slot);
+	cg_load_slot(g, R0, b.slot);
 	to_bool(g);
 	if (n->op == OP_LXOR) {
-		load_slot(g, R1, slot);
+		cg_load_slot(g, R1, slot);
 		emit_alu_reg(&g->e, BPF_XOR, R0, R1);
 	}
-	store_slot(g, slot, R0);
+	cg_store_slot(g, slot, R0);
 	emit_label(&g->e, done);
 	g->sp = slot;
-	return int_val(slot);
+	return cg_int_val(slot);
 }
 
 static void alu_op(struct cg *g, const struct node *n, int op, bool is_signed)
@@ -602,16 +568,16 @@ static void alu_op(struct cg *g, const struct node *n, int op, bool is_signed)
 
 static struct val arith(struct cg *g, struct node *n)
 {
-	int16_t slot = slot_new(g, n);
-	struct val a = expr(g, n->a), b = expr(g, n->b);
+	int16_t slot = cg_slot_new(g, n);
+	struct val a = cg_expr(g, n->a), b = cg_expr(g, n->b);
 
-	load_slot(g, R0, a.slot);
-	load_slot(g, R1, b.slot);
+	cg_load_slot(g, R0, a.slot);
+	cg_load_slot(g, R1, b.slot);
 	alu_op(g, n, n->op, n->type.is_signed);
-	normalize(g, R0, &n->type);
-	store_slot(g, slot, R0);
+	cg_normalize(g, R0, &n->type);
+	cg_store_slot(g, slot, R0);
 	g->sp = slot;
-	return int_val(slot);
+	return cg_int_val(slot);
 }
 
 static struct val binary(struct cg *g, struct node *n)
@@ -622,8 +588,8 @@ static struct val binary(struct cg *g, struct node *n)
 	case OP_LAND: case OP_LOR: case OP_LXOR:
 		return logical(g, n);
 	case ',':
-		expr(g, n->a);
-		return expr(g, n->b);
+		cg_expr(g, n->a);
+		return cg_expr(g, n->b);
 	default:
 		return arith(g, n);
 	}
@@ -631,10 +597,10 @@ static struct val binary(struct cg *g, struct node *n)
 
 static struct val unary(struct cg *g, struct node *n)
 {
-	int16_t slot = slot_new(g, n);
-	struct val a = expr(g, n->a);
+	int16_t slot = cg_slot_new(g, n);
+	struct val a = cg_expr(g, n->a);
 
-	load_slot(g, R0, a.slot);
+	cg_load_slot(g, R0, a.slot);
 	switch (n->op) {
 	case '-':
 		emit_alu_imm(&g->e, BPF_NEG, R0, 0);
@@ -656,10 +622,10 @@ static struct val unary(struct cg *g, struct node *n)
 	default:	/* unary + */
 		break;
 	}
-	normalize(g, R0, &n->type);
-	store_slot(g, slot, R0);
+	cg_normalize(g, R0, &n->type);
+	cg_store_slot(g, slot, R0);
 	g->sp = slot;
-	return int_val(slot);
+	return cg_int_val(slot);
 }
 
 static struct val ternary(struct cg *g, struct node *n)
@@ -669,27 +635,27 @@ static struct val ternary(struct cg *g, struct node *n)
 	struct val c;
 
 	if (r.str) {
-		r.size = round8(n->type.size);
-		r.off = temp_new(g, n, r.size);
+		r.size = cg_round8(n->type.size);
+		r.off = cg_temp_new(g, n, r.size);
 	} else {
-		r.slot = slot_new(g, n);
+		r.slot = cg_slot_new(g, n);
 	}
 	int16_t sp = g->sp;
 	uint32_t tmp = g->tmp;
 
-	c = expr(g, n->a);
-	load_slot(g, R0, c.slot);
+	c = cg_expr(g, n->a);
+	cg_load_slot(g, R0, c.slot);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, other);
 	for (int i = 0; i < 2; i++) {
 		struct node *arm = i == 0 ? n->b : n->c;
-		struct val v = expr(g, arm);
+		struct val v = cg_expr(g, arm);
 
 		if (r.str) {
-			copy_words(g, R9, r.off, r.size, R9, v.off, v.size);
+			cg_copy_words(g, R9, r.off, r.size, R9, v.off, v.size);
 		} else {
-			load_slot(g, R0, v.slot);
-			normalize(g, R0, &n->type);
-			store_slot(g, r.slot, R0);
+			cg_load_slot(g, R0, v.slot);
+			cg_normalize(g, R0, &n->type);
+			cg_store_slot(g, r.slot, R0);
 		}
 		g->sp = sp;
 		g->tmp = tmp;
@@ -710,27 +676,27 @@ static void store_global(struct cg *g, int sym, struct val v)
 
 	emit_ld_map_value(&g->e, R8, MAP_GLOBALS, 0);
 	if (v.str) {
-		copy_words(g, R8, off, round8(gl->type.size), R9, v.off, v.size);
+		cg_copy_words(g, R8, off, cg_round8(gl->type.size), R9, v.off, v.size);
 		return;
 	}
-	load_slot(g, R0, v.slot);
-	normalize(g, R0, &gl->type);
+	cg_load_slot(g, R0, v.slot);
+	cg_normalize(g, R0, &gl->type);
 	emit_store(&g->e, 8, R8, (int16_t)off, R0);
 }
 
 static struct val assign(struct cg *g, struct node *n)
 {
-	struct val v = expr(g, n->b);
+	struct val v = cg_expr(g, n->b);
 
 	if (n->compound) {
-		int16_t slot = slot_new(g, n);
+		int16_t slot = cg_slot_new(g, n);
 		struct val cur = global(g, n->a);
 
-		load_slot(g, R0, cur.slot);
-		load_slot(g, R1, v.slot);
+		cg_load_slot(g, R0, cur.slot);
+		cg_load_slot(g, R1, v.slot);
 		alu_op(g, n, n->op, n->a->type.is_signed);
-		store_slot(g, slot, R0);
-		v = int_val(slot);
+		cg_store_slot(g, slot, R0);
+		v = cg_int_val(slot);
 	}
 	store_global(g, n->a->sym, v);
 	return v.str ? v : global(g, n->a);
@@ -738,60 +704,60 @@ static struct val assign(struct cg *g, struct node *n)
 
 static struct val incdec(struct cg *g, struct node *n)
 {
-	int16_t slot = slot_new(g, n);
+	int16_t slot = cg_slot_new(g, n);
 	struct val cur = global(g, n->a);
 	bool inc = n->op == OP_PREINC || n->op == OP_POSTINC;
 	bool post = n->op == OP_POSTINC || n->op == OP_POSTDEC;
 
-	load_slot(g, R0, cur.slot);
+	cg_load_slot(g, R0, cur.slot);
 	if (post)
-		store_slot(g, slot, R0);
+		cg_store_slot(g, slot, R0);
 	emit_alu_imm(&g->e, inc ? BPF_ADD : BPF_SUB, R0, 1);
-	normalize(g, R0, &n->type);
+	cg_normalize(g, R0, &n->type);
 	if (!post)
-		store_slot(g, slot, R0);
-	store_slot(g, cur.slot, R0);
+		cg_store_slot(g, slot, R0);
+	cg_store_slot(g, cur.slot, R0);
 	store_global(g, n->a->sym, cur);
 	g->sp = slot;
-	return int_val(slot);
+	return cg_int_val(slot);
 }
 
 static struct val cast(struct cg *g, struct node *n)
 {
-	struct val v = expr(g, n->a);
+	struct val v = cg_expr(g, n->a);
 
 	if (v.str)
 		return v;
-	load_slot(g, R0, v.slot);
-	normalize(g, R0, &n->type);
-	store_slot(g, v.slot, R0);
+	cg_load_slot(g, R0, v.slot);
+	cg_normalize(g, R0, &n->type);
+	cg_store_slot(g, v.slot, R0);
 	return v;
 }
 
-static struct val expr(struct cg *g, struct node *n)
+struct val cg_expr(struct cg *g, struct node *n)
 {
 	switch (n->kind) {
 	case N_INT: {
-		int16_t slot = slot_new(g, n);
+		int16_t slot = cg_slot_new(g, n);
 
 		emit_ld_imm64(&g->e, R0, (uint64_t)n->ival);
-		store_slot(g, slot, R0);
-		return int_val(slot);
+		cg_store_slot(g, slot, R0);
+		return cg_int_val(slot);
 	}
 	case N_STR:
-		return string_const(g, n, n->str, (uint32_t)n->slen + 1);
+		return cg_string_const(g, n, n->str, (uint32_t)n->slen + 1);
 	case N_IDENT:
 		if (n->symkind == SYM_BUILTIN)
 			return builtin(g, n);
 		return global(g, n);
 	case N_INDEX: {	/* args[N] */
-		int16_t slot = slot_new(g, n);
+		int16_t slot = cg_slot_new(g, n);
 
 		arg_value(g, slot, n->sym);
-		load_slot(g, R0, slot);
-		normalize(g, R0, &n->type);
-		store_slot(g, slot, R0);
-		return int_val(slot);
+		cg_load_slot(g, R0, slot);
+		cg_normalize(g, R0, &n->type);
+		cg_store_slot(g, slot, R0);
+		return cg_int_val(slot);
 	}
 	case N_UNARY:
 		return unary(g, n);
@@ -805,6 +771,8 @@ static struct val expr(struct cg *g, struct node *n)
 		return incdec(g, n);
 	case N_CAST:
 		return cast(g, n);
+	case N_CALL:
+		return cg_subr_call(g, n);
 	default:
 		diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
 			  "expression kind %d cannot be compiled yet", n->kind);
@@ -813,7 +781,7 @@ static struct val expr(struct cg *g, struct node *n)
 
 /* ---- records and actions ---- */
 
-static struct spec_action *new_action(struct cg *g, enum act_kind kind)
+struct spec_action *cg_new_action(struct cg *g, enum act_kind kind)
 {
 	struct spec_epid *ep = g->ep;
 	struct spec_action *act = ARENA_PUSH(g->a, ep->acts, ep->nacts,
@@ -824,7 +792,7 @@ static struct spec_action *new_action(struct cg *g, enum act_kind kind)
 }
 
 /* Put v in the record at the next free offset; returns its field. */
-static struct spec_field record_val(struct cg *g, const struct node *n,
+struct spec_field cg_record_val(struct cg *g, const struct node *n,
 				    struct val v)
 {
 	struct spec_field f = { .off = g->rec, .type = n->type };
@@ -835,30 +803,30 @@ static struct spec_field record_val(struct cg *g, const struct node *n,
 			  "actions of this clause record more than %d bytes",
 			  REC_MAX);
 	if (v.str) {
-		copy_words(g, R9, g->rec, size, R9, v.off, v.size);
+		cg_copy_words(g, R9, g->rec, size, R9, v.off, v.size);
 		f.type.size = v.size;
 	} else {
-		load_slot(g, R0, v.slot);
+		cg_load_slot(g, R0, v.slot);
 		emit_store(&g->e, 8, R9, (int16_t)g->rec, R0);
 	}
 	g->rec += size;
 	return f;
 }
 
-static void record_args(struct cg *g, struct spec_action *act,
+void cg_record_args(struct cg *g, struct spec_action *act,
 			struct node_list *args, int first)
 {
 	act->nfields = args->n - first;
 	act->fields = arena_alloc(g->a, sizeof(*act->fields) *
 					       (size_t)(act->nfields + 1));
 	for (int i = first; i < args->n; i++) {
-		struct val v = expr(g, args->v[i]);
+		struct val v = cg_expr(g, args->v[i]);
 
-		act->fields[i - first] = record_val(g, args->v[i], v);
+		act->fields[i - first] = cg_record_val(g, args->v[i], v);
 	}
 }
 
-static void agg_list(struct cg *g, struct spec_action *act,
+void cg_agg_list(struct cg *g, struct spec_action *act,
 		     struct node_list *args, int first, int last)
 {
 	act->naggs = last - first;
@@ -873,167 +841,22 @@ static void action(struct cg *g, struct node *n)
 	struct spec_action *act;
 
 	if (strcmp(f, "printf") == 0) {
-		act = new_action(g, ACT_PRINTF);
+		act = cg_new_action(g, ACT_PRINTF);
 		act->fmt = n->cg;
-		record_args(g, act, &n->args, 1);
+		cg_record_args(g, act, &n->args, 1);
 	} else if (strcmp(f, "trace") == 0) {
-		act = new_action(g, ACT_TRACE);
-		record_args(g, act, &n->args, 0);
+		act = cg_new_action(g, ACT_TRACE);
+		cg_record_args(g, act, &n->args, 0);
 	} else if (strcmp(f, "exit") == 0) {
-		act = new_action(g, ACT_EXIT);
-		record_args(g, act, &n->args, 0);
+		act = cg_new_action(g, ACT_EXIT);
+		cg_record_args(g, act, &n->args, 0);
 		/* stop every probe: the prologue checks the state */
 		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
 		emit_mov_imm(&g->e, R0, 1);
 		emit_store(&g->e, 8, R1, offsetof(struct globals_hdr, state), R0);
-	} else if (strcmp(f, "printa") == 0) {
-		int first = n->cg ? 1 : 0;
-
-		act = new_action(g, ACT_PRINTA);
-		act->fmt = n->cg;
-		agg_list(g, act, &n->args, first, n->args.n);
-	} else {	/* clear, trunc */
-		act = new_action(g, f[0] == 'c' ? ACT_CLEAR : ACT_TRUNC);
-		agg_list(g, act, &n->args, 0, 1);
-		if (n->args.n > 1) {
-			struct node_list rest = { .v = n->args.v + 1, .n = 1 };
-
-			record_args(g, act, &rest, 0);
-		}
+	} else if (!cg_agg_action(g, n)) {
+		cg_subr_call(g, n);
 	}
-}
-
-/* ---- aggregations ---- */
-
-static int agg_map(struct cg *g, int ai)
-{
-	struct spec_agg *ag = &g->spec->aggs[ai];
-	struct spec *sp = g->spec;
-
-	if (ag->map >= 0)
-		return ag->map;
-	struct spec_map *m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
-
-	m->name = arena_printf(g->a, "agg_%.10s", ag->name[0] ? ag->name : "_");
-	m->type = BPF_MAP_TYPE_PERCPU_HASH;
-	m->key_size = ag->key_size;
-	m->value_size = ag->nwords * 8;
-	m->max_entries = g->c->aggsize_entries;
-	m->fd = -1;
-	ag->map = sp->nmaps - 1;
-	return ag->map;
-}
-
-/* The initial value of a new aggregation entry, word by word. */
-static void agg_init_value(struct cg *g, const struct spec_agg *ag, uint32_t off)
-{
-	zero_words(g, R9, off, ag->nwords * 8);
-	if (ag->func == AGG_MIN || ag->func == AGG_MAX) {
-		emit_ld_imm64(&g->e, R0, ag->func == AGG_MIN ? (uint64_t)INT64_MAX
-							      : (uint64_t)INT64_MIN);
-		emit_store(&g->e, 8, R9, (int16_t)off, R0);
-	}
-}
-
-/* *(u64 *)(r0 + off) += r1 */
-static void add_word(struct cg *g, int16_t off)
-{
-	emit_load(&g->e, 8, R2, R0, off);
-	emit_alu_reg(&g->e, BPF_ADD, R2, R1);
-	emit_store(&g->e, 8, R0, off, R2);
-}
-
-/* r0 points at the entry, r1 holds the value: fold it in */
-static void agg_apply(struct cg *g, const struct spec_agg *ag)
-{
-	int done = emit_new_label(&g->e);
-
-	switch (ag->func) {
-	case AGG_COUNT:
-		emit_mov_imm(&g->e, R1, 1);
-		add_word(g, 0);
-		break;
-	case AGG_SUM:
-		add_word(g, 0);
-		break;
-	case AGG_AVG:
-		add_word(g, 8);
-		emit_mov_imm(&g->e, R1, 1);
-		add_word(g, 0);
-		break;
-	case AGG_MIN:
-	case AGG_MAX:
-		emit_load(&g->e, 8, R2, R0, 0);
-		emit_jmp_reg(&g->e, ag->func == AGG_MIN ? BPF_JSGE : BPF_JSLE,
-			     R1, R2, done);
-		emit_store(&g->e, 8, R0, 0, R1);
-		break;
-	default:
-		break;
-	}
-	emit_label(&g->e, done);
-}
-
-/*
- * @name[keys] = func(value):
- *	key = { keys }                     (in scratch, NUL-padded)
- *	p = lookup(map, key)
- *	if (!p) { update(map, key, init, NOEXIST); p = lookup(map, key) }
- *	if (!p) drops.agg++; else fold value into *p
- */
-static void agg_stmt(struct cg *g, struct node *st)
-{
-	const struct spec_agg *ag = &g->spec->aggs[st->sym];
-	int map = agg_map(g, st->sym);
-	int16_t vslot = slot_new(g, st);
-	int have = emit_new_label(&g->e), drop = emit_new_label(&g->e);
-	int done = emit_new_label(&g->e);
-
-	if (st->call->args.n > 0) {
-		struct val v = expr(g, st->call->args.v[0]);
-
-		load_slot(g, R0, v.slot);
-		store_slot(g, vslot, R0);
-	}
-	uint32_t key = temp_new(g, st, ag->key_size);
-
-	zero_words(g, R9, key, round8(ag->key_size));
-	for (int i = 0; i < st->args.n; i++) {
-		struct val v = expr(g, st->args.v[i]);
-		const struct spec_field *kf = &ag->keys[i];
-
-		if (v.str) {
-			copy_words(g, R9, key + kf->off, round8(kf->type.size),
-				   R9, v.off, v.size);
-		} else {
-			load_slot(g, R0, v.slot);
-			emit_store(&g->e, 8, R9, (int16_t)(key + kf->off), R0);
-		}
-	}
-	ld_map(g, R1, map);
-	scratch_ptr(g, R2, key);
-	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
-	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, have);
-
-	uint32_t init = temp_new(g, st, ag->nwords * 8);
-
-	agg_init_value(g, ag, init);
-	ld_map(g, R1, map);
-	scratch_ptr(g, R2, key);
-	scratch_ptr(g, R3, init);
-	emit_mov_imm(&g->e, R4, BPF_NOEXIST);
-	emit_call(&g->e, BPF_FUNC_map_update_elem);
-	ld_map(g, R1, map);
-	scratch_ptr(g, R2, key);
-	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, drop);
-	emit_label(&g->e, have);
-	load_slot(g, R1, vslot);
-	agg_apply(g, ag);
-	emit_ja(&g->e, done);
-	emit_label(&g->e, drop);
-	count_drop(g, offsetof(struct drop_counts, agg));
-	emit_label(&g->e, done);
 }
 
 /* ---- statements and clauses ---- */
@@ -1050,9 +873,9 @@ static void if_stmt(struct cg *g, struct node *n)
 {
 	int other = emit_new_label(&g->e), done = emit_new_label(&g->e);
 	int16_t sp = g->sp;
-	struct val c = expr(g, n->a);
+	struct val c = cg_expr(g, n->a);
 
-	load_slot(g, R0, c.slot);
+	cg_load_slot(g, R0, c.slot);
 	g->sp = sp;
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, other);
 	stmts(g, &n->body);
@@ -1072,10 +895,10 @@ static void stmt(struct cg *g, struct node *n)
 		if (n->a->kind == N_CALL)
 			action(g, n->a);
 		else
-			expr(g, n->a);
+			cg_expr(g, n->a);
 		break;
 	case S_AGG:
-		agg_stmt(g, n);
+		cg_agg_stmt(g, n);
 		break;
 	case S_IF:
 		if_stmt(g, n);
@@ -1100,13 +923,13 @@ static void emit_record(struct cg *g)
 	probe_id(g);
 	emit_store(&g->e, 4, R9, 4, R0);		/* rec->probe_id */
 	emit_mov_reg(&g->e, R1, R6);
-	ld_map(g, R2, MAP_BUF);
+	cg_ld_map(g, R2, MAP_BUF);
 	emit_alu32_imm(&g->e, BPF_MOV, R3, -1);		/* BPF_F_CURRENT_CPU */
 	emit_mov_reg(&g->e, R4, R9);
 	emit_mov_imm(&g->e, R5, (int32_t)g->rec);
 	emit_call(&g->e, BPF_FUNC_perf_event_output);
 	emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, ok);
-	count_drop(g, offsetof(struct drop_counts, buf));
+	cg_count_drop(g, offsetof(struct drop_counts, buf));
 	emit_label(&g->e, ok);
 }
 
@@ -1150,15 +973,15 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 		emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, g->clause_end);
 	}
 	if (c->pred) {
-		struct val v = expr(g, c->pred);
+		struct val v = cg_expr(g, c->pred);
 
-		load_slot(g, R0, v.slot);
+		cg_load_slot(g, R0, v.slot);
 		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->clause_end);
 		g->sp = SLOT_FIRST + 8;
 		g->tmp = REC_MAX;
 	}
 	if (c->body.n == 0)
-		new_action(g, ACT_DEFAULT);
+		cg_new_action(g, ACT_DEFAULT);
 	stmts(g, &c->body);
 	if (g->ep->nacts > 0 || records_data(&c->body))
 		emit_record(g);
@@ -1180,8 +1003,8 @@ static void prologue(struct cg *g)
 	emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
 	emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
 	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
-	ld_map(g, R1, MAP_SCRATCH);
-	fp_ptr(g, R2, SLOT_ZERO);
+	cg_ld_map(g, R1, MAP_SCRATCH);
+	cg_fp_ptr(g, R2, SLOT_ZERO);
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
 	emit_mov_reg(&g->e, R9, R0);
@@ -1189,13 +1012,13 @@ static void prologue(struct cg *g)
 		return;
 	if (g->att == ATTACH_SYS_ENTER) {
 		emit_load(&g->e, 8, R0, R6, 8);		/* ctx->args[1]: id */
-		store_slot(g, SLOT_FIRST, R0);
+		cg_store_slot(g, SLOT_FIRST, R0);
 	} else {
 		emit_load(&g->e, 8, R3, R6, 0);		/* regs->orig_ax */
-		kread(g, SLOT_FIRST, 8, PT_REGS_ORIG_AX);
+		cg_kread(g, SLOT_FIRST, 8, PT_REGS_ORIG_AX);
 	}
-	ld_map(g, R1, MAP_SYSINFO);
-	fp_ptr(g, R2, SLOT_FIRST);
+	cg_ld_map(g, R1, MAP_SYSINFO);
+	cg_fp_ptr(g, R2, SLOT_FIRST);
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
 	emit_mov_reg(&g->e, R7, R0);
@@ -1264,7 +1087,7 @@ void cg_fixed_maps(struct cg_ctx *c, uint32_t nsyscalls)
 {
 	uint32_t gsize = sizeof(struct globals_hdr) + c->spec->globals_size;
 
-	fixed_map(c, "dscope_globals", BPF_MAP_TYPE_ARRAY, 4, round8(gsize), 1, 0);
+	fixed_map(c, "dscope_globals", BPF_MAP_TYPE_ARRAY, 4, cg_round8(gsize), 1, 0);
 	fixed_map(c, "dscope_scratch", BPF_MAP_TYPE_PERCPU_ARRAY, 4, SCRATCH_SIZE,
 		  1, 0);
 	fixed_map(c, "dscope_buf", BPF_MAP_TYPE_PERF_EVENT_ARRAY, 4, 4, 0, 0);

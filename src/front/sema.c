@@ -15,7 +15,7 @@
  *    throughout the program (DTrace's D_AGG_REDEF rules).
  * Errors stop the compile at the first one, with DTrace's tag.
  */
-#include "front/sema.h"
+#include "front/sema_impl.h"
 
 #include <string.h>
 
@@ -121,7 +121,7 @@ static const struct {
 	{ "long long int", 8, true },  { "unsigned long long int", 8, false },
 };
 
-static bool resolve_type_name(struct sema *s, const struct decl_type *dt,
+bool sema_resolve_type_name(struct sema *s, const struct decl_type *dt,
 			      struct dtype *out)
 {
 	const char *t = dt->text;
@@ -146,9 +146,7 @@ static bool resolve_type_name(struct sema *s, const struct decl_type *dt,
 	return false;
 }
 
-static void expr(struct sema *s, struct node *n);
-
-static void need_int(struct sema *s, struct node *n, const char *op)
+void sema_need_int(struct sema *s, struct node *n, const char *op)
 {
 	if (!type_is_int(&n->type))
 		diag_fail(s->d, n->line, n->col, "D_OP_INT",
@@ -156,7 +154,7 @@ static void need_int(struct sema *s, struct node *n, const char *op)
 }
 
 /* The usual arithmetic conversions, DTrace's dt_type_promote. */
-static struct dtype promote(const struct dtype *a, const struct dtype *b)
+struct dtype sema_promote(const struct dtype *a, const struct dtype *b)
 {
 	uint32_t sa = a->size < 4 ? 4 : a->size, sb = b->size < 4 ? 4 : b->size;
 	bool ua = a->size >= 4 && !a->is_signed, ub = b->size >= 4 && !b->is_signed;
@@ -168,7 +166,7 @@ static struct dtype promote(const struct dtype *a, const struct dtype *b)
 	return type_int(sa, !(ua || ub));
 }
 
-static const char *op_name(int op)
+const char *sema_op_name(int op)
 {
 	static char buf[4];
 
@@ -202,8 +200,8 @@ static bool is_const_zero(const struct node *n)
 
 static void binary(struct sema *s, struct node *n)
 {
-	expr(s, n->a);
-	expr(s, n->b);
+	sema_expr(s, n->a);
+	sema_expr(s, n->b);
 	if (n->op == ',') {
 		n->type = n->b->type;
 		return;
@@ -214,12 +212,12 @@ static void binary(struct sema *s, struct node *n)
 		if (sa != sb)
 			diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
 				  "operands have incompatible types: \"%s\" %s \"%s\"",
-				  n->a->type.name, op_name(n->op), n->b->type.name);
+				  n->a->type.name, sema_op_name(n->op), n->b->type.name);
 		n->type = type_int(4, true);
 		return;
 	}
-	need_int(s, n->a, op_name(n->op));
-	need_int(s, n->b, op_name(n->op));
+	sema_need_int(s, n->a, sema_op_name(n->op));
+	sema_need_int(s, n->b, sema_op_name(n->op));
 	if (n->op == OP_LOR || n->op == OP_LAND || n->op == OP_LXOR) {
 		n->type = type_int(4, true);
 		return;
@@ -228,9 +226,9 @@ static void binary(struct sema *s, struct node *n)
 		diag_fail(s->d, n->line, n->col, "D_DIV_ZERO",
 			  "expression contains division by zero");
 	if (n->op == OP_SHL || n->op == OP_SHR)
-		n->type = promote(&n->a->type, &n->a->type);
+		n->type = sema_promote(&n->a->type, &n->a->type);
 	else
-		n->type = promote(&n->a->type, &n->b->type);
+		n->type = sema_promote(&n->a->type, &n->b->type);
 }
 
 static int find_global(struct sema *s, const char *name)
@@ -308,7 +306,7 @@ static void args_index(struct sema *s, struct node *n)
 		struct dtype t;
 		struct decl_type dt = { .text = p->args[n->sym].type };
 
-		if (resolve_type_name(s, &dt, &t))
+		if (sema_resolve_type_name(s, &dt, &t))
 			n->type = t;
 	}
 }
@@ -344,22 +342,22 @@ static void assign_to(struct sema *s, struct node *lhs, struct node *n)
 
 static void assign(struct sema *s, struct node *n)
 {
-	expr(s, n->b);
+	sema_expr(s, n->b);
 	assign_to(s, n->a, n);
 	bool ls = n->a->type.kind == T_STRING, rs = n->b->type.kind == T_STRING;
 
 	if (ls != rs || (ls && n->compound))
 		diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
 			  "operands have incompatible types: \"%s\" %s= \"%s\"",
-			  n->a->type.name, n->compound ? op_name(n->op) : "",
+			  n->a->type.name, n->compound ? sema_op_name(n->op) : "",
 			  n->b->type.name);
 	n->type = n->a->type;
 }
 
 static void cast(struct sema *s, struct node *n)
 {
-	expr(s, n->a);
-	if (!resolve_type_name(s, n->decl_type, &n->type))
+	sema_expr(s, n->a);
+	if (!sema_resolve_type_name(s, n->decl_type, &n->type))
 		diag_fail(s->d, n->line, n->col, "D_TYPE_ERR",
 			  "unknown type name in cast: %s", n->decl_type->text);
 	if (n->type.kind == T_STRING && n->a->type.kind != T_STRING)
@@ -373,11 +371,11 @@ static void size_of(struct sema *s, struct node *n)
 	struct dtype t;
 
 	if (n->decl_type) {
-		if (!resolve_type_name(s, n->decl_type, &t))
+		if (!sema_resolve_type_name(s, n->decl_type, &t))
 			diag_fail(s->d, n->line, n->col, "D_TYPE_ERR",
 				  "unknown type name: %s", n->decl_type->text);
 	} else {
-		expr(s, n->a);
+		sema_expr(s, n->a);
 		t = n->a->type;
 	}
 	n->kind = N_INT;
@@ -385,7 +383,7 @@ static void size_of(struct sema *s, struct node *n)
 	n->type = type_int(8, false);
 }
 
-static void expr(struct sema *s, struct node *n)
+void sema_expr(struct sema *s, struct node *n)
 {
 	switch (n->kind) {
 	case N_INT:
@@ -399,21 +397,21 @@ static void expr(struct sema *s, struct node *n)
 		ident(s, n);
 		break;
 	case N_UNARY:
-		expr(s, n->a);
+		sema_expr(s, n->a);
 		if (n->op == '*' || n->op == '&')
 			diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
 				  "operator %c is not supported yet", n->op);
-		need_int(s, n->a, op_name(n->op));
+		sema_need_int(s, n->a, sema_op_name(n->op));
 		n->type = n->op == '!' ? type_int(4, true)
-				       : promote(&n->a->type, &n->a->type);
+				       : sema_promote(&n->a->type, &n->a->type);
 		break;
 	case N_BINARY:
 		binary(s, n);
 		break;
 	case N_TERNARY:
-		expr(s, n->a);
-		expr(s, n->b);
-		expr(s, n->c);
+		sema_expr(s, n->a);
+		sema_expr(s, n->b);
+		sema_expr(s, n->c);
 		if ((n->b->type.kind == T_STRING) != (n->c->type.kind == T_STRING))
 			diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
 				  "operator ?: operands must have compatible types");
@@ -422,14 +420,14 @@ static void expr(struct sema *s, struct node *n)
 						      ? n->b->type.size
 						      : n->c->type.size);
 		else
-			n->type = promote(&n->b->type, &n->c->type);
+			n->type = sema_promote(&n->b->type, &n->c->type);
 		break;
 	case N_ASSIGN:
 		assign(s, n);
 		break;
 	case N_INCDEC:
 		assign_to(s, n->a, n);
-		need_int(s, n->a, "++");
+		sema_need_int(s, n->a, "++");
 		n->type = n->a->type;
 		break;
 	case N_INDEX:
@@ -449,144 +447,15 @@ static void expr(struct sema *s, struct node *n)
 		diag_fail(s->d, n->line, n->col, "D_AGG_SCALAR",
 			  "aggregation @%s may not be used in an expression", n->str);
 	case N_CALL:
-		diag_fail(s->d, n->line, n->col, "D_FUNC_UNDEF",
-			  "%s( ) may not be used as a value here", n->str);
+		sema_subr_call(s, n, false);
+		break;
 	default:
 		diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
 			  "this expression is not supported yet");
 	}
 }
 
-/* ---- aggregations ---- */
-
-static const struct {
-	const char *name;
-	enum agg_func func;
-	int nargs;		/* value arguments */
-	uint32_t nwords;	/* value words (aggprint.h layout) */
-} agg_funcs[] = {
-	{ "count", AGG_COUNT, 0, 1 }, { "sum", AGG_SUM, 1, 1 },
-	{ "min", AGG_MIN, 1, 1 },     { "max", AGG_MAX, 1, 1 },
-	{ "avg", AGG_AVG, 1, 2 },
-};
-
-static int find_agg(struct sema *s, const char *name)
-{
-	for (int i = 0; i < s->spec->naggs; i++)
-		if (strcmp(s->spec->aggs[i].name, name) == 0)
-			return i;
-	return -1;
-}
-
-static uint32_t field_size(const struct dtype *t)
-{
-	return t->kind == T_STRING ? (t->size + 7) & ~7u : 8;
-}
-
-static int new_agg(struct sema *s, struct node *st, int f)
-{
-	struct spec *sp = s->spec;
-	struct spec_agg *ag = ARENA_PUSH(s->a, sp->aggs, sp->naggs, s->aggs_cap);
-
-	ag->name = st->agg->str;
-	ag->func = agg_funcs[f].func;
-	ag->nwords = agg_funcs[f].nwords;
-	ag->nkeys = st->args.n;
-	ag->keys = arena_alloc(s->a, sizeof(*ag->keys) * (size_t)(ag->nkeys + 1));
-	for (int i = 0; i < ag->nkeys; i++) {
-		struct dtype t = st->args.v[i]->type;
-
-		ag->keys[i].off = ag->key_size;
-		ag->keys[i].type = t;
-		ag->key_size += field_size(&t);
-	}
-	if (ag->key_size == 0)
-		ag->key_size = 8;
-	ag->map = -1;
-	return sp->naggs - 1;
-}
-
-static void check_agg_keys(struct sema *s, struct node *st, struct spec_agg *ag)
-{
-	if (ag->nkeys != st->args.n)
-		diag_fail(s->d, st->line, st->col, "D_AGG_REDEF",
-			  "@%s has %d dimension%s but used with %d", ag->name,
-			  ag->nkeys, ag->nkeys == 1 ? "" : "s", st->args.n);
-	for (int i = 0; i < ag->nkeys; i++) {
-		const struct dtype *t = &st->args.v[i]->type;
-		bool str = t->kind == T_STRING;
-
-		if (str != (ag->keys[i].type.kind == T_STRING))
-			diag_fail(s->d, st->line, st->col, "D_AGG_REDEF",
-				  "@%s key #%d is declared as %s, used as %s",
-				  ag->name, i + 1, ag->keys[i].type.name, t->name);
-		if (str && t->size > ag->keys[i].type.size)
-			diag_fail(s->d, st->line, st->col, "D_AGG_REDEF",
-				  "@%s key #%d bound %u is smaller than %u",
-				  ag->name, i + 1, ag->keys[i].type.size, t->size);
-	}
-}
-
-static void agg_stmt(struct sema *s, struct node *st)
-{
-	struct node *call = st->call;
-	int f = -1;
-
-	for (size_t i = 0; i < sizeof(agg_funcs) / sizeof(agg_funcs[0]); i++)
-		if (strcmp(agg_funcs[i].name, call->str) == 0)
-			f = (int)i;
-	if (f < 0)
-		diag_fail(s->d, call->line, call->col, "D_AGG_FUNC",
-			  "%s( ) may not be used as an aggregating function",
-			  call->str);
-	if (call->args.n != agg_funcs[f].nargs)
-		diag_fail(s->d, call->line, call->col, "D_PROTO_LEN",
-			  "%s( ) prototype mismatch: %d arg%s passed, %d expected",
-			  call->str, call->args.n, call->args.n == 1 ? "" : "s",
-			  agg_funcs[f].nargs);
-	for (int i = 0; i < call->args.n; i++) {
-		expr(s, call->args.v[i]);
-		if (!type_is_int(&call->args.v[i]->type))
-			diag_fail(s->d, call->line, call->col, "D_AGG_SCALAR",
-				  "%s( ) requires a scalar argument", call->str);
-	}
-	for (int i = 0; i < st->args.n; i++)
-		expr(s, st->args.v[i]);
-
-	int ai = find_agg(s, st->agg->str);
-
-	if (ai < 0) {
-		ai = new_agg(s, st, f);
-	} else {
-		struct spec_agg *ag = &s->spec->aggs[ai];
-
-		if (ag->func != agg_funcs[f].func)
-			diag_fail(s->d, st->line, st->col, "D_AGG_REDEF",
-				  "aggregation redefined: @%s", ag->name);
-		check_agg_keys(s, st, ag);
-	}
-	st->sym = ai;
-	st->symkind = SYM_AGG;
-}
-
 /* ---- actions ---- */
-
-static void agg_ref(struct sema *s, struct node *n)
-{
-	if (n->kind != N_AGG)
-		diag_fail(s->d, n->line, n->col, "D_PRINTA_AGGARG",
-			  "printa( ) argument #%d is incompatible with prototype:\n"
-			  "\tprototype: aggregation\n\t argument: %s", 1,
-			  n->type.name ? n->type.name : "expression");
-	int ai = find_agg(s, n->str);
-
-	if (ai < 0)
-		diag_fail(s->d, n->line, n->col, "D_AGG_NULL",
-			  "aggregation @%s is not defined", n->str);
-	n->symkind = SYM_AGG;
-	n->sym = ai;
-	n->type.kind = T_AGG;
-}
 
 static void printf_call(struct sema *s, struct node *n)
 {
@@ -598,7 +467,7 @@ static void printf_call(struct sema *s, struct node *n)
 	struct dtype *types = arena_alloc(s->a, sizeof(*types) * (size_t)n->args.n);
 
 	for (int i = 1; i < n->args.n; i++) {
-		expr(s, n->args.v[i]);
+		sema_expr(s, n->args.v[i]);
 		types[i - 1] = n->args.v[i]->type;
 	}
 	struct fmt *f;
@@ -608,25 +477,7 @@ static void printf_call(struct sema *s, struct node *n)
 	n->cg = f;
 }
 
-static void printa_call(struct sema *s, struct node *n)
-{
-	int first = 0;
-
-	if (n->args.n >= 1 && n->args.v[0]->kind == N_STR) {
-		struct fmt *f;
-
-		fmt_parse(s->a, n->args.v[0]->str, &f, s->d, n->line, n->col);
-		n->cg = f;
-		first = 1;
-	}
-	if (n->args.n <= first)
-		diag_fail(s->d, n->line, n->col, "D_PRINTA_PROTO",
-			  "printa( ) prototype mismatch: too few arguments");
-	for (int i = first; i < n->args.n; i++)
-		agg_ref(s, n->args.v[i]);
-}
-
-static void check_nargs(struct sema *s, struct node *n, int lo, int hi)
+void sema_check_nargs(struct sema *s, struct node *n, int lo, int hi)
 {
 	if (n->args.n < lo || n->args.n > hi)
 		diag_fail(s->d, n->line, n->col, "D_PROTO_LEN",
@@ -639,23 +490,18 @@ static void action(struct sema *s, struct node *n)
 {
 	const char *f = n->str;
 
+	if (!f)
+		sema_expr(s, n);	/* reports the bad call */
 	if (strcmp(f, "printf") == 0) {
 		printf_call(s, n);
-	} else if (strcmp(f, "printa") == 0) {
-		printa_call(s, n);
 	} else if (strcmp(f, "trace") == 0 || strcmp(f, "exit") == 0) {
-		check_nargs(s, n, 1, 1);
-		expr(s, n->args.v[0]);
+		sema_check_nargs(s, n, 1, 1);
+		sema_expr(s, n->args.v[0]);
 		if (f[0] == 'e')
-			need_int(s, n->args.v[0], "exit( )");
-	} else if (strcmp(f, "clear") == 0 || strcmp(f, "trunc") == 0) {
-		check_nargs(s, n, 1, f[0] == 't' ? 2 : 1);
-		agg_ref(s, n->args.v[0]);
-		if (n->args.n == 2)
-			expr(s, n->args.v[1]);
-	} else {
-		diag_fail(s->d, n->line, n->col, "D_FUNC_UNDEF",
-			  "failed to resolve %s: Unknown function name", f);
+			sema_need_int(s, n->args.v[0], "exit( )");
+	} else if (!sema_agg_action(s, n)) {
+		sema_subr_call(s, n, true);
+		return;
 	}
 	n->type.kind = T_VOID;
 }
@@ -675,13 +521,13 @@ static void stmt(struct sema *s, struct node *n)
 		if (n->a->kind == N_CALL)
 			action(s, n->a);
 		else
-			expr(s, n->a);
+			sema_expr(s, n->a);
 		break;
 	case S_AGG:
-		agg_stmt(s, n);
+		sema_agg_stmt(s, n);
 		break;
 	case S_IF:
-		expr(s, n->a);
+		sema_expr(s, n->a);
 		stmts(s, &n->body);
 		stmts(s, &n->else_body);
 		break;
@@ -697,7 +543,7 @@ static void stmt(struct sema *s, struct node *n)
 void sema_clause(struct sema *s, struct clause *c)
 {
 	if (c->pred) {
-		expr(s, c->pred);
+		sema_expr(s, c->pred);
 		if (c->pred->type.kind == T_STRING)
 			diag_fail(s->d, c->pred->line, c->pred->col, "D_PRED_SCALAR",
 				  "predicate result must be of scalar type");

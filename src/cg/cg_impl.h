@@ -1,0 +1,93 @@
+/*
+ * cg_impl.h -- what the parts of the code generator share.
+ *
+ * cg.c holds the machine model (see its opening comment), expressions,
+ * statements and clauses; cg_agg.c aggregations; cg_subr.c the D
+ * subroutines.  They share the struct cg of the program being emitted,
+ * the value representation (struct val) and the emission idioms below.
+ * Nothing here is visible outside src/cg/.
+ */
+#ifndef DSCOPE_CG_IMPL_H
+#define DSCOPE_CG_IMPL_H
+
+#include "cg/cg.h"
+#include "cg/emit.h"
+
+#define STACK_MIN (-512)
+#define SLOT_ZERO (-8)		/* u64 0: the key of single-entry maps */
+#define SLOT_FIRST (-16)
+
+struct cg {
+	struct cg_ctx *c;
+	struct arena *a;
+	struct diag *d;
+	struct spec *spec;
+	struct emit e;
+	enum spec_attach att;
+	const struct probe *probe;	/* single probe of the program, or NULL */
+	const struct cg_clause *cl;	/* clause being emitted */
+	struct spec_epid *ep;		/* its record layout */
+	int epid;
+	int16_t sp;			/* next free stack slot */
+	uint32_t tmp;			/* next free scratch temp */
+	uint32_t rec;			/* next free record offset */
+	int out;			/* label: program exit */
+	int clause_end;			/* label: end of this clause */
+	int acts_cap;
+};
+
+/* An expression's value: a stack slot, or a string temp in scratch. */
+struct val {
+	bool str;
+	int16_t slot;
+	uint32_t off, size;	/* string: scratch offset and padded size */
+};
+
+uint32_t cg_round8(uint32_t n);
+
+/* Stack slots and scratch temps, released at the end of each statement. */
+int16_t cg_slot_new(struct cg *g, const struct node *n);
+uint32_t cg_temp_new(struct cg *g, const struct node *n, uint32_t size);
+struct val cg_int_val(int16_t slot);
+
+/* reg = reg converted to type t (truncated, sign- or zero-extended) */
+void cg_normalize(struct cg *g, int reg, const struct dtype *t);
+void cg_load_slot(struct cg *g, int reg, int16_t slot);
+void cg_store_slot(struct cg *g, int16_t slot, int reg);
+/* zero n bytes (a multiple of 8) at base + off */
+void cg_zero_words(struct cg *g, int base, uint32_t off, uint32_t n);
+/* copy a padded string of ssize bytes to one of dsize, NUL-padding it */
+void cg_copy_words(struct cg *g, int dbase, uint32_t doff, uint32_t dsize,
+		   int sbase, uint32_t soff, uint32_t ssize);
+void cg_ld_map(struct cg *g, int reg, int map);		/* reg = &map */
+void cg_fp_ptr(struct cg *g, int reg, int16_t off);		/* reg = fp + off */
+void cg_scratch_ptr(struct cg *g, int reg, uint32_t off);	/* reg = r9 + off */
+/* increment field off of struct drop_counts */
+void cg_count_drop(struct cg *g, uint32_t off);
+struct val cg_string_const(struct cg *g, const struct node *n, const char *s,
+			   uint32_t size);
+/* slot = *(size *)(r3 + off) read with bpf_probe_read_kernel; r0 = it */
+void cg_kread(struct cg *g, int16_t slot, int size, int32_t off);
+/* r0 = strcmp(a, b) as -1, 0, 1 */
+void cg_strcmp_words(struct cg *g, struct val a, struct val b);
+
+struct val cg_expr(struct cg *g, struct node *n);
+
+/* records */
+struct spec_action *cg_new_action(struct cg *g, enum act_kind kind);
+struct spec_field cg_record_val(struct cg *g, const struct node *n,
+				struct val v);
+void cg_record_args(struct cg *g, struct spec_action *act,
+		    struct node_list *args, int first);
+void cg_agg_list(struct cg *g, struct spec_action *act, struct node_list *args,
+		 int first, int last);
+
+/* cg_agg.c: @name[keys] = func(args); and the actions on aggregations
+ * (printa, clear, trunc, ...): true if n is one of those */
+void cg_agg_stmt(struct cg *g, struct node *st);
+bool cg_agg_action(struct cg *g, struct node *n);
+
+/* cg_subr.c: a subroutine call; its value (unused for void ones) */
+struct val cg_subr_call(struct cg *g, struct node *n);
+
+#endif /* DSCOPE_CG_IMPL_H */

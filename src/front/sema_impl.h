@@ -1,0 +1,37 @@
+/*
+ * sema_impl.h -- what the parts of sema share.
+ *
+ * sema.c: names, types, expressions, statements.  sema_agg.c: the
+ * aggregating functions and the actions on aggregations.  sema_subr.c:
+ * D's subroutines (strlen, copyinstr, ...).  Nothing here is visible
+ * outside src/front/.
+ */
+#ifndef DSCOPE_SEMA_IMPL_H
+#define DSCOPE_SEMA_IMPL_H
+
+#include "front/sema.h"
+
+void sema_expr(struct sema *s, struct node *n);
+/* fail with D_OP_INT unless n is an integer (or pointer) */
+void sema_need_int(struct sema *s, struct node *n, const char *op);
+/* the usual arithmetic conversions */
+struct dtype sema_promote(const struct dtype *a, const struct dtype *b);
+const char *sema_op_name(int op);
+bool sema_resolve_type_name(struct sema *s, const struct decl_type *dt,
+			    struct dtype *out);
+/* fail with D_PROTO_LEN unless lo <= nargs <= hi */
+void sema_check_nargs(struct sema *s, struct node *n, int lo, int hi);
+
+/* sema_agg.c */
+void sema_agg_stmt(struct sema *s, struct node *st);
+void sema_agg_ref(struct sema *s, struct node *n);
+int sema_find_agg(struct sema *s, const char *name);
+/* printa, clear, trunc, ...: true if n is one (and is now checked) */
+bool sema_agg_action(struct sema *s, struct node *n);
+
+/* sema_subr.c: a subroutine call, as a value or as a statement (where
+ * void subroutines such as bcopy() are allowed); unknown names fail with
+ * D_FUNC_UNDEF. */
+void sema_subr_call(struct sema *s, struct node *n, bool as_stmt);
+
+#endif /* DSCOPE_SEMA_IMPL_H */
