@@ -23,7 +23,9 @@
  *
  * The scratch area: [0, REC_MAX) holds the record of the clause being run,
  * built at static offsets and written out with one bpf_perf_event_output at
- * the clause's end; [REC_MAX, SCRATCH_SIZE) holds string temps and keys.
+ * the clause's end; [REC_MAX, REC_MAX + this_size) the clause-local (this->)
+ * variables, which live for the whole firing; the rest holds string temps
+ * and keys.
  */
 #include <string.h>
 
@@ -386,26 +388,6 @@ static struct val builtin(struct cg *g, struct node *n)
 
 /* ---- expressions ---- */
 
-static struct val global(struct cg *g, struct node *n)
-{
-	const struct spec_global *gl = &g->spec->globals[n->sym];
-	uint32_t off = sizeof(struct globals_hdr) + gl->off;
-
-	emit_ld_map_value(&g->e, R8, MAP_GLOBALS, 0);
-	if (gl->type.kind == T_STRING) {
-		struct val v = { .str = true, .size = cg_round8(gl->type.size) };
-
-		v.off = cg_temp_new(g, n, v.size);
-		cg_copy_words(g, R9, v.off, v.size, R8, off, v.size);
-		return v;
-	}
-	int16_t slot = cg_slot_new(g, n);
-
-	emit_load(&g->e, 8, R0, R8, (int16_t)off);
-	cg_store_slot(g, slot, R0);
-	return cg_int_val(slot);
-}
-
 /*
  * String comparison, 8 bytes at a time: both sides are NUL-padded, so the
  * first differing word decides, and byte-swapping it to big-endian makes an
@@ -535,7 +517,7 @@ static struct val logical(struct cg *g, struct node *n)
 	return cg_int_val(slot);
 }
 
-static void alu_op(struct cg *g, const struct node *n, int op, bool is_signed)
+void cg_alu_op(struct cg *g, const struct node *n, int op, bool is_signed)
 {
 	switch (op) {
 	case '+': emit_alu_reg(&g->e, BPF_ADD, R0, R1); break;
@@ -573,7 +555,7 @@ static struct val arith(struct cg *g, struct node *n)
 
 	cg_load_slot(g, R0, a.slot);
 	cg_load_slot(g, R1, b.slot);
-	alu_op(g, n, n->op, n->type.is_signed);
+	cg_alu_op(g, n, n->op, n->type.is_signed);
 	cg_normalize(g, R0, &n->type);
 	cg_store_slot(g, slot, R0);
 	g->sp = slot;
@@ -669,59 +651,6 @@ static struct val ternary(struct cg *g, struct node *n)
 }
 
 /* store v into global variable sym, converting to its type */
-static void store_global(struct cg *g, int sym, struct val v)
-{
-	const struct spec_global *gl = &g->spec->globals[sym];
-	uint32_t off = sizeof(struct globals_hdr) + gl->off;
-
-	emit_ld_map_value(&g->e, R8, MAP_GLOBALS, 0);
-	if (v.str) {
-		cg_copy_words(g, R8, off, cg_round8(gl->type.size), R9, v.off, v.size);
-		return;
-	}
-	cg_load_slot(g, R0, v.slot);
-	cg_normalize(g, R0, &gl->type);
-	emit_store(&g->e, 8, R8, (int16_t)off, R0);
-}
-
-static struct val assign(struct cg *g, struct node *n)
-{
-	struct val v = cg_expr(g, n->b);
-
-	if (n->compound) {
-		int16_t slot = cg_slot_new(g, n);
-		struct val cur = global(g, n->a);
-
-		cg_load_slot(g, R0, cur.slot);
-		cg_load_slot(g, R1, v.slot);
-		alu_op(g, n, n->op, n->a->type.is_signed);
-		cg_store_slot(g, slot, R0);
-		v = cg_int_val(slot);
-	}
-	store_global(g, n->a->sym, v);
-	return v.str ? v : global(g, n->a);
-}
-
-static struct val incdec(struct cg *g, struct node *n)
-{
-	int16_t slot = cg_slot_new(g, n);
-	struct val cur = global(g, n->a);
-	bool inc = n->op == OP_PREINC || n->op == OP_POSTINC;
-	bool post = n->op == OP_POSTINC || n->op == OP_POSTDEC;
-
-	cg_load_slot(g, R0, cur.slot);
-	if (post)
-		cg_store_slot(g, slot, R0);
-	emit_alu_imm(&g->e, inc ? BPF_ADD : BPF_SUB, R0, 1);
-	cg_normalize(g, R0, &n->type);
-	if (!post)
-		cg_store_slot(g, slot, R0);
-	cg_store_slot(g, cur.slot, R0);
-	store_global(g, n->a->sym, cur);
-	g->sp = slot;
-	return cg_int_val(slot);
-}
-
 static struct val cast(struct cg *g, struct node *n)
 {
 	struct val v = cg_expr(g, n->a);
@@ -749,8 +678,12 @@ struct val cg_expr(struct cg *g, struct node *n)
 	case N_IDENT:
 		if (n->symkind == SYM_BUILTIN)
 			return builtin(g, n);
-		return global(g, n);
-	case N_INDEX: {	/* args[N] */
+		return cg_var_read(g, n);
+	case N_MEMBER:
+		return cg_var_read(g, n);
+	case N_INDEX: {	/* args[N] or an associative array */
+		if (n->symkind == SYM_DVAR)
+			return cg_var_read(g, n);
 		int16_t slot = cg_slot_new(g, n);
 
 		arg_value(g, slot, n->sym);
@@ -766,9 +699,9 @@ struct val cg_expr(struct cg *g, struct node *n)
 	case N_TERNARY:
 		return ternary(g, n);
 	case N_ASSIGN:
-		return assign(g, n);
+		return cg_var_assign(g, n);
 	case N_INCDEC:
-		return incdec(g, n);
+		return cg_var_incdec(g, n);
 	case N_CAST:
 		return cast(g, n);
 	case N_CALL:
@@ -959,7 +892,7 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 	g->acts_cap = 0;
 	g->rec = REC_HDR;
 	g->sp = SLOT_FIRST + 8;
-	g->tmp = REC_MAX;
+	g->tmp = g->tmp_base;
 	g->clause_end = emit_new_label(&g->e);
 
 	if (cc->mask_bit >= 0) {
@@ -978,7 +911,7 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 		cg_load_slot(g, R0, v.slot);
 		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->clause_end);
 		g->sp = SLOT_FIRST + 8;
-		g->tmp = REC_MAX;
+		g->tmp = g->tmp_base;
 	}
 	if (c->body.n == 0)
 		cg_new_action(g, ACT_DEFAULT);
@@ -1035,7 +968,8 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	       int nclauses)
 {
 	struct cg g = { .c = c, .a = c->a, .d = c->d, .spec = c->spec,
-			.att = att, .probe = probe };
+			.att = att, .probe = probe,
+			.tmp_base = REC_MAX + c->spec->this_size };
 	struct spec *sp = c->spec;
 
 	emit_init(&g.e);

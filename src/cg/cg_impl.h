@@ -34,6 +34,7 @@ struct cg {
 	int out;			/* label: program exit */
 	int clause_end;			/* label: end of this clause */
 	int acts_cap;
+	uint32_t tmp_base;		/* first temp after the clause-locals */
 };
 
 /* An expression's value: a stack slot, or a string temp in scratch. */
@@ -72,6 +73,13 @@ void cg_kread(struct cg *g, int16_t slot, int size, int32_t off);
 void cg_strcmp_words(struct cg *g, struct val a, struct val b);
 
 struct val cg_expr(struct cg *g, struct node *n);
+/* r0 = r0 op r1 for a binary arithmetic operator */
+void cg_alu_op(struct cg *g, const struct node *n, int op, bool is_signed);
+
+/* cg_var.c: variables of every kind, read, assigned, incremented */
+struct val cg_var_read(struct cg *g, struct node *n);
+struct val cg_var_assign(struct cg *g, struct node *n);
+struct val cg_var_incdec(struct cg *g, struct node *n);
 
 /* records */
 struct spec_action *cg_new_action(struct cg *g, enum act_kind kind);

@@ -176,6 +176,10 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	for (int i = 0; i < nsrc; i++)
 		nm += progs[i]->nclauses;
 	ms = arena_alloc(a, sizeof(*ms) * (size_t)(nm + 1));
+	for (int i = 0; i < nsrc; i++) {
+		res->source = i;
+		sema_decls(&s, progs[i]);
+	}
 	for (int i = 0; i < nsrc; i++)
 		for (int j = 0; j < progs[i]->nclauses; j++, id++) {
 			res->source = i;
@@ -194,6 +198,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 
 	sp->quiet = o->quiet;
 	c.aggsize_entries = options_agg_entries(o, 64);
+	c.dynvar_bytes = o->dynvarsize;
 	build_sysinfo(a, cat, sp, ms, nm);
 	cg_fixed_maps(&c, sp->nsysinfo);
 	emit_point(&c, ms, nm, ATTACH_BEGIN, PROV_DTRACE, "BEGIN", NULL);

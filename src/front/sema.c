@@ -231,15 +231,7 @@ static void binary(struct sema *s, struct node *n)
 		n->type = sema_promote(&n->a->type, &n->b->type);
 }
 
-static int find_global(struct sema *s, const char *name)
-{
-	for (int i = 0; i < s->spec->nglobals; i++)
-		if (strcmp(s->spec->globals[i].name, name) == 0)
-			return i;
-	return -1;
-}
-
-static int find_builtin(const char *name)
+int sema_find_builtin(const char *name)
 {
 	for (int i = 0; i < BI_COUNT_; i++)
 		if (strcmp(builtins[i].name, name) == 0)
@@ -247,23 +239,9 @@ static int find_builtin(const char *name)
 	return -1;
 }
 
-static int add_global(struct sema *s, const char *name, struct dtype t)
-{
-	struct spec *sp = s->spec;
-	struct spec_global *g = ARENA_PUSH(s->a, sp->globals, sp->nglobals,
-					   s->globals_cap);
-	uint32_t size = t.kind == T_STRING ? (t.size + 7) & ~7u : 8;
-
-	g->name = name;
-	g->type = t;
-	g->off = sp->globals_size;
-	sp->globals_size += size;
-	return sp->nglobals - 1;
-}
-
 static void ident(struct sema *s, struct node *n)
 {
-	int b = find_builtin(n->str);
+	int b = sema_find_builtin(n->str);
 
 	if (b >= 0) {
 		const struct builtin_info *bi = &builtins[b];
@@ -274,14 +252,7 @@ static void ident(struct sema *s, struct node *n)
 					       : type_int(bi->size, bi->is_signed);
 		return;
 	}
-	int g = find_global(s, n->str);
-
-	if (g < 0)
-		diag_fail(s->d, n->line, n->col, "D_IDENT_UNDEF",
-			  "failed to resolve %s: Unknown variable name", n->str);
-	n->symkind = SYM_GLOBAL;
-	n->sym = g;
-	n->type = s->spec->globals[g].type;
+	sema_var_ref(s, n);
 }
 
 /* args[N]: the probe's typed arguments; syscall arguments are all
@@ -311,39 +282,10 @@ static void args_index(struct sema *s, struct node *n)
 	}
 }
 
-static void assign_to(struct sema *s, struct node *lhs, struct node *n)
-{
-	if (lhs->kind != N_IDENT)
-		diag_fail(s->d, lhs->line, lhs->col, "D_OP_LVAL",
-			  "operator %s requires modifiable lvalue as an operand",
-			  n->kind == N_INCDEC ? "++" : "=");
-	if (find_builtin(lhs->str) >= 0)
-		diag_fail(s->d, lhs->line, lhs->col, "D_OP_WRITE",
-			  "operator = can only be applied to a writable variable");
-	int g = find_global(s, lhs->str);
-
-	if (g < 0) {
-		if (n->kind != N_ASSIGN || n->compound)
-			diag_fail(s->d, lhs->line, lhs->col, "D_IDENT_UNDEF",
-				  "failed to resolve %s: Unknown variable name",
-				  lhs->str);
-		struct dtype t = n->b->type;
-
-		if (t.kind == T_STRING)
-			t = type_string(s->strsize);
-		else if (t.kind == T_INT && t.size < 4)
-			t = type_int(4, true);
-		g = add_global(s, lhs->str, t);
-	}
-	lhs->symkind = SYM_GLOBAL;
-	lhs->sym = g;
-	lhs->type = s->spec->globals[g].type;
-}
-
 static void assign(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->b);
-	assign_to(s, n->a, n);
+	sema_var_assign(s, n->a, n);
 	bool ls = n->a->type.kind == T_STRING, rs = n->b->type.kind == T_STRING;
 
 	if (ls != rs || (ls && n->compound))
@@ -426,7 +368,7 @@ void sema_expr(struct sema *s, struct node *n)
 		assign(s, n);
 		break;
 	case N_INCDEC:
-		assign_to(s, n->a, n);
+		sema_var_assign(s, n->a, n);
 		sema_need_int(s, n->a, "++");
 		n->type = n->a->type;
 		break;
@@ -435,8 +377,16 @@ void sema_expr(struct sema *s, struct node *n)
 			args_index(s, n);
 			break;
 		}
+		sema_var_ref(s, n);
+		break;
+	case N_MEMBER:
+		if (n->a->kind == N_IDENT && n->a->symkind == SYM_NONE &&
+		    (strcmp(n->a->str, "self") == 0 || strcmp(n->a->str, "this") == 0)) {
+			sema_var_ref(s, n);
+			break;
+		}
 		diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
-			  "associative arrays are not supported yet");
+			  "member access is not supported yet");
 	case N_CAST:
 		cast(s, n);
 		break;
@@ -533,6 +483,9 @@ static void stmt(struct sema *s, struct node *n)
 		break;
 	case S_BLOCK:
 		stmts(s, &n->body);
+		break;
+	case S_DECL:
+		sema_var_decl(s, n->str, n->decl_scope, n->decl_type);
 		break;
 	default:
 		diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",

@@ -33,7 +33,7 @@ struct sema {
 	struct arena *a;
 	struct diag *d;
 	struct spec *spec;
-	int aggs_cap, globals_cap;	/* capacities of spec->aggs, spec->globals */
+	int aggs_cap, globals_cap, dvars_cap;	/* capacities of spec arrays */
 	uint32_t strsize;		/* option strsize: bound of unknown strings */
 	struct catalog *cat;		/* for probe argument types */
 	const struct probe *const *probes;	/* what the current clause matches */
@@ -41,6 +41,8 @@ struct sema {
 };
 
 void sema_clause(struct sema *s, struct clause *c);
+/* top-level declarations of a program, before its clauses */
+void sema_decls(struct sema *s, struct program *p);
 
 struct dtype type_int(int size, bool is_signed);
 struct dtype type_string(uint32_t size);

@@ -22,6 +22,17 @@ bool sema_resolve_type_name(struct sema *s, const struct decl_type *dt,
 /* fail with D_PROTO_LEN unless lo <= nargs <= hi */
 void sema_check_nargs(struct sema *s, struct node *n, int lo, int hi);
 
+/* sema_var.c: globals, associative arrays, self-> and this-> */
+int sema_find_builtin(const char *name);
+void sema_var_ref(struct sema *s, struct node *n);		/* a read */
+void sema_var_assign(struct sema *s, struct node *lhs, struct node *n);
+void sema_var_decl(struct sema *s, const char *name, int scope,
+		   const struct decl_type *dt);
+/* grow string key bounds to fit keys (aggregations, assoc arrays) */
+void sema_fit_keys(struct sema *s, struct node *at, struct node_list *keys,
+		   struct spec_field **fields, int *nfields, uint32_t *key_size,
+		   const char *what);
+
 /* sema_agg.c */
 void sema_agg_stmt(struct sema *s, struct node *st);
 void sema_agg_ref(struct sema *s, struct node *n);

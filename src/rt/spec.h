@@ -148,6 +148,27 @@ struct spec_global {
 	uint32_t off;			/* offset in MAP_GLOBALS' value */
 };
 
+/*
+ * Dynamic variables: associative arrays and thread-locals live in BPF
+ * hash maps shared by all CPUs, one map per variable, keyed by the tuple
+ * (assoc) or the thread ID (self); a missing entry reads as zero and
+ * storing zero deletes the entry, as DTrace frees dynamic variables.
+ * Clause-locals (this) live in the scratch area of the firing, at
+ * REC_MAX + off, for as long as one probe firing runs its clauses.
+ */
+enum dvar_kind { DVAR_ASSOC, DVAR_SELF, DVAR_THIS };
+
+struct spec_dvar {
+	const char *name;
+	enum dvar_kind kind;
+	struct dtype type;		/* the value's type */
+	struct spec_field *keys;	/* DVAR_ASSOC: key layout, as aggregations */
+	int nkeys;
+	uint32_t key_size;
+	int map;			/* DVAR_ASSOC/SELF: spec map index */
+	uint32_t off;			/* DVAR_THIS: offset in the clause-local area */
+};
+
 struct spec {
 	struct spec_map *maps;
 	int nmaps;
@@ -160,6 +181,9 @@ struct spec {
 	struct spec_global *globals;
 	int nglobals;
 	uint32_t globals_size;
+	struct spec_dvar *dvars;
+	int ndvars;
+	uint32_t this_size;		/* clause-local area, after REC_MAX */
 	struct sysinfo_entry *sysinfo;	/* MAP_SYSINFO contents, by syscall nr */
 	uint32_t nsysinfo;
 	int nprobes;		/* probes matched, for "matched N probes" */

@@ -1,0 +1,276 @@
+/*
+ * cg_var.c -- reading and writing D variables.
+ *
+ * Where each kind lives (spec.h has the why):
+ *	global     MAP_GLOBALS' value, at a static offset: a direct load
+ *	this->x    the scratch area at REC_MAX + off: a direct load
+ *	self->x    a HASH map keyed by the thread (pid_tgid)
+ *	a[k, ...]  a HASH map keyed by the tuple, laid out as an aggregation key
+ * A dynamic variable (self, assoc) that is absent reads as 0 or "", and
+ * storing 0 into one deletes it, as DTrace frees dynamic variables; a
+ * store that finds the map full is counted as a dynamic variable drop.
+ *
+ * A reference is resolved once (struct ref: its key built) and then read
+ * and written through, so that a[f(x)] += 1 evaluates f(x) once.
+ */
+#include "cg/cg_impl.h"
+
+#include <string.h>
+
+#include "front/sema.h"
+
+struct ref {
+	struct node *n;
+	enum { REF_GLOBAL, REF_THIS, REF_MAP } kind;
+	const struct dtype *type;
+	uint32_t off;		/* global: in the map value; this: in scratch */
+	int map;		/* REF_MAP */
+	bool key_on_stack;	/* self: key in a stack slot, else a scratch temp */
+	int16_t key_slot;
+	uint32_t key_off;
+};
+
+static uint32_t vsize(const struct dtype *t)
+{
+	return t->kind == T_STRING ? cg_round8(t->size) : 8;
+}
+
+static int dvar_map(struct cg *g, int v)
+{
+	struct spec_dvar *dv = &g->spec->dvars[v];
+	struct spec *sp = g->spec;
+
+	if (dv->map >= 0)
+		return dv->map;
+	struct spec_map *m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
+	uint32_t key = dv->kind == DVAR_SELF ? 8 : dv->key_size;
+	uint64_t n = g->c->dynvar_bytes / (key + vsize(&dv->type) + 64);
+
+	m->name = arena_printf(g->a, "%s_%.10s", dv->kind == DVAR_SELF ? "self"
+							 : "assoc", dv->name);
+	m->type = BPF_MAP_TYPE_HASH;
+	m->key_size = key;
+	m->value_size = vsize(&dv->type);
+	m->max_entries = n < 64 ? 64 : n > 1000000 ? 1000000 : (uint32_t)n;
+	m->fd = -1;
+	dv->map = sp->nmaps - 1;
+	return dv->map;
+}
+
+/* the tuple key of a[...] in a zeroed scratch temp */
+static uint32_t assoc_key(struct cg *g, struct node *n,
+			  const struct spec_dvar *dv)
+{
+	uint32_t key = cg_temp_new(g, n, dv->key_size);
+
+	cg_zero_words(g, R9, key, cg_round8(dv->key_size));
+	for (int i = 0; i < n->args.n; i++) {
+		struct val v = cg_expr(g, n->args.v[i]);
+		const struct spec_field *kf = &dv->keys[i];
+
+		if (v.str) {
+			cg_copy_words(g, R9, key + kf->off, cg_round8(kf->type.size),
+				      R9, v.off, v.size);
+		} else {
+			cg_load_slot(g, R0, v.slot);
+			emit_store(&g->e, 8, R9, (int16_t)(key + kf->off), R0);
+		}
+	}
+	return key;
+}
+
+static struct ref resolve(struct cg *g, struct node *n)
+{
+	struct ref r = { .n = n };
+
+	if (n->symkind == SYM_GLOBAL) {
+		const struct spec_global *gl = &g->spec->globals[n->sym];
+
+		r.kind = REF_GLOBAL;
+		r.type = &gl->type;
+		r.off = sizeof(struct globals_hdr) + gl->off;
+		return r;
+	}
+	const struct spec_dvar *dv = &g->spec->dvars[n->sym];
+
+	r.type = &dv->type;
+	if (dv->kind == DVAR_THIS) {
+		r.kind = REF_THIS;
+		r.off = REC_MAX + dv->off;
+		return r;
+	}
+	r.kind = REF_MAP;
+	r.map = dvar_map(g, n->sym);
+	if (dv->kind == DVAR_SELF) {
+		r.key_on_stack = true;
+		r.key_slot = cg_slot_new(g, n);
+		emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
+		cg_store_slot(g, r.key_slot, R0);
+	} else {
+		r.key_off = assoc_key(g, n, dv);
+	}
+	return r;
+}
+
+/* r2 = &key */
+static void key_ptr(struct cg *g, const struct ref *r)
+{
+	if (r->key_on_stack)
+		cg_fp_ptr(g, R2, r->key_slot);
+	else
+		cg_scratch_ptr(g, R2, r->key_off);
+}
+
+/* r8 = where the value is; for a map, jump to `absent` if it is not */
+static void locate(struct cg *g, const struct ref *r, int absent)
+{
+	switch (r->kind) {
+	case REF_GLOBAL:
+		emit_ld_map_value(&g->e, R8, MAP_GLOBALS, r->off);
+		break;
+	case REF_THIS:
+		cg_scratch_ptr(g, R8, r->off);
+		break;
+	case REF_MAP:
+		cg_ld_map(g, R1, r->map);
+		key_ptr(g, r);
+		emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, absent);
+		emit_mov_reg(&g->e, R8, R0);
+		break;
+	}
+}
+
+static struct val load(struct cg *g, const struct ref *r)
+{
+	int absent = emit_new_label(&g->e), done = emit_new_label(&g->e);
+	struct val v = { .str = r->type->kind == T_STRING };
+
+	if (v.str) {
+		v.size = vsize(r->type);
+		v.off = cg_temp_new(g, r->n, v.size);
+	} else {
+		v.slot = cg_slot_new(g, r->n);
+	}
+	locate(g, r, absent);
+	if (v.str) {
+		cg_copy_words(g, R9, v.off, v.size, R8, 0, v.size);
+	} else {
+		emit_load(&g->e, 8, R0, R8, 0);
+		cg_store_slot(g, v.slot, R0);
+	}
+	if (r->kind != REF_MAP)
+		return v;	/* always present */
+	emit_ja(&g->e, done);
+	emit_label(&g->e, absent);
+	if (v.str)
+		cg_zero_words(g, R9, v.off, v.size);
+	else
+		emit_store_imm(&g->e, 8, R10, v.slot, 0);
+	emit_label(&g->e, done);
+	return v;
+}
+
+/* a map store: value at r3; 0 deletes (ints only) */
+static void map_store(struct cg *g, const struct ref *r, struct val v)
+{
+	int done = emit_new_label(&g->e), del = emit_new_label(&g->e);
+
+	if (!v.str) {
+		cg_load_slot(g, R0, v.slot);
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, del);
+		cg_fp_ptr(g, R3, v.slot);
+	} else {
+		cg_scratch_ptr(g, R3, v.off);
+	}
+	cg_ld_map(g, R1, r->map);
+	key_ptr(g, r);
+	emit_mov_imm(&g->e, R4, BPF_ANY);
+	emit_call(&g->e, BPF_FUNC_map_update_elem);
+	emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, done);
+	cg_count_drop(g, offsetof(struct drop_counts, dynvar));
+	if (v.str) {
+		emit_label(&g->e, done);
+		return;
+	}
+	emit_ja(&g->e, done);
+	emit_label(&g->e, del);
+	cg_ld_map(g, R1, r->map);
+	key_ptr(g, r);
+	emit_call(&g->e, BPF_FUNC_map_delete_elem);
+	emit_label(&g->e, done);
+}
+
+/* store v (already of the variable's kind); returns what was stored */
+static struct val store(struct cg *g, const struct ref *r, struct val v)
+{
+	if (v.str && v.size != vsize(r->type)) {
+		/* the variable's full size, NUL-padded */
+		struct val w = { .str = true, .size = vsize(r->type) };
+
+		w.off = cg_temp_new(g, r->n, w.size);
+		cg_copy_words(g, R9, w.off, w.size, R9, v.off, v.size);
+		v = w;
+	}
+	if (!v.str) {
+		cg_load_slot(g, R0, v.slot);
+		cg_normalize(g, R0, r->type);
+		cg_store_slot(g, v.slot, R0);
+	}
+	if (r->kind == REF_MAP) {
+		map_store(g, r, v);
+		return v;
+	}
+	locate(g, r, -1);
+	if (v.str) {
+		cg_copy_words(g, R8, 0, v.size, R9, v.off, v.size);
+	} else {
+		cg_load_slot(g, R0, v.slot);
+		emit_store(&g->e, 8, R8, 0, R0);
+	}
+	return v;
+}
+
+struct val cg_var_read(struct cg *g, struct node *n)
+{
+	struct ref r = resolve(g, n);
+
+	return load(g, &r);
+}
+
+struct val cg_var_assign(struct cg *g, struct node *n)
+{
+	struct val v = cg_expr(g, n->b);
+	struct ref r = resolve(g, n->a);
+
+	if (n->compound) {
+		struct val cur = load(g, &r);
+
+		cg_load_slot(g, R0, cur.slot);
+		cg_load_slot(g, R1, v.slot);
+		cg_alu_op(g, n, n->op, n->a->type.is_signed);
+		cg_store_slot(g, cur.slot, R0);
+		v = cur;
+	}
+	return store(g, &r, v);
+}
+
+struct val cg_var_incdec(struct cg *g, struct node *n)
+{
+	int16_t slot = cg_slot_new(g, n);
+	struct ref r = resolve(g, n->a);
+	struct val cur = load(g, &r);
+	bool inc = n->op == OP_PREINC || n->op == OP_POSTINC;
+	bool post = n->op == OP_POSTINC || n->op == OP_POSTDEC;
+
+	cg_load_slot(g, R0, cur.slot);
+	if (post)
+		cg_store_slot(g, slot, R0);
+	emit_alu_imm(&g->e, inc ? BPF_ADD : BPF_SUB, R0, 1);
+	cg_normalize(g, R0, &n->type);
+	if (!post)
+		cg_store_slot(g, slot, R0);
+	cg_store_slot(g, cur.slot, R0);
+	store(g, &r, cur);
+	return cg_int_val(slot);
+}

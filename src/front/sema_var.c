@@ -1,0 +1,308 @@
+/*
+ * sema_var.c -- D variables: globals, associative arrays, thread-locals
+ * (self->), clause-locals (this->) and their declarations.
+ *
+ * A variable comes into being by declaration or by its first assignment,
+ * which gives it its type (an integer narrower than int is widened to int,
+ * a string gets the strsize bound).  Reading a global or an associative
+ * array nobody assigned is D_IDENT_UNDEF; self-> and this-> variables may
+ * be read before the clause that assigns them (a predicate on self->ts
+ * usually comes first in the text), and then start as 64-bit integers.
+ *
+ * Key tuples: an associative array is keyed by a tuple whose types are
+ * fixed by the first use; a later use with a longer string grows that
+ * key's bound (cg has not run yet, so layouts may still change).
+ */
+#include <string.h>
+
+#include "front/sema_impl.h"
+
+static int find_global(struct sema *s, const char *name)
+{
+	for (int i = 0; i < s->spec->nglobals; i++)
+		if (strcmp(s->spec->globals[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static int find_dvar(struct sema *s, const char *name, enum dvar_kind k)
+{
+	for (int i = 0; i < s->spec->ndvars; i++)
+		if (s->spec->dvars[i].kind == k &&
+		    strcmp(s->spec->dvars[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static uint32_t value_size(const struct dtype *t)
+{
+	return t->kind == T_STRING ? (t->size + 7) & ~7u : 8;
+}
+
+static int add_global(struct sema *s, const char *name, struct dtype t)
+{
+	struct spec *sp = s->spec;
+	struct spec_global *g = ARENA_PUSH(s->a, sp->globals, sp->nglobals,
+					   s->globals_cap);
+
+	g->name = name;
+	g->type = t;
+	g->off = sp->globals_size;
+	sp->globals_size += value_size(&t);
+	return sp->nglobals - 1;
+}
+
+static int add_dvar(struct sema *s, const char *name, enum dvar_kind k,
+		    struct dtype t)
+{
+	struct spec *sp = s->spec;
+	struct spec_dvar *v = ARENA_PUSH(s->a, sp->dvars, sp->ndvars,
+					 s->dvars_cap);
+
+	v->name = name;
+	v->kind = k;
+	v->type = t;
+	v->map = -1;
+	if (k == DVAR_THIS) {
+		v->off = sp->this_size;
+		sp->this_size += value_size(&t);
+	}
+	return sp->ndvars - 1;
+}
+
+/* The type a variable takes from the first value assigned to it. */
+static struct dtype var_type(struct sema *s, const struct dtype *rhs)
+{
+	if (rhs->kind == T_STRING)
+		return type_string(s->strsize);
+	if (rhs->kind == T_INT && rhs->size < 4)
+		return type_int(4, true);
+	return *rhs;
+}
+
+void sema_fit_keys(struct sema *s, struct node *at, struct node_list *keys,
+		   struct spec_field **fields, int *nfields, uint32_t *key_size,
+		   const char *what)
+{
+	if (!*fields) {
+		*nfields = keys->n;
+		*fields = arena_alloc(s->a, sizeof(**fields) * (size_t)(keys->n + 1));
+		for (int i = 0; i < keys->n; i++)
+			(*fields)[i].type = keys->v[i]->type;
+	} else if (*nfields != keys->n) {
+		diag_fail(s->d, at->line, at->col, "D_ARR_BADREF",
+			  "%s has %d dimension%s, used with %d", what, *nfields,
+			  *nfields == 1 ? "" : "s", keys->n);
+	}
+	uint32_t off = 0;
+
+	for (int i = 0; i < keys->n; i++) {
+		struct spec_field *f = &(*fields)[i];
+		const struct dtype *t = &keys->v[i]->type;
+
+		if ((t->kind == T_STRING) != (f->type.kind == T_STRING))
+			diag_fail(s->d, at->line, at->col, "D_ARR_BADREF",
+				  "%s key #%d is declared as %s, used as %s", what,
+				  i + 1, f->type.name, t->name);
+		if (t->kind == T_STRING && t->size > f->type.size)
+			f->type.size = t->size;
+		f->off = off;
+		off += value_size(&f->type);
+	}
+	*key_size = off ? off : 8;
+}
+
+static bool is_self_or_this(const struct node *n)
+{
+	return n->kind == N_MEMBER && n->a->kind == N_IDENT &&
+	       (strcmp(n->a->str, "self") == 0 || strcmp(n->a->str, "this") == 0);
+}
+
+static void resolved(struct node *n, int sym, const struct dtype *t)
+{
+	n->symkind = SYM_DVAR;
+	n->sym = sym;
+	n->type = *t;
+}
+
+static void member_var(struct sema *s, struct node *n, const struct dtype *rhs)
+{
+	enum dvar_kind k = n->a->str[0] == 's' ? DVAR_SELF : DVAR_THIS;
+	int v = find_dvar(s, n->str, k);
+
+	if (v < 0) {
+		struct dtype t = rhs ? var_type(s, rhs) : type_int(8, true);
+
+		v = add_dvar(s, n->str, k, t);
+	}
+	n->a->symkind = SYM_CONST;	/* "self"/"this" are not values */
+	resolved(n, v, &s->spec->dvars[v].type);
+}
+
+static void assoc_var(struct sema *s, struct node *n, const struct dtype *rhs)
+{
+	const char *name = n->a->str;
+
+	for (int i = 0; i < n->args.n; i++)
+		sema_expr(s, n->args.v[i]);
+	if (find_global(s, name) >= 0)
+		diag_fail(s->d, n->line, n->col, "D_IDENT_BADREF",
+			  "%s is a scalar and cannot be indexed", name);
+	int v = find_dvar(s, name, DVAR_ASSOC);
+
+	if (v < 0) {
+		if (!rhs)
+			diag_fail(s->d, n->line, n->col, "D_IDENT_UNDEF",
+				  "failed to resolve %s: Unknown variable name",
+				  name);
+		v = add_dvar(s, name, DVAR_ASSOC, var_type(s, rhs));
+	}
+	struct spec_dvar *dv = &s->spec->dvars[v];
+
+	sema_fit_keys(s, n, &n->args, &dv->keys, &dv->nkeys, &dv->key_size, name);
+	n->a->symkind = SYM_CONST;
+	resolved(n, v, &dv->type);
+}
+
+void sema_var_ref(struct sema *s, struct node *n)
+{
+	if (is_self_or_this(n)) {
+		member_var(s, n, NULL);
+	} else if (n->kind == N_INDEX) {
+		assoc_var(s, n, NULL);
+	} else {
+		int g = find_global(s, n->str);
+
+		if (g < 0)
+			diag_fail(s->d, n->line, n->col, "D_IDENT_UNDEF",
+				  "failed to resolve %s: Unknown variable name",
+				  n->str);
+		n->symkind = SYM_GLOBAL;
+		n->sym = g;
+		n->type = s->spec->globals[g].type;
+	}
+}
+
+void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
+{
+	bool creating = n->kind == N_ASSIGN && !n->compound;
+	const struct dtype *rhs = creating ? &n->b->type : NULL;
+
+	if (is_self_or_this(lhs)) {
+		member_var(s, lhs, rhs);
+		return;
+	}
+	if (lhs->kind == N_INDEX && lhs->a->kind == N_IDENT &&
+	    strcmp(lhs->a->str, "args") != 0) {
+		assoc_var(s, lhs, rhs);
+		return;
+	}
+	if (lhs->kind != N_IDENT)
+		diag_fail(s->d, lhs->line, lhs->col, "D_OP_LVAL",
+			  "operator %s requires modifiable lvalue as an operand",
+			  n->kind == N_INCDEC ? "++" : "=");
+	if (sema_find_builtin(lhs->str) >= 0)
+		diag_fail(s->d, lhs->line, lhs->col, "D_OP_WRITE",
+			  "operator = can only be applied to a writable variable");
+	int g = find_global(s, lhs->str);
+
+	if (g < 0) {
+		if (!creating)
+			diag_fail(s->d, lhs->line, lhs->col, "D_IDENT_UNDEF",
+				  "failed to resolve %s: Unknown variable name",
+				  lhs->str);
+		g = add_global(s, lhs->str, var_type(s, rhs));
+	}
+	lhs->symkind = SYM_GLOBAL;
+	lhs->sym = g;
+	lhs->type = s->spec->globals[g].type;
+}
+
+/* "int", "string", "int [string, int]": the value type, and key types */
+static void split_decl(struct sema *s, const struct decl_type *dt,
+		       struct decl_type *base, char **keys)
+{
+	const char *br = strchr(dt->text, '[');
+
+	*base = *dt;
+	*keys = NULL;
+	if (!br)
+		return;
+	size_t n = (size_t)(br - dt->text);
+
+	while (n && dt->text[n - 1] == ' ')
+		n--;
+	base->text = arena_strndup(s->a, dt->text, n);
+	*keys = arena_strndup(s->a, br + 1, strcspn(br + 1, "]"));
+}
+
+void sema_var_decl(struct sema *s, const char *name, int scope,
+		   const struct decl_type *dt)
+{
+	struct decl_type base;
+	struct dtype t;
+	char *keys;
+
+	split_decl(s, dt, &base, &keys);
+	if (!sema_resolve_type_name(s, &base, &t))
+		diag_fail(s->d, dt->line, dt->col, "D_TYPE_ERR",
+			  "unknown type name in declaration of %s: %s", name,
+			  base.text);
+	if (scope != DECL_GLOBAL) {
+		enum dvar_kind k = scope == DECL_SELF ? DVAR_SELF : DVAR_THIS;
+
+		if (find_dvar(s, name, k) < 0)
+			add_dvar(s, name, k, t);
+		return;
+	}
+	if (!keys) {
+		if (find_global(s, name) >= 0)
+			diag_fail(s->d, dt->line, dt->col, "D_DECL_IDRED",
+				  "identifier redeclared: %s", name);
+		add_global(s, name, t);
+		return;
+	}
+	int v = add_dvar(s, name, DVAR_ASSOC, t);
+	struct spec_dvar *dv = &s->spec->dvars[v];
+	int n = 1;
+
+	for (const char *p = keys; *p; p++)
+		n += *p == ',';
+	dv->keys = arena_alloc(s->a, sizeof(*dv->keys) * (size_t)(n + 1));
+	dv->nkeys = n;
+	char *save = NULL;
+	int i = 0;
+
+	for (char *k = strtok_r(keys, ",", &save); k && i < n;
+	     k = strtok_r(NULL, ",", &save), i++) {
+		struct decl_type kd = { .text = k + strspn(k, " "),
+					.line = dt->line, .col = dt->col };
+		char *end = (char *)kd.text + strlen(kd.text);
+
+		while (end > kd.text && end[-1] == ' ')
+			*--end = '\0';
+		if (!sema_resolve_type_name(s, &kd, &dv->keys[i].type))
+			diag_fail(s->d, dt->line, dt->col, "D_TYPE_ERR",
+				  "unknown key type in declaration of %s: %s",
+				  name, kd.text);
+		if (dv->keys[i].type.kind == T_INT)
+			dv->keys[i].type = type_int(8, dv->keys[i].type.is_signed);
+	}
+	uint32_t off = 0;
+
+	for (i = 0; i < n; i++) {
+		dv->keys[i].off = off;
+		off += value_size(&dv->keys[i].type);
+	}
+	dv->key_size = off ? off : 8;
+}
+
+void sema_decls(struct sema *s, struct program *p)
+{
+	for (int i = 0; i < p->ndecls; i++) {
+		struct top_decl *td = p->decls[i];
+
+		if (td->kind == TOP_VAR)
+			sema_var_decl(s, td->name, td->scope, td->type);
+	}
+}
