@@ -57,3 +57,11 @@ clean:
 	rm -rf $(B)
 
 .PHONY: all deps-ok check peer clean
+
+# dscope against bpftrace, side by side (root; ~10 minutes; not part of
+# check).  Results and method: bench/RESULTS.md.
+bench: all
+	@mkdir -p $(B)/bench
+	$(CC) -O2 -Wall -Wextra -Werror -o $(B)/bench/loop bench/loop.c
+	$(CC) $(CFLAGS) -o $(B)/bench/floor bench/floor.c -lbpf
+	python3 bench/bench.py --dscope $(B)/dscope --bin $(B)/bench $(BENCH_ARGS)

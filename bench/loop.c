@@ -2,8 +2,9 @@
  * loop -- the traced workload of the benchmarks: a tight getppid() loop.
  *
  *   loop run MODE N          call N times, print "N ELAPSED_NS", exit
- *   loop serve CMD RESP      read "MODE N" lines from fifo CMD, answer each
- *                            with "N ELAPSED_NS" on fifo RESP; "quit" ends
+ *   loop serve CMD RESP      say "ready" on fifo RESP, then read "MODE N"
+ *                            lines from fifo CMD and answer each with
+ *                            "N ELAPSED_NS" on RESP; "quit" ends
  *   loop paced RATE SECONDS  call getppid() RATE times a second for SECONDS
  *                            (RATE 0: as fast as possible), print
  *                            "CALLS ELAPSED_NS"
@@ -111,6 +112,8 @@ static int serve(const char *cmd_path, const char *resp_path)
 			strerror(errno));
 		return 1;
 	}
+	fprintf(resp, "ready\n");
+	fflush(resp);
 	while (fscanf(cmd, "%15s", mode) == 1 && strcmp(mode, "quit") != 0) {
 		if (fscanf(cmd, "%ld", &n) != 1)
 			break;

@@ -663,6 +663,19 @@ static struct val cast(struct cg *g, struct node *n)
 	return v;
 }
 
+/* an inline's expression, converted to the inline's declared type */
+static struct val inline_value(struct cg *g, struct node *n)
+{
+	struct val v = cg_expr(g, n->a);
+
+	if (!v.str) {
+		cg_load_slot(g, R0, v.slot);
+		cg_normalize(g, R0, &n->type);
+		cg_store_slot(g, v.slot, R0);
+	}
+	return v;
+}
+
 struct val cg_expr(struct cg *g, struct node *n)
 {
 	switch (n->kind) {
@@ -678,6 +691,8 @@ struct val cg_expr(struct cg *g, struct node *n)
 	case N_IDENT:
 		if (n->symkind == SYM_BUILTIN)
 			return builtin(g, n);
+		if (n->symkind == SYM_INLINE)
+			return inline_value(g, n);
 		return cg_var_read(g, n);
 	case N_MEMBER:
 		return cg_var_read(g, n);

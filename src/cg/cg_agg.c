@@ -23,7 +23,8 @@ static int agg_map(struct cg *g, int ai)
 	m->type = BPF_MAP_TYPE_PERCPU_HASH;
 	m->key_size = ag->key_size;
 	m->value_size = ag->nwords * 8;
-	m->max_entries = g->c->aggsize_entries;
+	m->max_entries = g->c->aggsize_entries;	/* compile.c: from aggsize */
+	m->flags = BPF_F_NO_PREALLOC;		/* entries cost memory when used */
 	m->fd = -1;
 	ag->map = sp->nmaps - 1;
 	return ag->map;
@@ -37,6 +38,7 @@ static void agg_init_value(struct cg *g, const struct spec_agg *ag, uint32_t off
 		emit_ld_imm64(&g->e, R0, ag->func == AGG_MIN ? (uint64_t)INT64_MAX
 							      : (uint64_t)INT64_MIN);
 		emit_store(&g->e, 8, R9, (int16_t)off, R0);
+		emit_store_imm(&g->e, 8, R9, (int16_t)(off + 8), 1);	/* seen */
 	}
 }
 
@@ -48,11 +50,211 @@ static void add_word(struct cg *g, int16_t off)
 	emit_store(&g->e, 8, R0, off, R2);
 }
 
-/* r0 points at the entry, r1 holds the value: fold it in */
-static void agg_apply(struct cg *g, const struct spec_agg *ag)
+/* if (r > max) r = max: lets the verifier prove a bucket offset in range */
+static void clamp_max(struct cg *g, int reg, int32_t max)
+{
+	int ok = emit_new_label(&g->e);
+
+	emit_jmp_imm(&g->e, BPF_JLE, reg, max, ok);
+	emit_mov_imm(&g->e, reg, max);
+	emit_label(&g->e, ok);
+}
+
+/* r1 = |r1| as an unsigned magnitude; r4 = 1 if r1 was negative */
+static void magnitude(struct cg *g)
+{
+	int pos = emit_new_label(&g->e);
+
+	emit_mov_imm(&g->e, R4, 0);
+	emit_jmp_imm(&g->e, BPF_JSGE, R1, 0, pos);
+	emit_alu_imm(&g->e, BPF_NEG, R1, 0);			/* r1 = -r1 */
+	emit_mov_imm(&g->e, R4, 1);
+	emit_label(&g->e, pos);
+}
+
+/*
+ * quantize: r1 = agg_quantize_bucket(r1).  floor(log2 |v|) by a binary
+ * search of shifts, no loop:
+ *	for sh in 32 16 8 4 2 1:
+ *		r2 = r1 >> sh; if (r2) { r1 = r2; r3 += sh }
+ *	r1 = neg ? 62 - r3 (0 for INT64_MIN) : 64 + r3
+ */
+static void quantize_bucket(struct cg *g)
+{
+	int zero = emit_new_label(&g->e), done = emit_new_label(&g->e);
+	int positive = emit_new_label(&g->e);
+
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, zero);
+	magnitude(g);
+	emit_mov_imm(&g->e, R3, 0);
+	for (int sh = 32; sh >= 1; sh >>= 1) {
+		int skip = emit_new_label(&g->e);
+
+		emit_mov_reg(&g->e, R2, R1);
+		emit_alu_imm(&g->e, BPF_RSH, R2, sh);
+		emit_jmp_imm(&g->e, BPF_JEQ, R2, 0, skip);
+		emit_mov_reg(&g->e, R1, R2);
+		emit_alu_imm(&g->e, BPF_ADD, R3, sh);
+		emit_label(&g->e, skip);
+	}
+	emit_jmp_imm(&g->e, BPF_JEQ, R4, 0, positive);
+	emit_mov_imm(&g->e, R1, AGG_QUANTIZE_ZERO - 1);
+	emit_alu_reg(&g->e, BPF_SUB, R1, R3);
+	emit_jmp_imm(&g->e, BPF_JSGE, R1, 0, done);
+	emit_mov_imm(&g->e, R1, 0);				/* INT64_MIN */
+	emit_ja(&g->e, done);
+	emit_label(&g->e, positive);
+	emit_mov_reg(&g->e, R1, R3);
+	emit_alu_imm(&g->e, BPF_ADD, R1, AGG_QUANTIZE_ZERO + 1);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, zero);
+	emit_mov_imm(&g->e, R1, AGG_QUANTIZE_ZERO);
+	emit_label(&g->e, done);
+	clamp_max(g, R1, AGG_QUANTIZE_NBUCKETS - 1);
+}
+
+/*
+ * lquantize: r1 = agg_lquantize_bucket(r1, base, levels, step):
+ *	if (v s< base) r1 = 0
+ *	else { r1 = (u64)(v - base) / step; r1 = min(r1, levels) + 1 }
+ */
+static void lquantize_bucket(struct cg *g, const struct spec_agg *ag)
+{
+	int32_t base = (int32_t)ag->params[0], step = (int32_t)ag->params[2];
+	int32_t levels = agg_lquantize_levels(ag->params[0], ag->params[1],
+					      ag->params[2]);
+	int under = emit_new_label(&g->e), done = emit_new_label(&g->e);
+
+	emit_jmp_imm(&g->e, BPF_JSLT, R1, base, under);
+	emit_alu_imm(&g->e, BPF_SUB, R1, base);
+	emit_alu_imm(&g->e, BPF_DIV, R1, step);			/* unsigned */
+	clamp_max(g, R1, levels);
+	emit_alu_imm(&g->e, BPF_ADD, R1, 1);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, under);
+	emit_mov_imm(&g->e, R1, 0);
+	emit_label(&g->e, done);
+	clamp_max(g, R1, levels + 1);
+}
+
+static uint64_t upow(uint64_t b, int e)
+{
+	uint64_t r = 1;
+
+	while (e-- > 0)
+		r *= b;
+	return r;
+}
+
+/*
+ * llquantize: r1 = agg_llquantize_bucket(r1, factor, low, high, steps),
+ * unrolled over the magnitudes, whose bounds are all constants:
+ *	mag = |v|
+ *	if (mag < factor^low) bucket = 0
+ *	else for m in low..high: if (mag < factor^(m+1)) {
+ *		idx = m ? mag / (factor^(m+1) / steps) : mag * steps / factor
+ *		bucket = (m - low) * per_mag + idx - steps / factor + 1 }
+ *	else bucket = (high - low + 1) * per_mag + 1
+ *	r1 = zero +/- bucket
+ */
+static void llquantize_bucket(struct cg *g, const struct spec_agg *ag)
+{
+	int factor = (int)ag->params[0], low = (int)ag->params[1];
+	int high = (int)ag->params[2], steps = (int)ag->params[3];
+	int per_mag = steps - steps / factor;
+	int zero = 1 + (high - low + 1) * per_mag;
+	int nb = agg_llquantize_nbuckets(factor, low, high, steps);
+	int have = emit_new_label(&g->e), sign = emit_new_label(&g->e);
+	int pos = emit_new_label(&g->e), done = emit_new_label(&g->e);
+
+	magnitude(g);
+	emit_ld_imm64(&g->e, R2, upow((uint64_t)factor, low));
+	emit_mov_imm(&g->e, R3, 0);
+	emit_jmp_reg(&g->e, BPF_JLT, R1, R2, sign);		/* underflow */
+	for (int m = low; m <= high; m++) {
+		uint64_t max = upow((uint64_t)factor, m + 1);
+		int next = emit_new_label(&g->e);
+
+		emit_ld_imm64(&g->e, R2, max);
+		emit_jmp_reg(&g->e, BPF_JGE, R1, R2, next);
+		if (m) {
+			emit_ld_imm64(&g->e, R2, max / (uint64_t)steps);
+			emit_alu_reg(&g->e, BPF_DIV, R1, R2);
+		} else {
+			emit_alu_imm(&g->e, BPF_MUL, R1, steps);
+			emit_alu_imm(&g->e, BPF_DIV, R1, factor);
+		}
+		emit_alu_imm(&g->e, BPF_ADD, R1,
+			     (m - low) * per_mag - steps / factor + 1);
+		emit_mov_reg(&g->e, R3, R1);
+		emit_ja(&g->e, have);
+		emit_label(&g->e, next);
+	}
+	emit_mov_imm(&g->e, R3, (high - low + 1) * per_mag + 1);
+	emit_label(&g->e, have);
+	clamp_max(g, R3, nb - 1 - zero);
+	emit_label(&g->e, sign);
+	emit_mov_imm(&g->e, R1, zero);
+	emit_jmp_imm(&g->e, BPF_JEQ, R4, 0, pos);
+	emit_alu_reg(&g->e, BPF_SUB, R1, R3);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, pos);
+	emit_alu_reg(&g->e, BPF_ADD, R1, R3);
+	emit_label(&g->e, done);
+	clamp_max(g, R1, nb - 1);
+}
+
+/*
+ * stddev: [n, s, sumsq_lo, sumsq_hi] += [1, v, v * v] with v * v in 128
+ * bits, as dtrace_aggregate_stddev: a = |v| = ah << 32 | al,
+ *	a * a = ah*ah << 64 + 2*ah*al << 32 + al*al
+ * r1 holds v; r0 the entry.
+ */
+static void stddev_apply(struct cg *g)
+{
+	int nc1 = emit_new_label(&g->e), nc2 = emit_new_label(&g->e);
+
+	add_word(g, 8);						/* s += v */
+	magnitude(g);
+	emit_mov_reg(&g->e, R2, R1);
+	emit_alu_imm(&g->e, BPF_RSH, R2, 32);			/* r2 = ah */
+	emit_alu32_reg(&g->e, BPF_MOV, R1, R1);			/* r1 = al */
+	emit_mov_reg(&g->e, R3, R1);
+	emit_alu_reg(&g->e, BPF_MUL, R3, R2);
+	emit_alu_imm(&g->e, BPF_LSH, R3, 1);			/* r3 = 2 ah al */
+	emit_alu_reg(&g->e, BPF_MUL, R2, R2);			/* r2 = ah ah */
+	emit_alu_reg(&g->e, BPF_MUL, R1, R1);			/* r1 = al al */
+	emit_mov_reg(&g->e, R4, R3);
+	emit_alu_imm(&g->e, BPF_LSH, R4, 32);
+	emit_alu_reg(&g->e, BPF_ADD, R4, R1);			/* r4 = lo */
+	emit_alu_imm(&g->e, BPF_RSH, R3, 32);
+	emit_alu_reg(&g->e, BPF_ADD, R2, R3);			/* r2 = hi */
+	emit_jmp_reg(&g->e, BPF_JGE, R4, R1, nc1);
+	emit_alu_imm(&g->e, BPF_ADD, R2, 1);			/* carry */
+	emit_label(&g->e, nc1);
+	emit_load(&g->e, 8, R1, R0, 16);
+	emit_alu_reg(&g->e, BPF_ADD, R4, R1);			/* lo += old lo */
+	emit_jmp_reg(&g->e, BPF_JGE, R4, R1, nc2);
+	emit_alu_imm(&g->e, BPF_ADD, R2, 1);
+	emit_label(&g->e, nc2);
+	emit_store(&g->e, 8, R0, 16, R4);
+	emit_load(&g->e, 8, R1, R0, 24);
+	emit_alu_reg(&g->e, BPF_ADD, R1, R2);
+	emit_store(&g->e, 8, R0, 24, R1);
+	emit_mov_imm(&g->e, R1, 1);
+	add_word(g, 0);						/* n += 1 */
+}
+
+/*
+ * r0 points at the entry, the value is in vslot and the increment in
+ * islot (quantizations): fold them in.
+ */
+static void agg_apply(struct cg *g, const struct spec_agg *ag, int16_t vslot,
+		      int16_t islot)
 {
 	int done = emit_new_label(&g->e);
 
+	cg_load_slot(g, R1, vslot);
 	switch (ag->func) {
 	case AGG_COUNT:
 		emit_mov_imm(&g->e, R1, 1);
@@ -73,14 +275,57 @@ static void agg_apply(struct cg *g, const struct spec_agg *ag)
 			     R1, R2, done);
 		emit_store(&g->e, 8, R0, 0, R1);
 		break;
-	default:
+	case AGG_STDDEV:
+		stddev_apply(g);
+		break;
+	case AGG_QUANTIZE:
+	case AGG_LQUANTIZE:
+	case AGG_LLQUANTIZE:
+		if (ag->func == AGG_QUANTIZE)
+			quantize_bucket(g);
+		else if (ag->func == AGG_LQUANTIZE)
+			lquantize_bucket(g, ag);
+		else
+			llquantize_bucket(g, ag);
+		emit_alu_imm(&g->e, BPF_LSH, R1, 3);
+		emit_alu_reg(&g->e, BPF_ADD, R0, R1);		/* r0 = &bucket */
+		cg_load_slot(g, R1, islot);
+		add_word(g, 0);
 		break;
 	}
 	emit_label(&g->e, done);
 }
 
+/* Evaluate an integer argument into a slot of its own. */
+static int16_t arg_slot(struct cg *g, struct node *st, struct node *arg,
+			int32_t dflt)
+{
+	int16_t slot = cg_slot_new(g, st);
+
+	if (!arg) {
+		emit_mov_imm(&g->e, R0, dflt);
+	} else {
+		struct val v = cg_expr(g, arg);
+
+		cg_load_slot(g, R0, v.slot);
+	}
+	cg_store_slot(g, slot, R0);
+	return slot;
+}
+
+/* The increment argument of quantize/lquantize/llquantize, if given. */
+static struct node *incr_arg(const struct spec_agg *ag, const struct node *call)
+{
+	int pos = ag->func == AGG_QUANTIZE ? 1 : ag->func == AGG_LQUANTIZE ? 4
+		: ag->func == AGG_LLQUANTIZE ? 5 : -1;
+
+	if (ag->func == AGG_LQUANTIZE && call->args.n == 4)
+		return NULL;	/* lquantize(v, base, limit, step) */
+	return pos >= 0 && pos < call->args.n ? call->args.v[pos] : NULL;
+}
+
 /*
- * @name[keys] = func(value):
+ * @name[keys] = func(value[, params][, incr]):
  *	key = { keys }                     (in scratch, NUL-padded)
  *	p = lookup(map, key)
  *	if (!p) { update(map, key, init, NOEXIST); p = lookup(map, key) }
@@ -90,16 +335,11 @@ void cg_agg_stmt(struct cg *g, struct node *st)
 {
 	const struct spec_agg *ag = &g->spec->aggs[st->sym];
 	int map = agg_map(g, st->sym);
-	int16_t vslot = cg_slot_new(g, st);
+	struct node *call = st->call;
 	int have = emit_new_label(&g->e), drop = emit_new_label(&g->e);
 	int done = emit_new_label(&g->e);
-
-	if (st->call->args.n > 0) {
-		struct val v = cg_expr(g, st->call->args.v[0]);
-
-		cg_load_slot(g, R0, v.slot);
-		cg_store_slot(g, vslot, R0);
-	}
+	int16_t vslot = arg_slot(g, st, call->args.n ? call->args.v[0] : NULL, 0);
+	int16_t islot = arg_slot(g, st, incr_arg(ag, call), 1);
 	uint32_t key = cg_temp_new(g, st, ag->key_size);
 
 	cg_zero_words(g, R9, key, cg_round8(ag->key_size));
@@ -133,32 +373,47 @@ void cg_agg_stmt(struct cg *g, struct node *st)
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, drop);
 	emit_label(&g->e, have);
-	cg_load_slot(g, R1, vslot);
-	agg_apply(g, ag);
+	agg_apply(g, ag, vslot, islot);
 	emit_ja(&g->e, done);
 	emit_label(&g->e, drop);
 	cg_count_drop(g, offsetof(struct drop_counts, agg));
 	emit_label(&g->e, done);
 }
 
+/* Actions on one aggregation; their other arguments are recorded. */
+static const struct {
+	const char *name;
+	enum act_kind kind;
+} agg_acts[] = {
+	{ "clear", ACT_CLEAR }, { "trunc", ACT_TRUNC },
+	{ "normalize", ACT_NORMALIZE }, { "denormalize", ACT_DENORMALIZE },
+};
+
+static int agg_act_kind(const char *name)
+{
+	for (size_t i = 0; i < sizeof(agg_acts) / sizeof(agg_acts[0]); i++)
+		if (strcmp(agg_acts[i].name, name) == 0)
+			return (int)agg_acts[i].kind;
+	return -1;
+}
 
 bool cg_agg_action(struct cg *g, struct node *n)
 {
 	const char *f = n->str;
 	struct spec_action *act;
+	int kind;
 
 	if (strcmp(f, "printa") == 0) {
 		act = cg_new_action(g, ACT_PRINTA);
 		act->fmt = n->cg;
 		cg_agg_list(g, act, &n->args, n->cg ? 1 : 0, n->args.n);
-	} else if (strcmp(f, "clear") == 0 || strcmp(f, "trunc") == 0) {
-		act = cg_new_action(g, f[0] == 'c' ? ACT_CLEAR : ACT_TRUNC);
+	} else if ((kind = agg_act_kind(f)) >= 0) {
+		act = cg_new_action(g, (enum act_kind)kind);
 		cg_agg_list(g, act, &n->args, 0, 1);
-		if (n->args.n > 1) {
-			struct node_list rest = { .v = n->args.v + 1, .n = 1 };
-
-			cg_record_args(g, act, &rest, 0);
-		}
+		cg_record_args(g, act, &n->args, 1);
+	} else if (strcmp(f, "setopt") == 0) {
+		act = cg_new_action(g, ACT_SETOPT);
+		cg_record_args(g, act, &n->args, 0);
 	} else {
 		return false;
 	}

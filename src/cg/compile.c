@@ -163,6 +163,22 @@ static void build_sysinfo(struct arena *a, struct catalog *cat, struct spec *sp,
 	}
 }
 
+/*
+ * aggsize is, as in DTrace, the space one CPU has for an aggregation: it
+ * bounds the entries of each map.  Too small for one entry leaves 0, which
+ * dscope__go reports ("Enabling exceeds size of buffer").
+ */
+static void agg_entries(struct spec *sp, uint64_t aggsize)
+{
+	for (int i = 0; i < sp->naggs; i++) {
+		const struct spec_agg *ag = &sp->aggs[i];
+		uint64_t n = aggsize / (ag->key_size + ag->nwords * 8);
+
+		if (ag->map >= 0)
+			sp->maps[ag->map].max_entries = n > 65536 ? 65536 : (uint32_t)n;
+	}
+}
+
 static void compile_all(struct arena *a, struct catalog *cat,
 			struct program **progs, int nsrc, struct options *o,
 			struct compile_result *res, struct diag *d)
@@ -220,6 +236,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 								: ATTACH_PROFILE,
 					   p->kind, NULL, p);
 		}
+	agg_entries(sp, o->aggsize);
 	res->spec = sp;
 }
 

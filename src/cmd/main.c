@@ -253,6 +253,7 @@ static char *preprocess(const struct cli *c, const char *text)
 		}
 		for (int i = 0; i < c->ncpp; i++)
 			argv[n++] = c->cpp_args[i];
+		argv[n++] = "/dev/stdin";	/* names the input in messages */
 		argv[n] = NULL;
 		dup2(in[0], 0);
 		dup2(out[1], 1);
@@ -284,27 +285,42 @@ static char *preprocess(const struct cli *c, const char *text)
 		_exit(0);
 	}
 	close(in[1]);
-	FILE *f = fdopen(out[0], "r");
+	/* read(), retried on EINTR: SIGCHLD from the writer interrupts it */
 	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
+	size_t len = 0, cap = 0;
 
-	do {
+	for (;;) {
 		if (len + 4097 > cap) {
 			cap = cap ? cap * 2 : 8192;
 			buf = xrealloc(buf, cap);
 		}
-		n = fread(buf + len, 1, 4096, f);
-		len += n;
-	} while (n > 0);
+		ssize_t n = read(out[0], buf + len, 4096);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
 	buf[len] = '\0';
-	fclose(f);
+	close(out[0]);
 	int status;
 
-	while (wait(&status) > 0)
-		if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
-			free(buf);
-			return NULL;
-		}
+	bool failed = false;
+
+	for (;;) {
+		pid_t w = wait(&status);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			break;
+		failed |= w == pid && !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	}
+	if (failed) {
+		free(buf);
+		return NULL;
+	}
 	return buf;
 }
 
@@ -344,8 +360,9 @@ static int add_sources(struct dscope *ds, struct cli *c)
 
 			free(text);
 			if (!pp) {
-				fprintf(stderr, "%s: failed to preprocess %s\n",
-					progname, s->arg);
+				fprintf(stderr, "%s: failed to compile script %s: "
+						"Preprocessor failed to process input "
+						"program\n", progname, s->arg);
 				return -1;
 			}
 			text = pp;
@@ -426,15 +443,23 @@ static void on_signal(int sig)
 	interrupted = 1;
 }
 
+/* SIGCHLD only has to interrupt the poll; target_gone() looks */
+static void on_child(int sig)
+{
+	(void)sig;
+}
+
 static void handle_signals(void)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
+	struct sigaction child = { .sa_handler = on_child };
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGCHLD, &sa, NULL);	/* wakes the poll when -c's child ends */
+	sigemptyset(&child.sa_mask);
+	sigaction(SIGCHLD, &child, NULL);	/* wakes the poll when -c's child ends */
 	signal(SIGPIPE, SIG_IGN);
 }
 

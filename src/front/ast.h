@@ -118,7 +118,8 @@ struct node {
 enum { DECL_GLOBAL, DECL_SELF, DECL_THIS };
 
 /* What sema resolved a name to (node.symkind). */
-enum { SYM_NONE, SYM_BUILTIN, SYM_GLOBAL, SYM_AGG, SYM_ARGS, SYM_CONST, SYM_DVAR };
+enum { SYM_NONE, SYM_BUILTIN, SYM_GLOBAL, SYM_AGG, SYM_ARGS, SYM_CONST, SYM_DVAR,
+       SYM_INLINE };
 
 /* One probe description as written: "syscall::read*:entry", "BEGIN",
  * "tick-1s", "pid$target:libc.so.6:malloc:entry" ($target already

@@ -104,3 +104,10 @@ int ktype_field(const char *path, struct ktype_field *f)
 	f->is_signed = t && btf_is_int(t) && (btf_int_encoding(t) & BTF_INT_SIGNED);
 	return 0;
 }
+
+int ktype_func_id(const char *name)
+{
+	const struct btf *btf = vmlinux_btf();
+
+	return btf ? btf__find_by_name_kind(btf, name, BTF_KIND_FUNC) : -1;
+}

@@ -27,4 +27,7 @@ struct ktype_field {
 /* 0, or -1 when BTF is missing or lacks a member on the path. */
 int ktype_field(const char *path, struct ktype_field *f);
 
+/* The BTF id of kernel function `name` (a kfunc to call), or -1. */
+int ktype_func_id(const char *name);
+
 #endif /* DSCOPE_KTYPES_H */

@@ -394,8 +394,7 @@ void sema_expr(struct sema *s, struct node *n)
 		size_of(s, n);
 		break;
 	case N_AGG:
-		diag_fail(s->d, n->line, n->col, "D_AGG_SCALAR",
-			  "aggregation @%s may not be used in an expression", n->str);
+		sema_agg_in_expr(s, n);
 	case N_CALL:
 		sema_subr_call(s, n, false);
 		break;
@@ -470,7 +469,7 @@ static void stmt(struct sema *s, struct node *n)
 	case S_EXPR:
 		if (n->a->kind == N_CALL)
 			action(s, n->a);
-		else
+		else if (!sema_agg_expr_stmt(s, n->a))
 			sema_expr(s, n->a);
 		break;
 	case S_AGG:

@@ -36,6 +36,8 @@ struct sema {
 	int aggs_cap, globals_cap, dvars_cap;	/* capacities of spec arrays */
 	uint32_t strsize;		/* option strsize: bound of unknown strings */
 	struct catalog *cat;		/* for probe argument types */
+	struct top_decl **inlines;	/* inline declarations seen so far */
+	int ninlines, inlines_cap;
 	const struct probe *const *probes;	/* what the current clause matches */
 	int nprobes;
 };

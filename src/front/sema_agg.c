@@ -176,7 +176,7 @@ static void lquantize_params(struct sema *s, struct node *st, int64_t *p)
 	if (limit < INT32_MIN || limit > INT32_MAX)
 		diag_fail(s->d, st->line, st->col, "D_LQUANT_LIMVAL",
 			  "lquantize( ) argument #2 must be a 32-bit quantity");
-	if (limit < base)
+	if (limit <= base)
 		diag_fail(s->d, st->line, st->col, "D_LQUANT_MISMATCH",
 			  "lquantize( ) base (argument #1) must be less than "
 			  "limit (argument #2)");
@@ -336,7 +336,7 @@ static void match_params(struct sema *s, struct node *st,
 static uint32_t value_words(enum agg_func func, const int64_t *p)
 {
 	switch (func) {
-	case AGG_AVG: return 2;
+	case AGG_MIN: case AGG_MAX: case AGG_AVG: return 2;
 	case AGG_STDDEV: return 4;
 	case AGG_QUANTIZE: return AGG_QUANTIZE_NBUCKETS;
 	case AGG_LQUANTIZE:
@@ -527,7 +527,7 @@ bool sema_agg_expr_stmt(struct sema *s, struct node *e)
 }
 
 /* @a as an operand of an expression. */
-void sema_agg_in_expr(struct sema *s, struct node *n)
+_Noreturn void sema_agg_in_expr(struct sema *s, struct node *n)
 {
 	if (sema_find_agg(s, n->str) < 0)
 		diag_fail(s->d, n->line, n->col, "D_IDENT_UNDEF",
@@ -556,24 +556,6 @@ static void agg_arg(struct sema *s, struct node *call, int argno,
 			  "%s( ) argument #%d is incompatible with prototype:\n"
 			  "\tprototype: aggregation\n\t argument: %s", call->str,
 			  argno, arg_type_name(s, n));
-	int ai = sema_find_agg(s, n->str);
-
-	if (ai < 0)
-		diag_fail(s->d, n->line, n->col, "D_IDENT_UNDEF",
-			  "failed to resolve @%s: Unknown variable name", n->str);
-	n->symkind = SYM_AGG;
-	n->sym = ai;
-	n->type.kind = T_AGG;
-	n->type.name = "aggregation";
-}
-
-void sema_agg_ref(struct sema *s, struct node *n)
-{
-	if (n->kind != N_AGG)
-		diag_fail(s->d, n->line, n->col, "D_PRINTA_AGGARG",
-			  "printa( ) argument #1 is incompatible with prototype:\n"
-			  "\tprototype: aggregation\n\t argument: %s",
-			  arg_type_name(s, n));
 	int ai = sema_find_agg(s, n->str);
 
 	if (ai < 0)

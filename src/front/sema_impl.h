@@ -35,7 +35,11 @@ void sema_fit_keys(struct sema *s, struct node *at, struct node_list *keys,
 
 /* sema_agg.c */
 void sema_agg_stmt(struct sema *s, struct node *st);
-void sema_agg_ref(struct sema *s, struct node *n);
+/* an expression statement naming an aggregation with no function
+ * (@a; @a[1];): fails with DTrace's tag; false if e is not one */
+bool sema_agg_expr_stmt(struct sema *s, struct node *e);
+/* @a used as an operand: fails */
+_Noreturn void sema_agg_in_expr(struct sema *s, struct node *n);
 int sema_find_agg(struct sema *s, const char *name);
 /* printa, clear, trunc, ...: true if n is one (and is now checked) */
 bool sema_agg_action(struct sema *s, struct node *n);

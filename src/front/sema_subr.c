@@ -1,16 +1,294 @@
 /*
  * sema_subr.c -- D subroutines: argument checks and result types.
+ *
+ * The table below is DTrace's: each subroutine with its prototype written
+ * as in libdtrace's dt_open.c ("string(const char *, int, [int])"), so the
+ * argument count, the argument types and the messages for a mismatch come
+ * out as dtrace(1) prints them.  A bracketed parameter is optional, "@"
+ * takes any type and "..." any number of further arguments.
+ *
+ * Strings.  A string result gets the smallest bound that holds every value
+ * it can take (strjoin of a 16- and a 32-byte string: 47 bytes), never more
+ * than strsize characters; cg allocates exactly that and truncates to it.
+ *
+ * Functions DTrace knows but dscope cannot compile yet (alloca, bcopy, the
+ * destructive actions, ...) are in the table too: their arguments are
+ * checked as DTrace does, then the compile stops with D_UNSUPPORTED.
  */
 #include <string.h>
 
 #include "front/sema_impl.h"
 
+enum subr_how {
+	SUBR_NO,	/* checked, then refused: not compiled yet */
+	SUBR_CG,	/* cg_subr.c compiles it */
+	SUBR_ACTION,	/* an action where a value is expected: void */
+};
+
+struct subr_proto {
+	const char *name;
+	const char *proto;	/* libdtrace's prototype string */
+	enum subr_how how;
+};
+
+static const struct subr_proto subrs[] = {
+	{ "alloca", "void *(size_t)", SUBR_NO },
+	{ "basename", "string(const char *)", SUBR_CG },
+	{ "bcopy", "void(void *, void *, size_t)", SUBR_NO },
+	{ "breakpoint", "void()", SUBR_NO },
+	{ "chill", "void(int)", SUBR_NO },
+	{ "cleanpath", "string(const char *)", SUBR_CG },
+	{ "copyin", "void *(uintptr_t, size_t)", SUBR_CG },
+	{ "copyinstr", "string(uintptr_t, [size_t])", SUBR_CG },
+	{ "copyinto", "void(uintptr_t, size_t, void *)", SUBR_NO },
+	{ "copyout", "void(void *, uintptr_t, size_t)", SUBR_NO },
+	{ "copyoutstr", "void(char *, uintptr_t, size_t)", SUBR_NO },
+	{ "d_path", "string(struct path *)", SUBR_NO },
+	{ "dirname", "string(const char *)", SUBR_CG },
+	{ "getmajor", "dev_t(dev_t)", SUBR_CG },
+	{ "getminor", "dev_t(dev_t)", SUBR_CG },
+	{ "htonl", "uint32_t(uint32_t)", SUBR_CG },
+	{ "htonll", "uint64_t(uint64_t)", SUBR_CG },
+	{ "htons", "uint16_t(uint16_t)", SUBR_CG },
+	{ "index", "int(const char *, const char *, [int])", SUBR_CG },
+	{ "inet_ntoa", "string(ipaddr_t *)", SUBR_CG },
+	{ "inet_ntoa6", "string(struct in6_addr *)", SUBR_NO },
+	{ "inet_ntop", "string(int, void *)", SUBR_NO },
+	{ "link_ntop", "string(int, void *)", SUBR_NO },
+	{ "lltostr", "string(int64_t)", SUBR_CG },
+	{ "mutex_owned", "int(struct mutex *)", SUBR_NO },
+	{ "mutex_owner", "struct task_struct *(struct mutex *)", SUBR_NO },
+	{ "mutex_type_adaptive", "int(struct mutex *)", SUBR_NO },
+	{ "mutex_type_spin", "int(struct mutex *)", SUBR_NO },
+	{ "ntohl", "uint32_t(uint32_t)", SUBR_CG },
+	{ "ntohll", "uint64_t(uint64_t)", SUBR_CG },
+	{ "ntohs", "uint16_t(uint16_t)", SUBR_CG },
+	{ "panic", "void()", SUBR_NO },
+	{ "progenyof", "int(pid_t)", SUBR_CG },
+	{ "raise", "void(int)", SUBR_NO },
+	{ "rand", "int()", SUBR_CG },
+	{ "rindex", "int(const char *, const char *, [int])", SUBR_CG },
+	{ "rw_iswriter", "int(rwlock_t *)", SUBR_NO },
+	{ "rw_read_held", "int(rwlock_t *)", SUBR_NO },
+	{ "rw_write_held", "int(rwlock_t *)", SUBR_NO },
+	{ "speculation", "int()", SUBR_NO },
+	{ "stop", "void()", SUBR_NO },
+	{ "strchr", "string(const char *, char)", SUBR_CG },
+	{ "strjoin", "string(const char *, const char *)", SUBR_CG },
+	{ "strlen", "size_t(const char *)", SUBR_CG },
+	{ "strrchr", "string(const char *, char)", SUBR_CG },
+	{ "strstr", "string(const char *, const char *)", SUBR_CG },
+	{ "strtok", "string(const char *, const char *)", SUBR_NO },
+	{ "strtoll", "int64_t(const char *, [int])", SUBR_CG },
+	{ "substr", "string(const char *, int, [int])", SUBR_CG },
+	{ "system", "void(@, ...)", SUBR_NO },
+	{ "tolower", "string(const char *)", SUBR_CG },
+	{ "toupper", "string(const char *)", SUBR_CG },
+	{ "tracemem", "void(@, size_t, [size_t])", SUBR_NO },
+	/* actions, when they appear where a value is expected */
+	{ "exit", "void(int)", SUBR_ACTION },
+	{ "printf", "void(string, ...)", SUBR_ACTION },
+	{ "trace", "void(@)", SUBR_ACTION },
+};
+
+/* A prototype taken apart. */
+#define PROTO_MAX 4
+struct proto {
+	char ret[48];
+	char param[PROTO_MAX][48];	/* as shown in messages */
+	int nreq, nmax;			/* nmax < 0: varargs */
+};
+
+static void trim_copy(char *dst, size_t cap, const char *s, size_t n)
+{
+	while (n && *s == ' ')
+		s++, n--;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '[' || s[n - 1] == ']'))
+		n--;
+	if (n && *s == '[')
+		s++, n--;
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(dst, s, n);
+	dst[n] = 0;
+}
+
+/* "string(const char *, int, [int])" -> ret, params, counts.  A "const"
+ * qualifier is not shown, as in dtrace(1)'s messages. */
+static void proto_parse(const char *text, struct proto *p)
+{
+	const char *open = strchr(text, '('), *q = open + 1;
+
+	memset(p, 0, sizeof(*p));
+	trim_copy(p->ret, sizeof(p->ret), text, (size_t)(open - text));
+	while (*q && *q != ')') {
+		size_t n = strcspn(q, ",)");
+		bool opt = memchr(q, '[', n) != NULL;
+
+		if (n >= 3 && strncmp(q + strspn(q, " "), "...", 3) == 0) {
+			p->nmax = -1;
+			break;
+		}
+		if (strncmp(q + strspn(q, " ["), "const ", 6) == 0) {
+			q = strstr(q, "const ") + 6;
+			n = strcspn(q, ",)");
+		}
+		trim_copy(p->param[p->nmax], sizeof(p->param[0]), q, n);
+		p->nmax++;
+		if (!opt)
+			p->nreq = p->nmax;
+		q += n;
+		if (*q == ',')
+			q++;
+	}
+}
+
+static const char *type_name(const struct dtype *t)
+{
+	if (t->kind == T_VOID || t->kind == T_NONE)
+		return "void";
+	if (t->kind == T_STRING)
+		return "string";
+	return t->name ? t->name : "int";
+}
+
+/* Is an argument of type t acceptable for parameter `param`? */
+static bool arg_compat(const char *param, const struct node *arg)
+{
+	const struct dtype *t = &arg->type;
+	size_t n = strlen(param);
+
+	if (strcmp(param, "@") == 0)
+		return t->kind != T_VOID;
+	if (strcmp(param, "string") == 0 || strcmp(param, "char *") == 0)
+		return t->kind == T_STRING || t->kind == T_PTR;
+	if (n && param[n - 1] == '*') {
+		if (t->kind == T_INT)
+			return arg->kind == N_INT && arg->ival == 0;
+		return t->kind == T_PTR &&
+		       (!t->name || strcmp(t->name, param) == 0 ||
+			strcmp(t->name, "void *") == 0 ||
+			strcmp(param, "void *") == 0);
+	}
+	return type_is_int(t);
+}
+
+static void check_args(struct sema *s, struct node *n, const struct proto *p)
+{
+	int argc = n->args.n;
+	bool fixed = p->nmax >= 0 && p->nreq == p->nmax;
+	int lo = p->nreq, hi = p->nmax < 0 ? 1 << 30 : p->nmax;
+
+	if (argc < lo || argc > hi)
+		diag_fail(s->d, n->line, n->col, "D_PROTO_LEN",
+			  "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
+			  n->str, argc, argc == 1 ? "" : "s",
+			  fixed ? "" : argc < lo ? "at least " : "at most ",
+			  argc < lo ? lo : hi);
+	for (int i = 0; i < argc; i++) {
+		struct node *a = n->args.v[i];
+
+		sema_expr(s, a);
+		if (i >= PROTO_MAX || !p->param[i][0] || arg_compat(p->param[i], a))
+			continue;
+		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
+			  "%s( ) argument #%d is incompatible with prototype:\n"
+			  "\tprototype: %s\n\t argument: %s",
+			  n->str, i + 1, p->param[i], type_name(&a->type));
+	}
+}
+
+static uint32_t min_u32(uint32_t a, uint32_t b)
+{
+	return a < b ? a : b;
+}
+
+/* The bound of a string result (NUL included). */
+static uint32_t string_bound(struct sema *s, const struct node *n)
+{
+	uint32_t cap = s->strsize + 1;
+	const char *f = n->str;
+	const struct node *a0 = n->args.n > 0 ? n->args.v[0] : NULL;
+	uint32_t a0size = a0 && a0->type.kind == T_STRING ? a0->type.size : cap;
+
+	if (strcmp(f, "strjoin") == 0) {
+		const struct node *a1 = n->args.v[1];
+		uint32_t a1size = a1->type.kind == T_STRING ? a1->type.size : cap;
+
+		return min_u32(a0size + a1size - 1, cap);
+	}
+	if (strcmp(f, "lltostr") == 0)
+		return min_u32(21, cap);	/* "-9223372036854775808" */
+	if (strcmp(f, "inet_ntoa") == 0)
+		return 16;			/* "255.255.255.255" */
+	if (strcmp(f, "copyinstr") == 0) {
+		const struct node *max = n->args.n > 1 ? n->args.v[1] : NULL;
+
+		if (max && max->kind == N_INT && max->ival >= 0 &&
+		    (uint64_t)max->ival < cap)
+			return (uint32_t)max->ival + 1;
+		return cap;
+	}
+	if (strcmp(f, "cleanpath") == 0 || strcmp(f, "dirname") == 0)
+		return min_u32(a0size < 2 ? 2 : a0size, cap);	/* "." */
+	if (strcmp(f, "basename") == 0)
+		return min_u32(a0size < 2 ? 2 : a0size, cap);
+	return min_u32(a0size, cap);		/* a part of argument 0 */
+}
+
+static struct dtype result_type(struct sema *s, const struct node *n,
+				const struct proto *p)
+{
+	static const struct {
+		const char *name;
+		uint8_t size;
+		bool is_signed;
+	} ints[] = {
+		{ "int", 4, true }, { "size_t", 8, false },
+		{ "int64_t", 8, true }, { "uint16_t", 2, false },
+		{ "uint32_t", 4, false }, { "uint64_t", 8, false },
+		{ "dev_t", 4, false },
+	};
+	struct dtype t = { 0 };
+
+	if (strcmp(p->ret, "void") == 0) {
+		t.kind = T_VOID;
+		t.name = "void";
+		return t;
+	}
+	if (strcmp(p->ret, "string") == 0)
+		return type_string(string_bound(s, n));
+	for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++)
+		if (strcmp(ints[i].name, p->ret) == 0) {
+			t = type_int(ints[i].size, ints[i].is_signed);
+			t.name = ints[i].name;
+			return t;
+		}
+	t = type_int(8, false);		/* a pointer */
+	t.kind = T_PTR;
+	t.name = "void *";
+	return t;
+}
+
 void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
 {
+	const struct subr_proto *sp = NULL;
+	struct proto p;
+
+	(void)as_stmt;
 	if (!n->str)
 		diag_fail(s->d, n->line, n->col, "D_FUNC_IDENT",
 			  "function designator is not of function type");
-	if (as_stmt || 1)
+	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
+		if (strcmp(subrs[i].name, n->str) == 0)
+			sp = &subrs[i];
+	if (!sp)
 		diag_fail(s->d, n->line, n->col, "D_FUNC_UNDEF",
 			  "failed to resolve %s: Unknown function name", n->str);
+	proto_parse(sp->proto, &p);
+	check_args(s, n, &p);
+	n->type = result_type(s, n, &p);
+	if (sp->how == SUBR_NO)
+		diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
+			  "%s( ) is not supported yet", n->str);
 }

@@ -164,8 +164,82 @@ static void assoc_var(struct sema *s, struct node *n, const struct dtype *rhs)
 	resolved(n, v, &dv->type);
 }
 
+/* D's functions and actions: an inline may not take one of their names */
+static bool is_function_name(const char *name)
+{
+	static const char *const names[] = {
+		"alloca", "basename", "bcopy", "cleanpath", "clear", "commit",
+		"copyin", "copyinstr", "copyinto", "copyout", "copyoutstr",
+		"count", "denormalize", "dirname", "discard", "exit", "getmajor",
+		"getminor", "htonl", "htonll", "htons", "index", "inet_ntoa",
+		"inet_ntoa6", "inet_ntop", "lltostr", "llquantize", "lquantize",
+		"max", "min", "normalize", "ntohl", "ntohll", "ntohs", "printa",
+		"printf", "progenyof", "quantize", "raise", "rand", "rindex",
+		"setopt", "speculate", "speculation", "stack", "stddev",
+		"strchr", "strjoin", "strlen", "strrchr", "strstr", "strtok",
+		"substr", "sum", "system", "tolower", "toupper", "trace",
+		"tracemem", "trunc", "ustack", "avg", "stop", "chill", "func",
+		"sym", "mod", "ufunc", "usym", "umod", "uaddr", "print",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(names[i], name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * inline TYPE NAME = EXPR;  -- a named expression, checked once here and
+ * substituted (by cg) wherever NAME is used.  The definition may use the
+ * inlines before it, never itself (it is not yet declared when its own
+ * expression is checked, so a recursive one is D_IDENT_UNDEF).
+ */
+static void inline_decl(struct sema *s, struct top_decl *td)
+{
+	struct dtype t;
+
+	if (is_function_name(td->name) || sema_find_builtin(td->name) >= 0)
+		diag_fail(s->d, td->line, td->col, "D_DECL_IDRED",
+			  "identifier redefined: %s", td->name);
+	if (!td->init || strchr(td->type->text, '['))
+		diag_fail(s->d, td->line, td->col, "D_UNSUPPORTED",
+			  "inline %s: only scalar inlines are supported", td->name);
+	if (!sema_resolve_type_name(s, td->type, &t))
+		diag_fail(s->d, td->line, td->col, "D_TYPE_ERR",
+			  "unknown type name in inline %s: %s", td->name,
+			  td->type->text);
+	sema_expr(s, td->init);
+	if ((t.kind == T_STRING) != (td->init->type.kind == T_STRING))
+		diag_fail(s->d, td->line, td->col, "D_OP_INCOMPAT",
+			  "inline %s definition uses incompatible types: "
+			  "\"%s\" = \"%s\"", td->name, t.name,
+			  td->init->type.name);
+	if (t.kind == T_STRING && td->init->type.size < t.size)
+		t.size = td->init->type.size;
+	td->init->cg = arena_alloc(s->a, sizeof(struct dtype));
+	*(struct dtype *)td->init->cg = t;
+	*ARENA_PUSH(s->a, s->inlines, s->ninlines, s->inlines_cap) = td;
+}
+
+static bool inline_ref(struct sema *s, struct node *n)
+{
+	for (int i = s->ninlines - 1; i >= 0; i--) {
+		struct top_decl *td = s->inlines[i];
+
+		if (strcmp(td->name, n->str) != 0)
+			continue;
+		n->symkind = SYM_INLINE;
+		n->a = td->init;
+		n->type = *(const struct dtype *)td->init->cg;
+		return true;
+	}
+	return false;
+}
+
 void sema_var_ref(struct sema *s, struct node *n)
 {
+	if (n->kind == N_IDENT && inline_ref(s, n))
+		return;
 	if (is_self_or_this(n)) {
 		member_var(s, n, NULL);
 	} else if (n->kind == N_INDEX) {
@@ -304,5 +378,7 @@ void sema_decls(struct sema *s, struct program *p)
 
 		if (td->kind == TOP_VAR)
 			sema_var_decl(s, td->name, td->scope, td->type);
+		else if (td->kind == TOP_INLINE)
+			inline_decl(s, td);
 	}
 }

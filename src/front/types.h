@@ -27,12 +27,17 @@ enum dtype_kind {
 	T_AGG,		/* an aggregation reference (@a) */
 };
 
+struct ctype;	/* composite types, ctype.h */
+
 struct dtype {
 	enum dtype_kind kind;
 	uint32_t size;		/* bytes; T_STRING: bound including the NUL */
 	bool is_signed;		/* T_INT */
 	uint32_t btf_id;	/* T_PTR / T_STRUCT / T_ARRAY: kernel type, 0 if none */
 	const char *name;	/* the type's D name, for messages ("int", "string") */
+	const struct ctype *ct;	/* T_PTR: the pointee; T_STRUCT: the layout;
+				 * T_ARRAY: element and count; an enum T_INT:
+				 * its enumerators; NULL for plain types */
 };
 
 #endif /* DSCOPE_TYPES_H */

@@ -346,6 +346,8 @@ uint32_t agg_nwords(const struct agg_desc *d)
 	struct llq p;
 
 	switch (d->func) {
+	case AGG_MIN:
+	case AGG_MAX:
 	case AGG_AVG:
 		return 2;
 	case AGG_STDDEV:
@@ -377,12 +379,14 @@ void agg_merge(enum agg_func func, int64_t *dst, const int64_t *src,
 {
 	switch (agg_ops[func].merge) {
 	case MERGE_MIN:
-		if (src[0] < dst[0])
+		if (src[1] && src[0] < dst[0])
 			dst[0] = src[0];
+		dst[1] |= src[1];
 		return;
 	case MERGE_MAX:
-		if (src[0] > dst[0])
+		if (src[1] && src[0] > dst[0])
 			dst[0] = src[0];
+		dst[1] |= src[1];
 		return;
 	case MERGE_STDDEV: {
 		u128 a = ((u128)(uint64_t)dst[3] << 64) | (uint64_t)dst[2];

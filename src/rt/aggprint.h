@@ -8,12 +8,17 @@
  *
  *   count      [n]
  *   sum        [s]
- *   min, max   [m]              (start at INT64_MAX / INT64_MIN)
+ *   min, max   [m, seen]        (m starts at INT64_MAX / INT64_MIN; seen is
+ *                                1 on a CPU that has folded a value in)
  *   avg        [n, s]
  *   stddev     [n, s, sumsq_lo, sumsq_hi]   (sum of squares, 128-bit)
  *   quantize   [127 buckets]    see agg_quantize_bucket()
  *   lquantize  [levels + 2]     underflow, levels, overflow
  *   llquantize [agg_llquantize_nbuckets()]  see agg_llquantize_bucket()
+ *
+ * A per-CPU map entry created by one CPU reads as zeros on the others, so
+ * min and max carry `seen': a CPU that never saw the key must not merge
+ * its 0.  Every other layout has zero as its identity.
  *
  * The bucket functions are the specification the code generator follows;
  * the unit tests pin them down.

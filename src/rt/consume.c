@@ -59,6 +59,25 @@ static void do_printa(struct consumer *c, const struct spec_action *act)
 	arena_free(&a);
 }
 
+/*
+ * setopt("name"[, "value"]): the option changes from here on (aggsortkey
+ * and the like decide the next printa); a bad one is reported, as
+ * dtrace(1) does, and tracing goes on.
+ */
+static void do_setopt(struct consumer *c, const struct spec_action *act,
+		      const struct fmt_val *v)
+{
+	const char *name = v[0].s ? v[0].s : "";
+	const char *value = act->nfields > 1 ? v[1].s : NULL;
+	char err[128];
+
+	if (options_set(c->opts, name, value, err, sizeof(err)) < 0) {
+		fflush(c->out);
+		fprintf(c->err, "%s: couldn't set option \"%s\" to \"%s\": %s\n",
+			c->progname, name, value ? value : "", err);
+	}
+}
+
 static void do_action(struct consumer *c, const struct spec_action *act,
 		      const unsigned char *rec, uint32_t size)
 {
@@ -88,6 +107,15 @@ static void do_action(struct consumer *c, const struct spec_action *act,
 	case ACT_TRUNC:
 		agg_trunc(&c->aggs, act->aggs[0], act->nfields > 0,
 			  act->nfields > 0 ? (int64_t)v[0].u : 0, &so);
+		break;
+	case ACT_NORMALIZE:
+		c->aggs.descs[act->aggs[0]].normal = v[0].u;
+		break;
+	case ACT_DENORMALIZE:
+		c->aggs.descs[act->aggs[0]].normal = 0;
+		break;
+	case ACT_SETOPT:
+		do_setopt(c, act, v);
 		break;
 	case ACT_DEFAULT:
 		break;
@@ -175,8 +203,9 @@ static void report(struct consumer *c, uint64_t now, uint64_t *seen,
 	if (now <= *seen)
 		return;
 	fflush(c->out);
-	fprintf(c->err, "%s: %llu %s on CPU %d\n", c->progname,
-		(unsigned long long)(now - *seen), what, cpu);
+	fprintf(c->err, "%s: %llu %sdrop%s on CPU %d\n", c->progname,
+		(unsigned long long)(now - *seen), what,
+		now - *seen == 1 ? "" : "s", cpu);
 	*seen = now;
 }
 
@@ -189,11 +218,11 @@ void consume_drops(struct consumer *c)
 		return;
 	if (bpf_map_lookup_elem(c->sp->maps[MAP_DROPS].fd, &zero, now) == 0)
 		for (int cpu = 0; cpu < c->ncpus; cpu++) {
-			report(c, now[cpu].buf, &c->dropped[cpu].buf, "drops", cpu);
+			report(c, now[cpu].buf, &c->dropped[cpu].buf, "", cpu);
 			report(c, now[cpu].agg, &c->dropped[cpu].agg,
-			       "aggregation drops", cpu);
+			       "aggregation ", cpu);
 			report(c, now[cpu].dynvar, &c->dropped[cpu].dynvar,
-			       "dynamic variable drops", cpu);
+			       "dynamic variable ", cpu);
 		}
 	free(now);
 }

@@ -24,7 +24,7 @@ struct perf_buffer;
 struct consumer {
 	const struct spec *sp;
 	struct catalog *cat;
-	const struct options *opts;
+	struct options *opts;		/* the session's: setopt() changes them */
 	FILE *out, *err;
 	const char *progname;
 	bool testing;			/* _DTRACE_TESTING: no CPU/ID columns */

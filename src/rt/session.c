@@ -243,6 +243,13 @@ int dscope__go(struct dscope *ds)
 
 	if (ds->state != S_COMPILED)
 		return -EINVAL;
+	for (int i = 0; i < ds->spec->naggs; i++)
+		if (ds->spec->aggs[i].map >= 0 &&
+		    ds->spec->maps[ds->spec->aggs[i].map].max_entries == 0) {
+			fprintf(err, "%s: could not enable tracing: Enabling "
+				"exceeds size of buffer\n", pn);
+			return -E2BIG;
+		}
 	rc = load_spec(ds->spec, err, pn);
 	if (rc < 0)
 		return rc;

@@ -106,6 +106,9 @@ enum act_kind {
 	ACT_PRINTA,	/* fmt (may be NULL) + aggregations */
 	ACT_CLEAR,	/* aggregation: zero every value */
 	ACT_TRUNC,	/* aggregation [, n]: keep the top n (all removed if no n) */
+	ACT_NORMALIZE,	/* aggregation, n: divide values by n when printing */
+	ACT_DENORMALIZE,	/* aggregation: print values undivided again */
+	ACT_SETOPT,	/* name [, value]: set a run-time option */
 	ACT_DEFAULT,	/* clause with no actions: print the probe */
 };
 

@@ -1,0 +1,755 @@
+#!/usr/bin/env python3
+"""bench.py -- dscope and bpftrace side by side, on the same work, in one run.
+
+    make bench                       builds the helpers, then runs this
+    bench/bench.py --dscope build/dscope --bin build/bench [--runs 5]
+                   [--only startup,kernel,printf,attach] [--quick]
+
+The machines are shared and noisy, so every measurement alternates the two
+tools run by run and reports medians and the ratio dscope/bpftrace.
+bench/RESULTS.md explains each number and holds the last results.
+
+Phases:
+  startup  exec to first event, exec to exit, peak RSS (wait4's ru_maxrss)
+  kernel   in-kernel ns per firing (kernel.bpf_stats_enabled, bpftool) and
+           wall-clock ns added per call, on a tight getppid() loop, against
+           the floors: empty programs on the same attachments
+  printf   the highest printf record rate sustained with nothing lost
+  attach   attach + detach of every syscall entry probe (slow for bpftrace)
+
+Each workload is a row of WORKLOADS, PRINTF or the startup/attach tables;
+a probe dscope cannot compile yet has None for its D and reads "n/a (not
+yet implemented)": fill in the D when the feature lands.
+
+Needs root, bpftool, and bpftrace (installed with apt-get when missing).
+Writes raw results to BIN/results.json and the tables to BIN/results.md.
+"""
+
+import argparse
+import json
+import os
+import pty
+import re
+import select
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+NA = "n/a (not yet implemented)"
+
+# ---------------------------------------------------------------- workloads
+#
+# In-kernel cost and wall-clock cost per call.  "mode" is what one
+# iteration of bench/loop.c does (sys, func or usdt); LOOP is replaced by
+# the loop binary's path.  dscope puts every syscall probe in one raw
+# tracepoint program on sys_enter (it fires for all syscalls and dispatches
+# on the number); bpftrace attaches a BPF program to the perf tracepoint
+# syscalls:sys_enter_getppid.  Their floors differ, and both are measured.
+
+WORKLOADS = [
+    {
+        "name": "@ = count()",
+        "mode": "sys",
+        "dscope": "syscall::getppid:entry { @ = count(); }",
+        "bpftrace": "tracepoint:syscalls:sys_enter_getppid { @ = count(); }",
+    },
+    {
+        "name": "@[execname] = count()",
+        "mode": "sys",
+        "dscope": "syscall::getppid:entry { @[execname] = count(); }",
+        "bpftrace": "tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }",
+    },
+    {
+        "name": "@ = quantize(pid)",
+        "mode": "sys",
+        "dscope": None,  # "syscall::getppid:entry { @ = quantize(pid); }"
+        "bpftrace": "tracepoint:syscalls:sys_enter_getppid { @ = hist(pid); }",
+    },
+    {
+        "name": "false predicate /pid == 1/",
+        "mode": "sys",
+        "dscope": "syscall::getppid:entry /pid == 1/ { @ = count(); }",
+        "bpftrace": "tracepoint:syscalls:sys_enter_getppid /pid == 1/ { @ = count(); }",
+    },
+    {
+        "name": "@[ustack()] = count()",
+        "mode": "sys",
+        "dscope": None,  # "syscall::getppid:entry { @[ustack()] = count(); }"
+        "bpftrace": "tracepoint:syscalls:sys_enter_getppid { @[ustack] = count(); }",
+    },
+    {
+        "name": "pid provider: function entry, count()",
+        "mode": "func",
+        "dscope": None,  # "pid$target::bench_getppid:entry { @ = count(); }"
+        "bpftrace": "uprobe:LOOP:bench_getppid { @ = count(); }",
+    },
+    {
+        "name": "usdt provider: bench:tick, count()",
+        "mode": "usdt",
+        "dscope": None,  # "bench$target:::tick { @ = count(); }"
+        "bpftrace": "usdt:LOOP:bench:tick { @ = count(); }",
+    },
+]
+
+# Start-up: "first" is the time from exec to the line "ready" on the
+# tool's terminal (the first event's output), "total" from exec to exit.
+STARTUP = [
+    {
+        "name": "BEGIN { printf; exit }",
+        "dscope": 'BEGIN { printf("ready\\n"); exit(0); }',
+        "bpftrace": 'BEGIN { printf("ready\\n"); exit(); }',
+    },
+    {
+        "name": "syscall:::entry { printf; exit }",
+        "dscope": 'syscall:::entry { printf("ready\\n"); exit(0); }',
+        "bpftrace": 'tracepoint:raw_syscalls:sys_enter { printf("ready\\n"); exit(); }',
+    },
+    {
+        "name": "syscall:::entry { @[execname] = count() } for 1 s",
+        "dscope": "syscall:::entry { @[execname] = count(); } tick-1s { exit(0); }",
+        "bpftrace": "tracepoint:raw_syscalls:sys_enter { @[comm] = count(); } "
+                    "interval:s:1 { exit(); }",
+    },
+]
+
+# Attach and detach every syscall entry probe, exiting at the first event.
+# dscope: still one raw tracepoint; bpftrace: one perf event per syscall.
+ATTACH = {
+    "name": "all syscall entries, exit at first event",
+    "dscope": 'syscall:::entry { printf("ready\\n"); exit(0); }',
+    "bpftrace": 'tracepoint:syscalls:sys_enter_* { printf("ready\\n"); exit(); }',
+}
+
+# printf throughput: one record per getppid() of the -c command.
+PRINTF = {
+    "dscope": 'syscall::getppid:entry /pid == $target/ { printf("getppid %d\\n", tid); }',
+    "bpftrace": 'tracepoint:syscalls:sys_enter_getppid /pid == cpid/ '
+                '{ printf("getppid %d\\n", tid); }',
+}
+PRINTF_RATES = [10_000, 30_000, 100_000, 300_000, 1_000_000, 0]  # 0: unpaced
+
+DROP_PATTERNS = {
+    "dscope": re.compile(rb"(\d+) drops? on CPU"),
+    "bpftrace": re.compile(rb"Lost (\d+) events"),
+}
+
+TOOLS = ("dscope", "bpftrace")
+
+
+# ------------------------------------------------------------------- setup
+
+class Env:
+    """Paths to the binaries under test, copied to a private directory so
+    that a rebuild of build/dscope during a run changes nothing."""
+
+    def __init__(self, args):
+        self.dir = tempfile.mkdtemp(prefix="dscope-bench.")
+        self.dscope = os.path.join(self.dir, "dscope")
+        self.loop = os.path.join(self.dir, "loop")
+        self.floor = os.path.join(self.dir, "floor")
+        shutil.copy2(args.dscope, self.dscope)
+        shutil.copy2(os.path.join(args.bin, "loop"), self.loop)
+        shutil.copy2(os.path.join(args.bin, "floor"), self.floor)
+        self.usdt = b"stapsdt" in open(self.loop, "rb").read()
+
+    def argv(self, tool, prog, command=None):
+        """The command line running PROG with TOOL (and -c COMMAND)."""
+        prog = prog.replace("LOOP", self.loop)
+        if tool == "dscope":
+            argv = [self.dscope, "-q", "-n", prog]
+        else:
+            argv = ["bpftrace", "-e", prog]
+        if command:
+            argv += ["-c", command]
+        return argv
+
+    def cleanup(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def ensure_bpftrace():
+    if shutil.which("bpftrace"):
+        return
+    print("bench: bpftrace is missing; installing the Debian package", flush=True)
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    if subprocess.run(["apt-get", "install", "-y", "-qq", "bpftrace"], env=env).returncode:
+        subprocess.run(["apt-get", "update", "-qq"], env=env, check=True)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "bpftrace"], env=env, check=True)
+
+
+def version(argv):
+    r = subprocess.run(argv, capture_output=True, text=True)
+    return (r.stdout or r.stderr).strip().splitlines()[0]
+
+
+def machine():
+    model = "?"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return {
+        "date": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+        "kernel": os.uname().release,
+        "nproc": os.cpu_count(),
+        "cpu": model,
+        "bpftrace": version(["bpftrace", "--version"]),
+        "bpftool": version(["bpftool", "version"]),
+    }
+
+
+# ------------------------------------------------------- one-shot processes
+
+def run_oneshot(argv, marker=b"ready", timeout=60.0, stdin=subprocess.DEVNULL):
+    """Run ARGV on a pseudo-terminal, as a user at a shell would.  Returns
+    the seconds from exec to the first MARKER in its output ("first", None
+    when it never appears), from exec to exit ("total", None on timeout,
+    when the process is killed), its peak RSS in KiB and its output."""
+    master, slave = pty.openpty()
+    t0 = time.perf_counter()
+    p = subprocess.Popen(argv, stdin=stdin, stdout=slave, stderr=slave)
+    os.close(slave)
+    pidfd = os.pidfd_open(p.pid)
+    out, first, total, rss = b"", None, None, None
+    deadline = t0 + timeout
+    while total is None:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            p.kill()
+            deadline = float("inf")
+            continue
+        ready, _, _ = select.select([master, pidfd], [], [], left)
+        now = time.perf_counter()
+        if master in ready:
+            try:
+                out += os.read(master, 1 << 16)
+            except OSError:  # EIO: the terminal's last writer is gone
+                pass
+            if first is None and marker and marker in out:
+                first = now - t0
+        if pidfd in ready:
+            _, status, ru = os.wait4(p.pid, 0)
+            p.returncode = os.waitstatus_to_exitcode(status)
+            if deadline != float("inf"):
+                total = now - t0
+            rss = ru.ru_maxrss
+            break
+    while True:  # what is left on the terminal
+        r, _, _ = select.select([master], [], [], 0)
+        if not r:
+            break
+        try:
+            data = os.read(master, 1 << 16)
+        except OSError:
+            break
+        if not data:
+            break
+        out += data
+    os.close(master)
+    os.close(pidfd)
+    return {"first": first, "total": total, "rss_kb": rss,
+            "rc": p.returncode, "out": out.decode(errors="replace")}
+
+
+# --------------------------------------------------- the loop under a tool
+
+class Session:
+    """bench/loop in serve mode, run by a tool with -c (or alone when TOOL is
+    None).  -c starts the command only once the tool has attached, so the
+    loop's "ready" means tracing is on.  loop() then runs one timed loop."""
+
+    def __init__(self, env, tool, prog, timeout=60.0):
+        self.fifo_dir = tempfile.mkdtemp(prefix="fifo.", dir=env.dir)
+        cmd = os.path.join(self.fifo_dir, "cmd")
+        resp = os.path.join(self.fifo_dir, "resp")
+        os.mkfifo(cmd)
+        os.mkfifo(resp)
+        # O_RDWR: opening never blocks, whatever the tool does
+        self.cmd = os.open(cmd, os.O_RDWR)
+        self.resp = os.open(resp, os.O_RDWR)
+        self.buf = b""
+        self.log = tempfile.TemporaryFile(dir=env.dir)
+        command = f"{env.loop} serve {cmd} {resp}"
+        argv = env.argv(tool, prog, command) if tool else command.split()
+        self.p = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
+                                  stdout=self.log, stderr=self.log)
+        if self._line(timeout) != "ready":
+            raise RuntimeError(f"{argv}: did not start:\n{self.output()}")
+
+    def _line(self, timeout):
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0 or self.p.poll() is not None:
+                return None
+            r, _, _ = select.select([self.resp], [], [], min(left, 0.1))
+            if r:
+                self.buf += os.read(self.resp, 4096)
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line.decode()
+
+    def loop(self, mode, n):
+        """Seconds the loop took for N calls."""
+        os.write(self.cmd, f"{mode} {n}\n".encode())
+        line = self._line(600)
+        if line is None:
+            raise RuntimeError(f"loop {mode} {n} failed:\n{self.output()}")
+        calls, ns = map(int, line.split())
+        if ns < 0:
+            raise RuntimeError(f"loop: mode {mode} is not available")
+        return ns / 1e9
+
+    def prog_ids(self):
+        """The BPF programs the tool holds open (from /proc/PID/fdinfo)."""
+        ids = set()
+        fdinfo = f"/proc/{self.p.pid}/fdinfo"
+        for fd in os.listdir(fdinfo):
+            try:
+                text = open(os.path.join(fdinfo, fd)).read()
+            except OSError:
+                continue
+            if "prog_type:" in text and "link_type:" not in text:
+                ids.add(int(re.search(r"prog_id:\s*(\d+)", text).group(1)))
+        return ids
+
+    def output(self):
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
+    def close(self, timeout=90.0):
+        os.write(self.cmd, b"quit\n")
+        try:
+            self.p.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            self.p.wait()
+        os.close(self.cmd)
+        os.close(self.resp)
+        shutil.rmtree(self.fifo_dir, ignore_errors=True)
+
+
+class Floor:
+    """bench/floor: empty programs on sys_enter (raw) and/or
+    sys_enter_getppid (tp), attached until close()."""
+
+    def __init__(self, env, which):
+        self.p = subprocess.Popen([env.floor, which], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True)
+        self.ids = {}
+        for line in self.p.stdout:
+            word, *rest = line.split()
+            if word == "ready":
+                break
+            self.ids[word] = int(rest[0])
+        else:
+            raise RuntimeError(f"floor {which} failed")
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait()
+
+
+# ------------------------------------------------------------- BPF stats
+
+class BpfStats:
+    """kernel.bpf_stats_enabled on for the duration of a with-block; the
+    previous value (normally 0) is put back even on an exception."""
+
+    PATH = "/proc/sys/kernel/bpf_stats_enabled"
+
+    def __enter__(self):
+        self.old = open(self.PATH).read().strip()
+        with open(self.PATH, "w") as f:
+            f.write("1")
+        return self
+
+    def __exit__(self, *exc):
+        with open(self.PATH, "w") as f:
+            f.write(self.old)
+
+
+def prog_stats():
+    """{prog id: (run_time_ns, run_cnt)} for every program, from bpftool."""
+    r = subprocess.run(["bpftool", "prog", "show", "-j"],
+                       capture_output=True, text=True, check=True)
+    return {p["id"]: (p.get("run_time_ns", 0), p.get("run_cnt", 0))
+            for p in json.loads(r.stdout)}
+
+
+def per_firing(before, after, ids, calls):
+    """ns per firing over the programs among IDS that ran for the loop (at
+    least 90% of CALLS firings), and the firings that were not the loop's
+    (other processes' syscalls for a program on sys_enter)."""
+    ns = cnt = 0
+    for i in ids:
+        if i in before and i in after:
+            dns = after[i][0] - before[i][0]
+            dcnt = after[i][1] - before[i][1]
+            if dcnt >= 0.9 * calls:
+                ns, cnt = ns + dns, cnt + dcnt
+    if cnt == 0:
+        return None, None
+    return ns / cnt, cnt - calls
+
+
+# ------------------------------------------------------------ the phases
+
+def med(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+
+def phase_startup(env, runs, log):
+    rows = []
+    for w in STARTUP:
+        res = {t: [] for t in TOOLS}
+        for i in range(runs):
+            for tool in TOOLS:
+                r = run_oneshot(env.argv(tool, w[tool]))
+                if r["rc"] != 0:
+                    log(f"  {tool} rc={r['rc']}: {r['out'][-300:]}")
+                res[tool].append(r)
+        rows.append({"name": w["name"], "d": w["dscope"], "bt": w["bpftrace"],
+                     **{t: summarize_oneshot(res[t]) for t in TOOLS}})
+        log(f"  {w['name']}: " + "  ".join(
+            f"{t} first {fmt_s(rows[-1][t]['first'])} total "
+            f"{fmt_s(rows[-1][t]['total'])} rss {rows[-1][t]['rss_kb']} KiB"
+            for t in TOOLS))
+    return rows
+
+
+def summarize_oneshot(rs):
+    return {
+        "first": med(r["first"] for r in rs),
+        "total": med(r["total"] for r in rs),
+        "rss_kb": med(r["rss_kb"] for r in rs),
+        "timeouts": sum(r["total"] is None for r in rs),
+        "runs": len(rs),
+        "all_first": [r["first"] for r in rs],
+        "all_total": [r["total"] for r in rs],
+    }
+
+
+def phase_attach(env, runs, timeout, log):
+    res = {t: [] for t in TOOLS}
+    for i in range(runs):
+        for tool in TOOLS:
+            r = run_oneshot(env.argv(tool, ATTACH[tool]), timeout=timeout)
+            res[tool].append(r)
+            log(f"  {tool} run {i + 1}: first {fmt_s(r['first'])} "
+                f"total {fmt_s(r['total'])} (cap {timeout:.0f} s)")
+    return {"name": ATTACH["name"], "d": ATTACH["dscope"], "bt": ATTACH["bpftrace"],
+            "timeout": timeout,
+            **{t: summarize_oneshot(res[t]) for t in TOOLS}}
+
+
+def measure_kernel(env, sess, mode, n):
+    """One timed loop for the wall clock (no stats, no floors), then one
+    with both floors attached and bpf stats on, for the in-kernel costs of
+    the tool's programs and of the floors in the same window."""
+    wall = sess.loop(mode, n)
+    floor = Floor(env, "both")
+    try:
+        ids = sess.prog_ids() if sess.p else set()
+        with BpfStats():
+            before = prog_stats()
+            sess.loop(mode, n)
+            after = prog_stats()
+    finally:
+        floor.close()
+    tool_ns, extra = per_firing(before, after, ids, n)
+    raw_ns, raw_extra = per_firing(before, after, {floor.ids["raw"]}, n)
+    tp_ns, _ = per_firing(before, after, {floor.ids["tp"]}, n)
+    return {"wall": wall / n * 1e9, "kernel": tool_ns, "other_firings": extra,
+            "floor_raw": raw_ns, "floor_tp": tp_ns, "floor_raw_other": raw_extra}
+
+
+def phase_kernel(env, runs, n, log):
+    """Returns the baselines (untraced loop, floors alone) and the rows."""
+    modes = sorted({w["mode"] for w in WORKLOADS if w["mode"] != "usdt" or env.usdt})
+    base = {m: [] for m in modes}
+    floor_wall = {"raw": [], "tp": []}
+    rows = [{"name": w["name"], "mode": w["mode"], "d": w["dscope"],
+             "bt": w["bpftrace"], "dscope": [], "bpftrace": []} for w in WORKLOADS]
+    for i in range(runs):
+        log(f"  run {i + 1}/{runs}")
+        # the loop alone, then with each floor alone: the wall-clock baselines
+        sess = Session(env, None, None)
+        try:
+            for m in modes:
+                base[m].append(sess.loop(m, n) / n * 1e9)
+            for which in ("raw", "tp"):
+                fl = Floor(env, which)
+                try:
+                    floor_wall[which].append(sess.loop("sys", n) / n * 1e9)
+                finally:
+                    fl.close()
+        finally:
+            sess.close()
+        for w, row in zip(WORKLOADS, rows):
+            if w["mode"] == "usdt" and not env.usdt:
+                continue
+            for tool in TOOLS:
+                if w[tool] is None:
+                    continue
+                sess = Session(env, tool, w[tool])
+                try:
+                    row[tool].append(measure_kernel(env, sess, w["mode"], n))
+                finally:
+                    sess.close()
+                r = row[tool][-1]
+                log(f"    {w['name']:<40} {tool:<8} kernel {fmt_ns(r['kernel'])} "
+                    f"(floors raw {fmt_ns(r['floor_raw'])} tp {fmt_ns(r['floor_tp'])}, "
+                    f"other firings {r['other_firings']}) wall {fmt_ns(r['wall'])}/call")
+    baseline = {
+        "loop": {m: med(base[m]) for m in modes},
+        "floor_wall_added": {k: med(v) - med(base["sys"]) for k, v in floor_wall.items()},
+        "all": {"loop": base, "floor_wall": floor_wall},
+    }
+    for row in rows:
+        for tool in TOOLS:
+            rs = row[tool]
+            if not rs:
+                row[tool] = None
+                continue
+            loop = baseline["loop"].get(row["mode"])
+            row[tool] = {
+                "kernel": med(r["kernel"] for r in rs),
+                "floor_raw": med(r["floor_raw"] for r in rs),
+                "floor_tp": med(r["floor_tp"] for r in rs),
+                "wall_added": med(r["wall"] for r in rs) - loop if loop else None,
+                "other_firings": med(r["other_firings"] for r in rs),
+                "runs": rs,
+            }
+    return baseline, rows
+
+
+def printf_once(env, tool, rate, seconds):
+    """Run the printf workload on `loop paced RATE SECONDS`; count what
+    arrives.  Clean means every call printed a line and no drops."""
+    argv = env.argv(tool, PRINTF[tool], f"{env.loop} paced {rate} {seconds}")
+    p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    lines, tail, err, loop_line = 0, b"", b"", None
+    streams = {p.stdout.fileno(): "out", p.stderr.fileno(): "err"}
+    deadline = time.monotonic() + seconds + 60
+    while streams and time.monotonic() < deadline:
+        r, _, _ = select.select(list(streams), [], [], 1)
+        for fd in r:
+            data = os.read(fd, 1 << 20)
+            if not data:
+                del streams[fd]
+            elif streams[fd] == "err":
+                err += data
+            else:
+                chunk = tail + data
+                cut = chunk.rfind(b"\n") + 1
+                whole, tail = chunk[:cut], chunk[cut:]
+                lines += whole.count(b"getppid ")
+                m = re.search(rb"^(\d+) (\d+)\r?$", whole, re.M)
+                if m:
+                    loop_line = m
+    if streams:
+        p.kill()
+    p.wait()
+    drops = sum(int(x) for x in DROP_PATTERNS[tool].findall(err))
+    calls = int(loop_line.group(1)) if loop_line else None
+    secs = int(loop_line.group(2)) / 1e9 if loop_line else None
+    return {"rate": rate, "calls": calls, "lines": lines, "drops": drops,
+            "achieved": calls / secs if calls and secs else None,
+            "clean": calls is not None and lines == calls and drops == 0,
+            "stderr": err.decode(errors="replace")[-300:]}
+
+
+def phase_printf(env, runs, seconds, log):
+    res = {t: [] for t in TOOLS}
+    for rate in PRINTF_RATES:
+        for tool in TOOLS:
+            rs = [printf_once(env, tool, rate, seconds) for _ in range(runs)]
+            res[tool].append({
+                "rate": rate,
+                "clean": all(r["clean"] for r in rs),
+                "achieved": med(r["achieved"] for r in rs),
+                "lost": max((r["calls"] or 0) - r["lines"] for r in rs),
+                "drops": max(r["drops"] for r in rs),
+                "runs": rs,
+            })
+            x = res[tool][-1]
+            log(f"  rate {rate or 'max':>9} {tool:<8} achieved {fmt_rate(x['achieved'])} "
+                f"lost {x['lost']} drops {x['drops']} {'clean' if x['clean'] else 'LOSS'}")
+    best = {}
+    for tool in TOOLS:
+        clean = [x["achieved"] for x in res[tool] if x["clean"] and x["achieved"]]
+        best[tool] = max(clean) if clean else None
+    return {"steps": res, "best": best, "seconds": seconds,
+            "d": PRINTF["dscope"], "bt": PRINTF["bpftrace"]}
+
+
+# ------------------------------------------------------------- reporting
+
+def fmt_s(s):
+    return "-" if s is None else f"{s * 1000:.0f} ms" if s < 10 else f"{s:.1f} s"
+
+
+def fmt_ns(ns):
+    return "-" if ns is None else f"{ns:.0f} ns"
+
+
+def fmt_rate(r):
+    return "-" if r is None else f"{r / 1000:.0f} k/s"
+
+
+def ratio(d, b):
+    if d is None or b is None or b == 0:
+        return "-"
+    return f"{d / b:.2f}x"
+
+
+def report(m, startup, kernel, printf, attach, args):
+    out = []
+    w = out.append
+    w(f"Measured {m['date']} on Linux {m['kernel']}, {m['nproc']} CPUs ({m['cpu']}); "
+      f"{m['bpftrace']}; {m['bpftool']}.")
+    w(f"Medians of {args.runs} runs (attach: {args.attach_runs}), tools alternating run by run.")
+    w("")
+    if startup:
+        w("### Start-up and memory")
+        w("")
+        w("| one-liner | dscope first event | bpftrace first event | ratio "
+          "| dscope total | bpftrace total | ratio | dscope peak RSS | bpftrace peak RSS | ratio |")
+        w("|---|---|---|---|---|---|---|---|---|---|")
+        for r in startup:
+            d, b = r["dscope"], r["bpftrace"]
+            w(f"| `{r['name']}` | {fmt_s(d['first'])} | {fmt_s(b['first'])} | "
+              f"{ratio(d['first'], b['first'])} | {fmt_s(d['total'])} | {fmt_s(b['total'])} | "
+              f"{ratio(d['total'], b['total'])} | {d['rss_kb'] / 1024:.1f} MiB | "
+              f"{b['rss_kb'] / 1024:.1f} MiB | {ratio(d['rss_kb'], b['rss_kb'])} |")
+        w("")
+    if attach:
+        d, b = attach["dscope"], attach["bpftrace"]
+        w("### Attach and detach every syscall entry probe")
+        w("")
+        w("| | dscope `syscall:::entry` | bpftrace `tracepoint:syscalls:sys_enter_*` | ratio |")
+        w("|---|---|---|---|")
+        det = {t: (x["total"] - x["first"]) if x["total"] and x["first"] else None
+               for t, x in (("d", d), ("b", b))}
+        w(f"| exec to first event (start-up + attach) | {fmt_s(d['first'])} | "
+          f"{fmt_s(b['first'])} | {ratio(d['first'], b['first'])} |")
+        w(f"| first event to exit (detach + exit) | {fmt_s(det['d'])} | {fmt_s(det['b'])} | "
+          f"{ratio(det['d'], det['b'])} |")
+        tb = fmt_s(b["total"]) if not b["timeouts"] else \
+            f"{fmt_s(b['total'])} ({b['timeouts']} of {b['runs']} runs hit the {attach['timeout']:.0f} s cap)"
+        w(f"| exec to exit | {fmt_s(d['total'])} | {tb} | {ratio(d['total'], b['total'])} |")
+        w("")
+    if kernel:
+        base, rows = kernel
+        w("### In-kernel cost per firing and wall-clock cost per call (getppid loop)")
+        w("")
+        w(f"Untraced loop: {fmt_ns(base['loop'].get('sys'))} per getppid() call. "
+          f"Wall clock added by an empty program alone: "
+          f"raw tracepoint sys_enter {fmt_ns(base['floor_wall_added']['raw'])}, "
+          f"tracepoint sys_enter_getppid {fmt_ns(base['floor_wall_added']['tp'])}.")
+        w("")
+        w("| workload | dscope ns/firing | raw_tp floor | x floor | bpftrace ns/firing "
+          "| tp floor | x floor | dscope/bpftrace | dscope ns added/call | "
+          "bpftrace ns added/call | ratio |")
+        w("|---|---|---|---|---|---|---|---|---|---|---|")
+        for r in rows:
+            d, b = r["dscope"], r["bpftrace"]
+            dk = fmt_ns(d["kernel"]) if d else NA
+            df = fmt_ns(d["floor_raw"]) if d else "-"
+            bk = fmt_ns(b["kernel"]) if b else "n/a"
+            bf = fmt_ns(b["floor_tp"]) if b and r["mode"] == "sys" else "-"
+            dx = ratio(d["kernel"], d["floor_raw"]) if d else "-"
+            bx = ratio(b["kernel"], b["floor_tp"]) if b and r["mode"] == "sys" else "-"
+            dw = fmt_ns(d["wall_added"]) if d else NA
+            bw = fmt_ns(b["wall_added"]) if b else "n/a"
+            w(f"| `{r['name']}` | {dk} | {df} | {dx} | {bk} | {bf} | {bx} | "
+              f"{ratio(d and d['kernel'], b and b['kernel'])} | {dw} | {bw} | "
+              f"{ratio(d and d['wall_added'], b and b['wall_added'])} |")
+        w("")
+    if printf:
+        w("### printf records per second without loss")
+        w("")
+        w(f"Each step runs `loop paced RATE {printf['seconds']}` under -c "
+          "(RATE 0: as fast as it goes); clean = every call printed and no drop reported.")
+        w("")
+        w("| requested rate | dscope achieved | dscope lost | bpftrace achieved | bpftrace lost |")
+        w("|---|---|---|---|---|")
+        for d, b in zip(printf["steps"]["dscope"], printf["steps"]["bpftrace"]):
+            def cell(x):
+                return "clean" if x["clean"] else f"{x['lost']} lost, {x['drops']} drops reported"
+            w(f"| {fmt_rate(d['rate']) if d['rate'] else 'unpaced'} | {fmt_rate(d['achieved'])} | "
+              f"{cell(d)} | {fmt_rate(b['achieved'])} | {cell(b)} |")
+        bd, bb = printf["best"]["dscope"], printf["best"]["bpftrace"]
+        w(f"| **highest clean** | **{fmt_rate(bd)}** | | **{fmt_rate(bb)}** | "
+          f"ratio {ratio(bd, bb)} |")
+        w("")
+    return "\n".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--dscope", default="build/dscope")
+    ap.add_argument("--bin", default="build/bench", help="where loop and floor are")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--attach-runs", type=int, default=3)
+    ap.add_argument("--attach-timeout", type=float, default=60.0)
+    ap.add_argument("--calls", type=int, default=1_000_000, help="getppid calls per loop")
+    ap.add_argument("--printf-seconds", type=int, default=2)
+    ap.add_argument("--printf-runs", type=int, default=2)
+    ap.add_argument("--only", default="startup,kernel,printf,attach")
+    ap.add_argument("--quick", action="store_true", help="3 runs, fewer calls: a smoke test")
+    args = ap.parse_args()
+    if args.quick:
+        args.runs, args.attach_runs, args.calls, args.printf_runs = 3, 1, 200_000, 1
+    if os.geteuid() != 0:
+        sys.exit("bench: needs root (BPF, bpf_stats_enabled)")
+    for tool in ("bpftool",):
+        if not shutil.which(tool):
+            sys.exit(f"bench: {tool} is missing: run scripts/install-deps.sh")
+    ensure_bpftrace()
+    # SIGTERM unwinds like Ctrl-C, so bpf_stats_enabled is put back
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    env = Env(args)
+    only = set(args.only.split(","))
+
+    def log(s):
+        print(s, file=sys.stderr, flush=True)
+
+    m = machine()
+    log(f"bench: {m}")
+    startup = kernel = printf = attach = None
+    try:
+        if "startup" in only:
+            log("startup")
+            startup = phase_startup(env, args.runs, log)
+        if "kernel" in only:
+            log("kernel")
+            kernel = phase_kernel(env, args.runs, args.calls, log)
+        if "printf" in only:
+            log("printf")
+            printf = phase_printf(env, args.printf_runs, args.printf_seconds, log)
+        if "attach" in only:
+            log("attach")
+            attach = phase_attach(env, args.attach_runs, args.attach_timeout, log)
+    finally:
+        env.cleanup()
+    text = report(m, startup, kernel, printf, attach, args)
+    print(text)
+    os.makedirs(args.bin, exist_ok=True)
+    with open(os.path.join(args.bin, "results.md"), "w") as f:
+        f.write(text + "\n")
+    with open(os.path.join(args.bin, "results.json"), "w") as f:
+        json.dump({"machine": m, "args": vars(args), "startup": startup,
+                   "kernel": kernel, "printf": printf, "attach": attach},
+                  f, indent=1, default=str)
+
+
+if __name__ == "__main__":
+    main()
