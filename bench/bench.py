@@ -45,10 +45,11 @@ NA = "n/a (not yet implemented)"
 #
 # In-kernel cost and wall-clock cost per call.  "mode" is what one
 # iteration of bench/loop.c does (sys, func or usdt); LOOP is replaced by
-# the loop binary's path.  dscope puts every syscall probe in one raw
-# tracepoint program on sys_enter (it fires for all syscalls and dispatches
-# on the number); bpftrace attaches a BPF program to the perf tracepoint
-# syscalls:sys_enter_getppid.  Their floors differ, and both are measured.
+# the loop binary's path; "calls" scales --calls for slow probes.  dscope
+# puts every syscall probe in one raw tracepoint program on sys_enter (it
+# fires for all syscalls and dispatches on the number); bpftrace attaches a
+# BPF program to the perf tracepoint syscalls:sys_enter_getppid.  Their
+# floors differ, and both are measured.
 
 WORKLOADS = [
     {
@@ -66,7 +67,7 @@ WORKLOADS = [
     {
         "name": "@ = quantize(pid)",
         "mode": "sys",
-        "dscope": None,  # "syscall::getppid:entry { @ = quantize(pid); }"
+        "dscope": "syscall::getppid:entry { @ = quantize(pid); }",
         "bpftrace": "tracepoint:syscalls:sys_enter_getppid { @ = hist(pid); }",
     },
     {
@@ -84,6 +85,7 @@ WORKLOADS = [
     {
         "name": "pid provider: function entry, count()",
         "mode": "func",
+        "calls": 0.1,  # a uprobe costs microseconds: a tenth of the calls
         "dscope": None,  # "pid$target::bench_getppid:entry { @ = count(); }"
         "bpftrace": "uprobe:LOOP:bench_getppid { @ = count(); }",
     },
@@ -494,12 +496,13 @@ def phase_kernel(env, runs, n, log):
         for w, row in zip(WORKLOADS, rows):
             if w["mode"] == "usdt" and not env.usdt:
                 continue
+            calls = int(n * w.get("calls", 1))
             for tool in TOOLS:
                 if w[tool] is None:
                     continue
                 sess = Session(env, tool, w[tool])
                 try:
-                    row[tool].append(measure_kernel(env, sess, w["mode"], n))
+                    row[tool].append(measure_kernel(env, sess, w["mode"], calls))
                 finally:
                     sess.close()
                 r = row[tool][-1]

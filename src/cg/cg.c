@@ -788,8 +788,10 @@ static void action(struct cg *g, struct node *n)
 	const char *f = n->str;
 	struct spec_action *act;
 
-	if (strcmp(f, "printf") == 0) {
-		act = cg_new_action(g, ACT_PRINTF);
+	if (strcmp(f, "printf") == 0 || strcmp(f, "system") == 0 ||
+	    strcmp(f, "freopen") == 0) {
+		act = cg_new_action(g, f[0] == 'p' ? ACT_PRINTF
+				       : f[0] == 's' ? ACT_SYSTEM : ACT_FREOPEN);
 		act->fmt = n->cg;
 		cg_record_args(g, act, &n->args, 1);
 	} else if (strcmp(f, "trace") == 0) {

@@ -30,16 +30,51 @@ static int agg_map(struct cg *g, int ai)
 	return ag->map;
 }
 
-/* The initial value of a new aggregation entry, word by word. */
-static void agg_init_value(struct cg *g, const struct spec_agg *ag, uint32_t off)
+#define ZERO_MAP "dscope_aggzero"
+
+/*
+ * Every aggregation value but min's and max's starts as zeros.  Rather
+ * than build them in scratch for each new entry (a quantize value is 1016
+ * bytes), new entries copy them from an ARRAY[1] map as wide as the widest
+ * value, which nothing ever writes.
+ */
+static int zero_map(struct cg *g)
 {
-	cg_zero_words(g, R9, off, ag->nwords * 8);
-	if (ag->func == AGG_MIN || ag->func == AGG_MAX) {
-		emit_ld_imm64(&g->e, R0, ag->func == AGG_MIN ? (uint64_t)INT64_MAX
-							      : (uint64_t)INT64_MIN);
-		emit_store(&g->e, 8, R9, (int16_t)off, R0);
-		emit_store_imm(&g->e, 8, R9, (int16_t)(off + 8), 1);	/* seen */
+	struct spec *sp = g->spec;
+	uint32_t size = 8;
+
+	for (int i = 0; i < sp->nmaps; i++)
+		if (strcmp(sp->maps[i].name, ZERO_MAP) == 0)
+			return i;
+	for (int i = 0; i < sp->naggs; i++)
+		if (sp->aggs[i].nwords * 8 > size)
+			size = sp->aggs[i].nwords * 8;
+	struct spec_map *m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
+
+	m->name = ZERO_MAP;
+	m->type = BPF_MAP_TYPE_ARRAY;
+	m->key_size = 4;
+	m->value_size = size;
+	m->max_entries = 1;
+	m->fd = -1;
+	return sp->nmaps - 1;
+}
+
+/* r3 = the initial value of a new entry: min and max build theirs. */
+static void agg_init_value(struct cg *g, struct node *st,
+			   const struct spec_agg *ag)
+{
+	if (ag->func != AGG_MIN && ag->func != AGG_MAX) {
+		emit_ld_map_value(&g->e, R3, zero_map(g), 0);
+		return;
 	}
+	uint32_t off = cg_temp_new(g, st, 16);
+
+	emit_ld_imm64(&g->e, R0, ag->func == AGG_MIN ? (uint64_t)INT64_MAX
+						      : (uint64_t)INT64_MIN);
+	emit_store(&g->e, 8, R9, (int16_t)off, R0);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(off + 8), 1);	/* seen */
+	cg_scratch_ptr(g, R3, off);
 }
 
 /* *(u64 *)(r0 + off) += r1 */
@@ -328,7 +363,7 @@ static struct node *incr_arg(const struct spec_agg *ag, const struct node *call)
  * @name[keys] = func(value[, params][, incr]):
  *	key = { keys }                     (in scratch, NUL-padded)
  *	p = lookup(map, key)
- *	if (!p) { update(map, key, init, NOEXIST); p = lookup(map, key) }
+ *	if (!p) { update(map, key, &zeros or init, NOEXIST); p = lookup(map, key) }
  *	if (!p) drops.agg++; else fold value into *p
  */
 void cg_agg_stmt(struct cg *g, struct node *st)
@@ -360,12 +395,9 @@ void cg_agg_stmt(struct cg *g, struct node *st)
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, have);
 
-	uint32_t init = cg_temp_new(g, st, ag->nwords * 8);
-
-	agg_init_value(g, ag, init);
+	agg_init_value(g, st, ag);
 	cg_ld_map(g, R1, map);
 	cg_scratch_ptr(g, R2, key);
-	cg_scratch_ptr(g, R3, init);
 	emit_mov_imm(&g->e, R4, BPF_NOEXIST);
 	emit_call(&g->e, BPF_FUNC_map_update_elem);
 	cg_ld_map(g, R1, map);

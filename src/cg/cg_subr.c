@@ -1,10 +1,941 @@
 /*
  * cg_subr.c -- D subroutines in BPF.
+ *
+ * Strings are worked on in place in the scratch area, with three tools:
+ *
+ *  - bpf_probe_read_kernel_str() copies a string that sits in scratch to
+ *    another place in scratch, stops at its NUL and says how long it was.
+ *    Its source is any kernel address, so a run-time offset into a string
+ *    needs no proof for the verifier; its destination and size do, and get
+ *    it from a clamp (if (x > max) ...) just before the call.  strlen is a
+ *    string copied onto itself; strjoin, substr, strchr, ... are copies.
+ *  - loops over the bytes of a string run on the kernel's numeric iterator
+ *    (the bpf_iter_num_new/next/destroy kfuncs): the verifier checks the
+ *    body once, whatever the bound, so a loop nested in a loop costs no
+ *    more to load than two loops.  What a loop carries from one iteration
+ *    to the next lives in 8-byte scratch cells, which the verifier does not
+ *    track; each value read back is clamped before it indexes anything.
+ *  - word-at-a-time arithmetic where no loop is needed (toupper, tolower).
+ *
+ * Every string produced starts as a zeroed temp, so the NUL padding that
+ * the rest of the generator relies on holds whatever was copied into it.
+ * A result is never longer than its type's bound (sema's choice): copies
+ * are limited to it, and strjoin truncates to it.
+ *
+ * Faults (a bad user address for copyinstr, say) leave zeros: an empty
+ * string or zero bytes.  The run-time error report is yet to come.
  */
+#include <string.h>
+
 #include "cg/cg_impl.h"
+#include "front/ktypes.h"
+
+/* ---- small tools ---- */
+
+/* call kernel function `name` (a kfunc, by its BTF id) */
+static void kfunc_call(struct cg *g, const struct node *n, const char *name)
+{
+	int id = ktype_func_id(name);
+
+	if (id < 0)
+		diag_fail(g->d, n->line, n->col, "D_KTYPE",
+			  "%s( ) needs the kernel function %s, which this kernel's "
+			  "BTF does not list", n->str, name);
+	emit_insn(&g->e, (struct bpf_insn){ .code = BPF_JMP | BPF_CALL,
+					    .src_reg = BPF_PSEUDO_KFUNC_CALL,
+					    .imm = id });
+}
+
+/* Scratch cells: loop state the verifier does not follow. */
+static uint32_t cells_new(struct cg *g, const struct node *n, int count)
+{
+	return cg_temp_new(g, n, 8 * (uint32_t)count);
+}
+
+static void cell_load(struct cg *g, int reg, uint32_t cell)
+{
+	emit_load(&g->e, 8, reg, R9, (int16_t)cell);
+}
+
+static void cell_store(struct cg *g, uint32_t cell, int reg)
+{
+	emit_store(&g->e, 8, R9, (int16_t)cell, reg);
+}
+
+static void cell_set(struct cg *g, uint32_t cell, int32_t imm)
+{
+	emit_store_imm(&g->e, 8, R9, (int16_t)cell, imm);
+}
+
+/* if reg (unsigned) > max goto label: gives the verifier reg's range */
+static void clamp_or(struct cg *g, int reg, uint32_t max, int label)
+{
+	emit_jmp_imm(&g->e, BPF_JGT, reg, (int32_t)max, label);
+}
+
+/* reg = max(lo, min(reg, hi)), signed, hi and lo small */
+static void clamp_range(struct cg *g, int reg, int32_t lo, int32_t hi)
+{
+	int ok_lo = emit_new_label(&g->e), ok_hi = emit_new_label(&g->e);
+
+	emit_jmp_imm(&g->e, BPF_JSGE, reg, lo, ok_lo);
+	emit_mov_imm(&g->e, reg, lo);
+	emit_label(&g->e, ok_lo);
+	emit_jmp_imm(&g->e, BPF_JSLE, reg, hi, ok_hi);
+	emit_mov_imm(&g->e, reg, hi);
+	emit_label(&g->e, ok_hi);
+}
+
+/* dst = byte at scratch offset off + idx; idx already clamped */
+static void byte_at(struct cg *g, int dst, int idx, uint32_t off)
+{
+	if (dst != idx)
+		emit_mov_reg(&g->e, dst, idx);
+	emit_alu_reg(&g->e, BPF_ADD, dst, R9);
+	emit_load(&g->e, 1, dst, dst, (int16_t)off);
+}
+
+static struct val str_temp(struct cg *g, const struct node *n, uint32_t bound)
+{
+	struct val v = { .str = true, .size = cg_round8(bound) };
+
+	v.off = cg_temp_new(g, n, v.size);
+	cg_zero_words(g, R9, v.off, v.size);
+	return v;
+}
+
+/*
+ * r0 = bpf_probe_read_kernel_str(r9 + doff + r_didx, r2, r3): the copy
+ * primitive.  The caller has set r2 (size, clamped) and r3 (source).
+ */
+static void read_str(struct cg *g, uint32_t doff)
+{
+	cg_scratch_ptr(g, R1, doff);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
+}
+
+/* r3 = r9 + off + reg (a source address; no proof needed) */
+static void src_at(struct cg *g, uint32_t off, int reg)
+{
+	emit_mov_reg(&g->e, R3, R9);
+	emit_alu_reg(&g->e, BPF_ADD, R3, reg);
+	emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)off);
+}
+
+/* r0 = strlen(v): the string copied onto itself, the helper counting */
+static void str_len(struct cg *g, struct val v)
+{
+	emit_mov_imm(&g->e, R2, (int32_t)v.size);
+	cg_scratch_ptr(g, R3, v.off);
+	read_str(g, v.off);
+	clamp_range(g, R0, 1, (int32_t)v.size);
+	emit_alu_imm(&g->e, BPF_SUB, R0, 1);
+}
+
+/* Copy count bytes of string v from index r_idx (both in registers,
+ * count >= 0) to a fresh string of the given bound. */
+static void copy_part(struct cg *g, struct val v, struct val d, int r_idx,
+		      int r_cnt, uint32_t bound)
+{
+	int skip = emit_new_label(&g->e);
+
+	clamp_or(g, r_idx, v.size - 1, skip);
+	clamp_range(g, r_cnt, 0, (int32_t)bound - 1);
+	src_at(g, v.off, r_idx);
+	emit_mov_reg(&g->e, R2, r_cnt);
+	emit_alu_imm(&g->e, BPF_ADD, R2, 1);
+	read_str(g, d.off);
+	emit_label(&g->e, skip);
+}
+
+/* ---- loops on the numeric iterator ---- */
+
+struct loop {
+	int16_t it;	/* the struct bpf_iter_num on the stack */
+	int head;	/* continue */
+	int brk;	/* break: the iterator is destroyed there */
+};
+
+/* for (r0 = 0; r0 < count; r0++) { body } -- r0 is clamped for the body */
+static void loop_begin(struct cg *g, const struct node *n, struct loop *l,
+		       uint32_t count)
+{
+	l->it = cg_slot_new(g, n);
+	l->head = emit_new_label(&g->e);
+	l->brk = emit_new_label(&g->e);
+	cg_fp_ptr(g, R1, l->it);
+	emit_mov_imm(&g->e, R2, 0);
+	emit_mov_imm(&g->e, R3, (int32_t)count);
+	kfunc_call(g, n, "bpf_iter_num_new");
+	emit_label(&g->e, l->head);
+	cg_fp_ptr(g, R1, l->it);
+	kfunc_call(g, n, "bpf_iter_num_next");
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, l->brk);
+	emit_load(&g->e, 4, R0, R0, 0);
+	emit_jmp_imm(&g->e, BPF_JGE, R0, (int32_t)count, l->brk);
+}
+
+static void loop_end(struct cg *g, const struct node *n, struct loop *l)
+{
+	emit_ja(&g->e, l->head);
+	emit_label(&g->e, l->brk);
+	cg_fp_ptr(g, R1, l->it);
+	kfunc_call(g, n, "bpf_iter_num_destroy");
+}
+
+/* ---- arguments ---- */
+
+/* A string argument; a char * (wrapped by sema in N_STRINGOF) is read
+ * from kernel memory into a string of the wrapper's bound. */
+static struct val str_arg(struct cg *g, struct node *a)
+{
+	if (a->kind != N_STRINGOF || a->a->type.kind == T_STRING)
+		return cg_expr(g, a);
+	struct val p = cg_expr(g, a->a);
+	struct val v = str_temp(g, a, a->type.size);
+
+	emit_mov_imm(&g->e, R2, (int32_t)a->type.size);
+	cg_load_slot(g, R3, p.slot);
+	read_str(g, v.off);
+	return v;
+}
+
+static struct val int_result(struct cg *g, const struct node *n, int reg)
+{
+	int16_t slot = cg_slot_new(g, n);
+
+	cg_normalize(g, reg, &n->type);
+	cg_store_slot(g, slot, reg);
+	return cg_int_val(slot);
+}
+
+/* ---- strings ---- */
+
+static struct val do_strlen(struct cg *g, struct node *n)
+{
+	struct val s = str_arg(g, n->args.v[0]);
+
+	str_len(g, s);
+	return int_result(g, n, R0);
+}
+
+/*
+ *	d = zeroed temp of a.size + b.size
+ *	r0 = probe_read_kernel_str(d, a.size, a) - 1	strlen(a)
+ *	probe_read_kernel_str(d + r0, b.size, b)
+ *	d[bound - 1] = 0				truncate
+ */
+static struct val do_strjoin(struct cg *g, struct node *n)
+{
+	struct val a = str_arg(g, n->args.v[0]), b = str_arg(g, n->args.v[1]);
+	uint32_t bound = n->type.size;
+	struct val d = str_temp(g, n, a.size + b.size);
+
+	emit_mov_imm(&g->e, R2, (int32_t)a.size);
+	cg_scratch_ptr(g, R3, a.off);
+	read_str(g, d.off);
+	clamp_range(g, R0, 1, (int32_t)a.size);
+	emit_alu_imm(&g->e, BPF_SUB, R0, 1);
+	emit_mov_reg(&g->e, R1, R9);
+	emit_alu_reg(&g->e, BPF_ADD, R1, R0);
+	emit_alu_imm(&g->e, BPF_ADD, R1, (int32_t)d.off);
+	emit_mov_imm(&g->e, R2, (int32_t)b.size);
+	cg_scratch_ptr(g, R3, b.off);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
+	if (bound < a.size + b.size - 1)
+		for (uint32_t i = bound - 1; i < cg_round8(bound); i++)
+			emit_store_imm(&g->e, 1, R9, (int16_t)(d.off + i), 0);
+	d.size = cg_round8(bound);
+	return d;
+}
+
+/*
+ * substr(s, index [, count]), with DTrace's rules for negative values:
+ *
+ *	if (index < 0) index += len;
+ *	if (index < 0 && index + count > 0) { count += index; index = 0; }
+ *	if (index >= len || index < 0) count = 0;
+ *	else if (count < 0) count += len - index;
+ *	else if (index + count > size) count = size - index;
+ *
+ * r4 = len, r5 = index, r8 = count; copy count bytes from s + index.
+ */
+static struct val do_substr(struct cg *g, struct node *n)
+{
+	struct val s = str_arg(g, n->args.v[0]);
+	struct val ix = cg_expr(g, n->args.v[1]);
+	struct val cnt = n->args.n > 2 ? cg_expr(g, n->args.v[2]) : ix;
+	int32_t size = (int32_t)n->type.size - 1;
+	struct val d = str_temp(g, n, n->type.size);
+	int l1 = emit_new_label(&g->e), l2 = emit_new_label(&g->e);
+	int l3 = emit_new_label(&g->e), copy = emit_new_label(&g->e);
+	int done = emit_new_label(&g->e);
+
+	str_len(g, s);
+	emit_mov_reg(&g->e, R4, R0);
+	cg_load_slot(g, R5, ix.slot);
+	if (n->args.n > 2)
+		cg_load_slot(g, R8, cnt.slot);
+	else
+		emit_mov_imm(&g->e, R8, size);
+	emit_jmp_imm(&g->e, BPF_JSGE, R5, 0, l1);
+	emit_alu_reg(&g->e, BPF_ADD, R5, R4);
+	emit_label(&g->e, l1);
+	emit_jmp_imm(&g->e, BPF_JSGE, R5, 0, l2);
+	emit_mov_reg(&g->e, R1, R5);
+	emit_alu_reg(&g->e, BPF_ADD, R1, R8);
+	emit_jmp_imm(&g->e, BPF_JSLE, R1, 0, l2);
+	emit_alu_reg(&g->e, BPF_ADD, R8, R5);
+	emit_mov_imm(&g->e, R5, 0);
+	emit_label(&g->e, l2);
+	emit_jmp_reg(&g->e, BPF_JSGE, R5, R4, done);
+	emit_jmp_imm(&g->e, BPF_JSLT, R5, 0, done);
+	emit_jmp_imm(&g->e, BPF_JSGE, R8, 0, l3);
+	emit_alu_reg(&g->e, BPF_ADD, R8, R4);
+	emit_alu_reg(&g->e, BPF_SUB, R8, R5);
+	emit_ja(&g->e, copy);
+	emit_label(&g->e, l3);
+	emit_mov_reg(&g->e, R1, R5);
+	emit_alu_reg(&g->e, BPF_ADD, R1, R8);
+	emit_jmp_imm(&g->e, BPF_JSLE, R1, size, copy);
+	emit_mov_imm(&g->e, R8, size);
+	emit_alu_reg(&g->e, BPF_SUB, R8, R5);
+	emit_label(&g->e, copy);
+	emit_jmp_imm(&g->e, BPF_JSLE, R8, 0, done);
+	copy_part(g, s, d, R5, R8, n->type.size);
+	emit_label(&g->e, done);
+	return d;
+}
+
+/*
+ * index(s, t [, pos]) and rindex, with DTrace's (Perl's) rules, and the
+ * search that strstr() shares.  Leaves the position or -1 in cell res.
+ * Candidates run from p0 by step +1 or -1 while lo <= p <= hi; a
+ * candidate matches when its next strlen(t) bytes are t's.
+ *
+ * cells: 0 len(s), 1 len(t), 2 p0, 3 hi, 4 p, 5 matched, 6 res
+ */
+enum { C_LS, C_LT, C_P0, C_HI, C_P, C_MATCH, C_RES, C_COUNT };
+
+static void search(struct cg *g, struct node *n, struct val s, struct val t,
+		   const struct val *pos, bool reverse, uint32_t c)
+{
+	struct loop outer, inner;
+	int go = emit_new_label(&g->e), done = emit_new_label(&g->e);
+	int nomatch = emit_new_label(&g->e), next = emit_new_label(&g->e);
+
+#define CELL(i) (c + 8 * (i))
+	cell_set(g, CELL(C_RES), -1);
+	str_len(g, s);
+	cell_store(g, CELL(C_LS), R0);
+	str_len(g, t);
+	cell_store(g, CELL(C_LT), R0);
+	cell_load(g, R4, CELL(C_LS));
+	cell_load(g, R5, CELL(C_LT));
+	/* both empty: 0 */
+	emit_mov_reg(&g->e, R1, R4);
+	emit_alu_reg(&g->e, BPF_OR, R1, R5);
+	emit_jmp_imm(&g->e, BPF_JNE, R1, 0, go);
+	cell_set(g, CELL(C_RES), 0);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, go);
+	/* p0: 0 (index) or len(s) (rindex), or the position given */
+	if (reverse)
+		emit_mov_reg(&g->e, R2, R4);
+	else
+		emit_mov_imm(&g->e, R2, 0);
+	if (pos) {
+		int ok = emit_new_label(&g->e), nonneg = emit_new_label(&g->e);
+
+		cg_load_slot(g, R2, pos->slot);
+		if (reverse) {
+			/* pos < 0: 0 if t is empty, else not found */
+			emit_jmp_imm(&g->e, BPF_JSGE, R2, 0, nonneg);
+			emit_jmp_imm(&g->e, BPF_JNE, R5, 0, done);
+			cell_set(g, CELL(C_RES), 0);
+			emit_ja(&g->e, done);
+			emit_label(&g->e, nonneg);
+			emit_jmp_reg(&g->e, BPF_JSLE, R2, R4, ok);
+			emit_mov_reg(&g->e, R2, R4);
+		} else {
+			/* pos >= len: len if t is empty, else not found */
+			emit_jmp_imm(&g->e, BPF_JSGE, R2, 0, nonneg);
+			emit_mov_imm(&g->e, R2, 0);
+			emit_label(&g->e, nonneg);
+			emit_jmp_reg(&g->e, BPF_JSLT, R2, R4, ok);
+			emit_jmp_imm(&g->e, BPF_JNE, R5, 0, done);
+			cell_store(g, CELL(C_RES), R4);
+			emit_ja(&g->e, done);
+		}
+		emit_label(&g->e, ok);
+	}
+	/* hi = len(s) - len(t), and below len(s) for index() */
+	emit_mov_reg(&g->e, R3, R4);
+	emit_alu_reg(&g->e, BPF_SUB, R3, R5);
+	if (reverse) {
+		int ok = emit_new_label(&g->e);
+
+		emit_jmp_reg(&g->e, BPF_JSLE, R2, R3, ok);
+		emit_mov_reg(&g->e, R2, R3);		/* p0 = min(p0, hi) */
+		emit_label(&g->e, ok);
+	} else {
+		int ok = emit_new_label(&g->e);
+
+		emit_jmp_reg(&g->e, BPF_JSLT, R3, R4, ok);
+		emit_mov_reg(&g->e, R3, R4);
+		emit_alu_imm(&g->e, BPF_SUB, R3, 1);
+		emit_label(&g->e, ok);
+	}
+	cell_store(g, CELL(C_P0), R2);
+	cell_store(g, CELL(C_HI), R3);
+
+	loop_begin(g, n, &outer, s.size);
+	cell_load(g, R1, CELL(C_P0));
+	emit_alu_reg(&g->e, reverse ? BPF_SUB : BPF_ADD, R1, R0);
+	if (reverse) {
+		emit_jmp_imm(&g->e, BPF_JSLT, R1, 0, outer.brk);
+	} else {
+		cell_load(g, R2, CELL(C_HI));
+		emit_jmp_reg(&g->e, BPF_JSGT, R1, R2, outer.brk);
+	}
+	cell_store(g, CELL(C_P), R1);
+	cell_set(g, CELL(C_MATCH), 0);
+
+	loop_begin(g, n, &inner, t.size);
+	cell_load(g, R1, CELL(C_LT));
+	emit_jmp_reg(&g->e, BPF_JLT, R0, R1, next);
+	cell_set(g, CELL(C_MATCH), 1);
+	emit_ja(&g->e, inner.brk);
+	emit_label(&g->e, next);
+	cell_load(g, R1, CELL(C_P));
+	emit_alu_reg(&g->e, BPF_ADD, R1, R0);
+	clamp_or(g, R1, s.size - 1, inner.brk);
+	byte_at(g, R1, R1, s.off);
+	byte_at(g, R2, R0, t.off);
+	emit_jmp_reg(&g->e, BPF_JNE, R1, R2, inner.brk);
+	loop_end(g, n, &inner);
+
+	cell_load(g, R1, CELL(C_MATCH));
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, nomatch);
+	cell_load(g, R1, CELL(C_P));
+	cell_store(g, CELL(C_RES), R1);
+	emit_ja(&g->e, outer.brk);
+	emit_label(&g->e, nomatch);
+	loop_end(g, n, &outer);
+	emit_label(&g->e, done);
+#undef CELL
+}
+
+static struct val do_index(struct cg *g, struct node *n)
+{
+	struct val s = str_arg(g, n->args.v[0]), t = str_arg(g, n->args.v[1]);
+	struct val pos = n->args.n > 2 ? cg_expr(g, n->args.v[2]) : s;
+	uint32_t c = cells_new(g, n, C_COUNT);
+
+	search(g, n, s, t, n->args.n > 2 ? &pos : NULL,
+	       strcmp(n->str, "rindex") == 0, c);
+	cell_load(g, R0, c + 8 * C_RES);
+	return int_result(g, n, R0);
+}
+
+/* The rest of s from the position in cell `at` (or "" when it is < 0):
+ * strstr, strchr and strrchr. */
+static struct val suffix(struct cg *g, struct node *n, struct val s,
+			 uint32_t at)
+{
+	struct val d = str_temp(g, n, n->type.size);
+	int none = emit_new_label(&g->e);
+
+	cell_load(g, R5, at);
+	emit_jmp_imm(&g->e, BPF_JSLT, R5, 0, none);
+	emit_mov_imm(&g->e, R8, (int32_t)n->type.size - 1);
+	copy_part(g, s, d, R5, R8, n->type.size);
+	emit_label(&g->e, none);
+	return d;
+}
+
+static struct val do_strstr(struct cg *g, struct node *n)
+{
+	struct val s = str_arg(g, n->args.v[0]), t = str_arg(g, n->args.v[1]);
+	uint32_t c = cells_new(g, n, C_COUNT);
+
+	search(g, n, s, t, NULL, false, c);
+	return suffix(g, n, s, c + 8 * C_RES);
+}
+
+/*
+ * strchr(s, c) / strrchr(s, c): the first (last) c in s, and what
+ * follows it.  cells: 0 len, 1 c, 2 position found
+ */
+static struct val do_strchr(struct cg *g, struct node *n)
+{
+	struct val s = str_arg(g, n->args.v[0]);
+	struct val ch = cg_expr(g, n->args.v[1]);
+	bool reverse = strcmp(n->str, "strrchr") == 0;
+	uint32_t c = cells_new(g, n, 3);
+	struct loop l;
+	int next = emit_new_label(&g->e);
+
+	cell_set(g, c + 16, -1);
+	str_len(g, s);
+	cell_store(g, c, R0);
+	cg_load_slot(g, R0, ch.slot);
+	emit_alu_imm(&g->e, BPF_AND, R0, 0xff);
+	cell_store(g, c + 8, R0);
+	loop_begin(g, n, &l, s.size);
+	cell_load(g, R1, c);
+	emit_jmp_reg(&g->e, BPF_JGE, R0, R1, l.brk);		/* k >= len */
+	if (reverse) {						/* p = len - 1 - k */
+		emit_alu_imm(&g->e, BPF_SUB, R1, 1);
+		emit_alu_reg(&g->e, BPF_SUB, R1, R0);
+		emit_mov_reg(&g->e, R0, R1);
+	}
+	clamp_or(g, R0, s.size - 1, l.brk);
+	byte_at(g, R1, R0, s.off);
+	cell_load(g, R2, c + 8);
+	emit_jmp_reg(&g->e, BPF_JNE, R1, R2, next);
+	cell_store(g, c + 16, R0);
+	emit_ja(&g->e, l.brk);
+	emit_label(&g->e, next);
+	loop_end(g, n, &l);
+	return suffix(g, n, s, c + 16);
+}
+
+/*
+ * basename(s) and dirname(s), as DTrace: scanning back from the end,
+ * lastbase is the last non-slash, firstbase the first character after
+ * the slash before it, lastdir the last non-slash before that.
+ *
+ * cells: 0 len, 1 phase, 2 lastbase, 3 firstbase, 4 lastdir
+ */
+static void put_const(struct cg *g, struct val d, const char *s)
+{
+	for (size_t i = 0; s[i]; i++)
+		emit_store_imm(&g->e, 1, R9, (int16_t)(d.off + i), s[i]);
+}
+
+static struct val do_basename(struct cg *g, struct node *n)
+{
+	struct val s = str_arg(g, n->args.v[0]);
+	bool dir = strcmp(n->str, "dirname") == 0;
+	uint32_t c = cells_new(g, n, 5);
+	struct val d = str_temp(g, n, n->type.size);
+	struct loop l;
+	int nonempty = emit_new_label(&g->e), done = emit_new_label(&g->e);
+	int p1 = emit_new_label(&g->e), p2 = emit_new_label(&g->e);
+	int cont = emit_new_label(&g->e);
+	int slashes = emit_new_label(&g->e);
+	int dot = emit_new_label(&g->e);
+
+	str_len(g, s);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, nonempty);
+	put_const(g, d, ".");
+	emit_ja(&g->e, done);
+	emit_label(&g->e, nonempty);
+	cell_store(g, c, R0);
+	cell_set(g, c + 8, 0);
+	cell_set(g, c + 16, -1);
+	cell_set(g, c + 24, -1);
+	cell_set(g, c + 32, -1);
+
+	loop_begin(g, n, &l, s.size);
+	cell_load(g, R1, c);
+	emit_jmp_reg(&g->e, BPF_JGE, R0, R1, l.brk);
+	emit_alu_imm(&g->e, BPF_SUB, R1, 1);			/* i = len-1-k */
+	emit_alu_reg(&g->e, BPF_SUB, R1, R0);
+	clamp_or(g, R1, s.size - 1, l.brk);
+	emit_mov_reg(&g->e, R3, R1);
+	byte_at(g, R2, R1, s.off);				/* r2 = s[i] */
+	cell_load(g, R4, c + 8);				/* phase */
+	emit_jmp_imm(&g->e, BPF_JEQ, R4, 1, p1);
+	emit_jmp_imm(&g->e, BPF_JEQ, R4, 2, p2);
+	emit_jmp_imm(&g->e, BPF_JEQ, R2, '/', l.head);		/* phase 0 */
+	cell_store(g, c + 16, R3);
+	cell_set(g, c + 8, 1);
+	emit_ja(&g->e, l.head);
+	emit_label(&g->e, p1);
+	emit_jmp_imm(&g->e, BPF_JNE, R2, '/', l.head);
+	emit_alu_imm(&g->e, BPF_ADD, R3, 1);
+	cell_store(g, c + 24, R3);
+	cell_set(g, c + 8, 2);
+	emit_ja(&g->e, l.head);
+	emit_label(&g->e, p2);
+	emit_jmp_imm(&g->e, BPF_JEQ, R2, '/', cont);
+	cell_store(g, c + 32, R3);
+	emit_ja(&g->e, l.brk);
+	emit_label(&g->e, cont);
+	loop_end(g, n, &l);
+
+	/* r5 = start, r8 = end (inclusive) */
+	cell_load(g, R1, c + 16);
+	emit_jmp_imm(&g->e, BPF_JSLT, R1, 0, slashes);
+	cell_load(g, R2, c + 24);
+	if (dir) {
+		int haveslash = emit_new_label(&g->e);
+
+		emit_jmp_imm(&g->e, BPF_JSLT, R2, 0, dot);
+		emit_mov_imm(&g->e, R5, 0);
+		cell_load(g, R8, c + 32);
+		emit_jmp_imm(&g->e, BPF_JSGE, R8, 0, haveslash);
+		emit_mov_imm(&g->e, R8, 0);
+		emit_label(&g->e, haveslash);
+	} else {
+		int ok = emit_new_label(&g->e);
+
+		emit_jmp_imm(&g->e, BPF_JSGE, R2, 0, ok);
+		emit_mov_imm(&g->e, R2, 0);
+		emit_label(&g->e, ok);
+		emit_mov_reg(&g->e, R5, R2);
+		emit_mov_reg(&g->e, R8, R1);
+	}
+	emit_alu_reg(&g->e, BPF_SUB, R8, R5);			/* count */
+	emit_alu_imm(&g->e, BPF_ADD, R8, 1);
+	copy_part(g, s, d, R5, R8, n->type.size);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, slashes);				/* all slashes */
+	put_const(g, d, "/");
+	if (dir) {
+		emit_ja(&g->e, done);
+		emit_label(&g->e, dot);
+		put_const(g, d, ".");
+	}
+	emit_label(&g->e, done);
+	return d;
+}
+
+/* toupper/tolower a word at a time: for each byte b < 0x80,
+ *	in = ((b & 0x7f) + (0x80 - lo)) & ~((b & 0x7f) + (0x80 - hi - 1))
+ * has its top bit set when lo <= b <= hi; that bit >> 2 is 0x20. */
+static struct val do_case(struct cg *g, struct node *n)
+{
+	struct val s = str_arg(g, n->args.v[0]);
+	bool upper = strcmp(n->str, "toupper") == 0;
+	uint8_t lo = upper ? 'a' : 'A', hi = upper ? 'z' : 'Z';
+	uint64_t ones = 0x0101010101010101ull;
+	struct val d = { .str = true, .size = s.size };
+
+	d.off = cg_temp_new(g, n, d.size);
+	emit_ld_imm64(&g->e, R4, 0x7f * ones);
+	emit_ld_imm64(&g->e, R5, 0x80 * ones);
+	for (uint32_t i = 0; i < s.size; i += 8) {
+		emit_load(&g->e, 8, R0, R9, (int16_t)(s.off + i));
+		emit_mov_reg(&g->e, R1, R0);
+		emit_alu_reg(&g->e, BPF_AND, R1, R4);
+		emit_mov_reg(&g->e, R2, R1);
+		emit_ld_imm64(&g->e, R3, (uint64_t)(0x80 - lo) * ones);
+		emit_alu_reg(&g->e, BPF_ADD, R2, R3);
+		emit_ld_imm64(&g->e, R3, (uint64_t)(0x80 - hi - 1) * ones);
+		emit_alu_reg(&g->e, BPF_ADD, R3, R1);
+		emit_alu_imm(&g->e, BPF_XOR, R3, -1);
+		emit_alu_reg(&g->e, BPF_AND, R2, R3);
+		emit_mov_reg(&g->e, R1, R0);
+		emit_alu_imm(&g->e, BPF_XOR, R1, -1);
+		emit_alu_reg(&g->e, BPF_AND, R2, R1);
+		emit_alu_reg(&g->e, BPF_AND, R2, R5);
+		emit_alu_imm(&g->e, BPF_RSH, R2, 2);
+		emit_alu_reg(&g->e, BPF_XOR, R0, R2);
+		emit_store(&g->e, 8, R9, (int16_t)(d.off + i), R0);
+	}
+	return d;
+}
+
+/*
+ * lltostr(v): 19 digits of |v| written right to left at static places,
+ * the count of significant ones kept in r5, a '-' put before them, then
+ * the copy from the first character truncates to the result's bound.
+ */
+static struct val do_lltostr(struct cg *g, struct node *n)
+{
+	struct val v = cg_expr(g, n->args.v[0]);
+	struct val t = str_temp(g, n, 24);
+	struct val d = str_temp(g, n, n->type.size);
+	int pos = emit_new_label(&g->e), start = emit_new_label(&g->e);
+
+	cg_load_slot(g, R1, v.slot);
+	emit_mov_imm(&g->e, R4, 0);
+	emit_jmp_imm(&g->e, BPF_JSGE, R1, 0, pos);
+	emit_alu_imm(&g->e, BPF_NEG, R1, 0);
+	emit_mov_imm(&g->e, R4, 1);
+	emit_label(&g->e, pos);
+	emit_mov_imm(&g->e, R5, 1);
+	for (int k = 0; k < 19; k++) {
+		int skip = emit_new_label(&g->e);
+
+		emit_mov_reg(&g->e, R2, R1);
+		emit_alu_imm(&g->e, BPF_MOD, R2, 10);
+		emit_alu_imm(&g->e, BPF_ADD, R2, '0');
+		emit_store(&g->e, 1, R9, (int16_t)(t.off + 19 - k), R2);
+		emit_alu_imm(&g->e, BPF_DIV, R1, 10);
+		emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, skip);
+		emit_mov_imm(&g->e, R5, k + 2);
+		emit_label(&g->e, skip);
+	}
+	/* r5 = 20 - ndigits: the first digit; one less with the sign */
+	emit_mov_imm(&g->e, R0, 20);
+	emit_alu_reg(&g->e, BPF_SUB, R0, R5);
+	emit_mov_reg(&g->e, R5, R0);
+	emit_jmp_imm(&g->e, BPF_JEQ, R4, 0, start);
+	emit_alu_imm(&g->e, BPF_SUB, R5, 1);
+	clamp_or(g, R5, 19, start);
+	emit_mov_reg(&g->e, R1, R5);
+	emit_alu_reg(&g->e, BPF_ADD, R1, R9);
+	emit_store_imm(&g->e, 1, R1, (int16_t)t.off, '-');
+	emit_label(&g->e, start);
+	emit_mov_imm(&g->e, R8, 20);
+	copy_part(g, t, d, R5, R8, n->type.size);
+	return d;
+}
+
+/* ---- integers ---- */
+
+static struct val do_byteorder(struct cg *g, struct node *n)
+{
+	struct val v = cg_expr(g, n->args.v[0]);
+	int bits = (int)n->type.size * 8;
+
+	cg_load_slot(g, R0, v.slot);
+	emit_insn(&g->e, (struct bpf_insn){ .code = BPF_ALU | BPF_END | BPF_TO_BE,
+					    .dst_reg = R0, .imm = bits });
+	return int_result(g, n, R0);
+}
+
+/* Linux dev_t: 12 bits of major above 20 of minor */
+static struct val do_devpart(struct cg *g, struct node *n)
+{
+	struct val v = cg_expr(g, n->args.v[0]);
+
+	cg_load_slot(g, R0, v.slot);
+	emit_alu32_reg(&g->e, BPF_MOV, R0, R0);
+	if (strcmp(n->str, "getmajor") == 0)
+		emit_alu_imm(&g->e, BPF_RSH, R0, 20);
+	else
+		emit_alu_imm(&g->e, BPF_AND, R0, 0xfffff);
+	return int_result(g, n, R0);
+}
+
+static struct val do_rand(struct cg *g, struct node *n)
+{
+	emit_call(&g->e, BPF_FUNC_get_prandom_u32);
+	return int_result(g, n, R0);
+}
+
+/*
+ * progenyof(pid): is the current process pid or one of its descendants?
+ * Up the real_parent chain until pid, or the top (a task its own parent).
+ * cells: 0 task, 1 pid, 2 tgid read, 3 parent read, 4 result
+ */
+static struct val do_progenyof(struct cg *g, struct node *n)
+{
+	struct val pid = cg_expr(g, n->args.v[0]);
+	struct ktype_field tgid, parent;
+	uint32_t c = cells_new(g, n, 5);
+	struct loop l;
+	int next = emit_new_label(&g->e);
+
+	if (ktype_field("task_struct.tgid", &tgid) < 0 ||
+	    ktype_field("task_struct.real_parent", &parent) < 0)
+		diag_fail(g->d, n->line, n->col, "D_KTYPE",
+			  "progenyof( ): kernel type information (BTF) lacks "
+			  "task_struct.tgid or real_parent");
+	cell_set(g, c + 32, 0);
+	cg_load_slot(g, R0, pid.slot);
+	cell_store(g, c + 8, R0);
+	emit_call(&g->e, BPF_FUNC_get_current_task);
+	cell_store(g, c, R0);
+	loop_begin(g, n, &l, 4096);
+	cell_set(g, c + 16, 0);
+	cg_scratch_ptr(g, R1, c + 16);
+	emit_mov_imm(&g->e, R2, 4);
+	cell_load(g, R3, c);
+	emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)tgid.off[0]);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	emit_load(&g->e, 4, R1, R9, (int16_t)(c + 16));
+	emit_load(&g->e, 4, R2, R9, (int16_t)(c + 8));
+	emit_jmp_reg(&g->e, BPF_JNE, R1, R2, next);
+	cell_set(g, c + 32, 1);
+	emit_ja(&g->e, l.brk);
+	emit_label(&g->e, next);
+	cell_set(g, c + 24, 0);
+	cg_scratch_ptr(g, R1, c + 24);
+	emit_mov_imm(&g->e, R2, 8);
+	cell_load(g, R3, c);
+	emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)parent.off[0]);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	cell_load(g, R1, c + 24);
+	cell_load(g, R2, c);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, l.brk);
+	emit_jmp_reg(&g->e, BPF_JEQ, R1, R2, l.brk);		/* the top */
+	cell_store(g, c, R1);
+	loop_end(g, n, &l);
+	cell_load(g, R0, c + 32);
+	return int_result(g, n, R0);
+}
+
+/* ---- user memory ---- */
+
+/* copyinstr(addr [, maxlen]): bpf_probe_read_user_str into a zeroed
+ * temp; a fault leaves it zeroed: "" */
+static struct val do_copyinstr(struct cg *g, struct node *n)
+{
+	struct val addr = cg_expr(g, n->args.v[0]);
+	struct val max = n->args.n > 1 ? cg_expr(g, n->args.v[1]) : addr;
+	struct val d = str_temp(g, n, n->type.size);
+
+	emit_mov_imm(&g->e, R2, (int32_t)n->type.size);
+	if (n->args.n > 1 && n->args.v[1]->kind != N_INT) {
+		int ok = emit_new_label(&g->e);
+
+		cg_load_slot(g, R1, max.slot);
+		emit_alu_imm(&g->e, BPF_ADD, R1, 1);
+		emit_jmp_reg(&g->e, BPF_JLE, R2, R1, ok);	/* size <= max+1 */
+		emit_mov_reg(&g->e, R2, R1);
+		emit_label(&g->e, ok);
+	}
+	cg_load_slot(g, R3, addr.slot);
+	cg_scratch_ptr(g, R1, d.off);
+	emit_call(&g->e, BPF_FUNC_probe_read_user_str);
+	return d;
+}
+
+/* The kernel address of scratch offset off, as an integer: r9 spilled
+ * and read back through a helper, which the verifier takes as a number. */
+static void scratch_addr(struct cg *g, const struct node *n, int16_t slot,
+			 uint32_t off)
+{
+	int16_t tmp = cg_slot_new(g, n);
+
+	cg_scratch_ptr(g, R0, off);
+	cg_store_slot(g, tmp, R0);
+	cg_fp_ptr(g, R1, slot);
+	emit_mov_imm(&g->e, R2, 8);
+	cg_fp_ptr(g, R3, tmp);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+}
+
+/* copyin(addr, size): the bytes land in a scratch temp (zeros on a
+ * fault) whose address is the value.  The temp lives until the end of
+ * the statement. */
+#define COPYIN_MAX 256
+static struct val do_copyin(struct cg *g, struct node *n)
+{
+	struct val addr = cg_expr(g, n->args.v[0]);
+	struct val size = cg_expr(g, n->args.v[1]);
+	const struct node *sz = n->args.v[1];
+	uint32_t cap = sz->kind == N_INT && sz->ival > 0 && sz->ival <= 4096
+			       ? (uint32_t)sz->ival : COPYIN_MAX;
+	uint32_t d = cg_temp_new(g, n, cap);
+	int16_t slot = cg_slot_new(g, n);
+
+	cg_load_slot(g, R2, size.slot);
+	clamp_range(g, R2, 0, (int32_t)cap);
+	cg_load_slot(g, R3, addr.slot);
+	cg_scratch_ptr(g, R1, d);
+	emit_call(&g->e, BPF_FUNC_probe_read_user);
+	scratch_addr(g, n, slot, d);
+	return cg_int_val(slot);
+}
+
+/* inet_ntoa(ipaddr_t *): four octets, each written as "ddd." by one
+ * 4-byte store at a running position (cell), the last '.' made NUL. */
+static struct val do_inet_ntoa(struct cg *g, struct node *n)
+{
+	struct val p = cg_expr(g, n->args.v[0]);
+	struct val d = str_temp(g, n, 16);
+	uint32_t c = cells_new(g, n, 2);	/* 0 address bytes, 1 position */
+
+	cell_set(g, c, 0);
+	cell_set(g, c + 8, 0);
+	cg_scratch_ptr(g, R1, c);
+	emit_mov_imm(&g->e, R2, 4);
+	cg_load_slot(g, R3, p.slot);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	for (int i = 0; i < 4; i++) {
+		int two = emit_new_label(&g->e), one = emit_new_label(&g->e);
+		int store = emit_new_label(&g->e), out = emit_new_label(&g->e);
+
+		emit_load(&g->e, 1, R1, R9, (int16_t)(c + i));
+		/* r2 = the digits and '.', little-endian; r3 = their count */
+		emit_jmp_imm(&g->e, BPF_JLT, R1, 100, two);
+		emit_mov_imm(&g->e, R2, '.' << 24);
+		emit_mov_reg(&g->e, R0, R1);
+		emit_alu_imm(&g->e, BPF_DIV, R0, 100);
+		emit_alu_imm(&g->e, BPF_ADD, R0, '0');
+		emit_alu_reg(&g->e, BPF_OR, R2, R0);
+		emit_mov_reg(&g->e, R0, R1);
+		emit_alu_imm(&g->e, BPF_DIV, R0, 10);
+		emit_alu_imm(&g->e, BPF_MOD, R0, 10);
+		emit_alu_imm(&g->e, BPF_ADD, R0, '0');
+		emit_alu_imm(&g->e, BPF_LSH, R0, 8);
+		emit_alu_reg(&g->e, BPF_OR, R2, R0);
+		emit_mov_reg(&g->e, R0, R1);
+		emit_alu_imm(&g->e, BPF_MOD, R0, 10);
+		emit_alu_imm(&g->e, BPF_ADD, R0, '0');
+		emit_alu_imm(&g->e, BPF_LSH, R0, 16);
+		emit_alu_reg(&g->e, BPF_OR, R2, R0);
+		emit_mov_imm(&g->e, R3, 4);
+		emit_ja(&g->e, store);
+		emit_label(&g->e, two);
+		emit_jmp_imm(&g->e, BPF_JLT, R1, 10, one);
+		emit_mov_imm(&g->e, R2, '.' << 16);
+		emit_mov_reg(&g->e, R0, R1);
+		emit_alu_imm(&g->e, BPF_DIV, R0, 10);
+		emit_alu_imm(&g->e, BPF_ADD, R0, '0');
+		emit_alu_reg(&g->e, BPF_OR, R2, R0);
+		emit_mov_reg(&g->e, R0, R1);
+		emit_alu_imm(&g->e, BPF_MOD, R0, 10);
+		emit_alu_imm(&g->e, BPF_ADD, R0, '0');
+		emit_alu_imm(&g->e, BPF_LSH, R0, 8);
+		emit_alu_reg(&g->e, BPF_OR, R2, R0);
+		emit_mov_imm(&g->e, R3, 3);
+		emit_ja(&g->e, store);
+		emit_label(&g->e, one);
+		emit_mov_imm(&g->e, R2, '.' << 8);
+		emit_alu_imm(&g->e, BPF_ADD, R1, '0');
+		emit_alu_reg(&g->e, BPF_OR, R2, R1);
+		emit_mov_imm(&g->e, R3, 2);
+		emit_label(&g->e, store);
+		cell_load(g, R1, c + 8);
+		clamp_or(g, R1, 12, out);
+		emit_alu_reg(&g->e, BPF_ADD, R3, R1);
+		cell_store(g, c + 8, R3);
+		emit_alu_reg(&g->e, BPF_ADD, R1, R9);
+		emit_store(&g->e, 4, R1, (int16_t)d.off, R2);
+		emit_label(&g->e, out);
+	}
+	cell_load(g, R1, c + 8);
+	emit_alu_imm(&g->e, BPF_SUB, R1, 1);
+	clamp_range(g, R1, 0, 15);
+	emit_alu_reg(&g->e, BPF_ADD, R1, R9);
+	emit_store_imm(&g->e, 1, R1, (int16_t)d.off, 0);
+	return d;
+}
+
+/* ---- dispatch ---- */
+
+static const struct {
+	const char *name;
+	struct val (*emit)(struct cg *g, struct node *n);
+} subrs[] = {
+	{ "basename", do_basename },	{ "copyin", do_copyin },
+	{ "copyinstr", do_copyinstr },	{ "dirname", do_basename },
+	{ "getmajor", do_devpart },	{ "getminor", do_devpart },
+	{ "htonl", do_byteorder },	{ "htonll", do_byteorder },
+	{ "htons", do_byteorder },	{ "index", do_index },
+	{ "inet_ntoa", do_inet_ntoa },	{ "lltostr", do_lltostr },
+	{ "ntohl", do_byteorder },	{ "ntohll", do_byteorder },
+	{ "ntohs", do_byteorder },	{ "progenyof", do_progenyof },
+	{ "rand", do_rand },		{ "rindex", do_index },
+	{ "strchr", do_strchr },	{ "strjoin", do_strjoin },
+	{ "strlen", do_strlen },	{ "strrchr", do_strchr },
+	{ "strstr", do_strstr },	{ "substr", do_substr },
+	{ "tolower", do_case },		{ "toupper", do_case },
+};
 
 struct val cg_subr_call(struct cg *g, struct node *n)
 {
-	diag_fail(g->d, n->line, n->col, "D_FUNC_UNDEF",
-		  "subroutine %s( ) cannot be compiled yet", n->str);
+	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
+		if (strcmp(subrs[i].name, n->str) == 0)
+			return subrs[i].emit(g, n);
+	diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
+		  "%s( ) cannot be compiled yet", n->str);
 }

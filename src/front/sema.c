@@ -443,6 +443,14 @@ static void action(struct sema *s, struct node *n)
 		sema_expr(s, n);	/* reports the bad call */
 	if (strcmp(f, "printf") == 0) {
 		printf_call(s, n);
+	} else if (strcmp(f, "system") == 0 || strcmp(f, "freopen") == 0) {
+		printf_call(s, n);
+		s->spec->destructive = true;
+		if (f[0] == 'f' && (strcmp(n->args.v[0]->str, ".") == 0 ||
+				    strcmp(n->args.v[0]->str, "..") == 0))
+			diag_fail(s->d, n->line, n->col, "D_FREOPEN_INVALID",
+				  "freopen( ) argument #1 cannot be \"%s\"",
+				  n->args.v[0]->str);
 	} else if (strcmp(f, "trace") == 0 || strcmp(f, "exit") == 0) {
 		sema_check_nargs(s, n, 1, 1);
 		sema_expr(s, n->args.v[0]);

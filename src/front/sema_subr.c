@@ -152,6 +152,22 @@ static const char *type_name(const struct dtype *t)
 	return t->name ? t->name : "int";
 }
 
+static bool is_string_param(const char *param)
+{
+	return strcmp(param, "string") == 0 || strcmp(param, "char *") == 0;
+}
+
+/* A char * where a string is expected: the string it points to, read
+ * from kernel memory (cg_subr.c does the reading). */
+static struct node *string_of_pointer(struct sema *s, struct node *a)
+{
+	struct node *w = node_new(s->a, N_STRINGOF, a->line, a->col);
+
+	w->a = a;
+	w->type = type_string(s->strsize + 1);
+	return w;
+}
+
 /* Is an argument of type t acceptable for parameter `param`? */
 static bool arg_compat(const char *param, const struct node *arg)
 {
@@ -160,7 +176,7 @@ static bool arg_compat(const char *param, const struct node *arg)
 
 	if (strcmp(param, "@") == 0)
 		return t->kind != T_VOID;
-	if (strcmp(param, "string") == 0 || strcmp(param, "char *") == 0)
+	if (is_string_param(param))
 		return t->kind == T_STRING || t->kind == T_PTR;
 	if (n && param[n - 1] == '*') {
 		if (t->kind == T_INT)
@@ -189,8 +205,11 @@ static void check_args(struct sema *s, struct node *n, const struct proto *p)
 		struct node *a = n->args.v[i];
 
 		sema_expr(s, a);
-		if (i >= PROTO_MAX || !p->param[i][0] || arg_compat(p->param[i], a))
+		if (i >= PROTO_MAX || !p->param[i][0] || arg_compat(p->param[i], a)) {
+			if (is_string_param(p->param[i]) && a->type.kind == T_PTR)
+				n->args.v[i] = string_of_pointer(s, a);
 			continue;
+		}
 		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
 			  "%s( ) argument #%d is incompatible with prototype:\n"
 			  "\tprototype: %s\n\t argument: %s",

@@ -78,6 +78,64 @@ static void do_setopt(struct consumer *c, const struct spec_action *act,
 	}
 }
 
+/* printf into a string */
+static char *format_string(const struct spec_action *act,
+			   const struct fmt_val *v)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	fmt_print(f, act->fmt, v, act->nfields, NULL);
+	fclose(f);
+	return buf;
+}
+
+/* system(): our output so far first, then the command's, in order */
+static void run_system(struct consumer *c, const struct spec_action *act,
+		       const struct fmt_val *v)
+{
+	char *cmd = format_string(act, v);
+
+	if (!cmd)
+		return;
+	fflush(c->out);
+	if (system(cmd) == -1)
+		fprintf(c->err, "%s: system(\"%s\") failed: %s\n", c->progname,
+			cmd, strerror(errno));
+	free(cmd);
+}
+
+/* freopen(): later output goes to the file; freopen("") restores */
+static void do_freopen(struct consumer *c, const struct spec_action *act,
+		       const struct fmt_val *v)
+{
+	char *path = format_string(act, v);
+
+	if (!path)
+		return;
+	fflush(c->out);
+	if (!path[0]) {
+		if (c->out != c->orig_out)
+			fclose(c->out);
+		c->out = c->orig_out;
+	} else {
+		FILE *f = fopen(path, "a");
+
+		if (!f) {
+			fprintf(c->err, "%s: failed to freopen %s: %s\n",
+				c->progname, path, strerror(errno));
+		} else {
+			if (c->out != c->orig_out)
+				fclose(c->out);
+			c->out = f;
+		}
+	}
+	free(path);
+}
+
 static void do_action(struct consumer *c, const struct spec_action *act,
 		      const unsigned char *rec, uint32_t size)
 {
@@ -89,6 +147,12 @@ static void do_action(struct consumer *c, const struct spec_action *act,
 	switch (act->kind) {
 	case ACT_PRINTF:
 		fmt_print(c->out, act->fmt, v, act->nfields, NULL);
+		break;
+	case ACT_SYSTEM:
+		run_system(c, act, v);
+		break;
+	case ACT_FREOPEN:
+		do_freopen(c, act, v);
 		break;
 	case ACT_TRACE:
 		fmt_trace(c->out, &v[0], c->opts->quiet, NULL);
@@ -169,6 +233,7 @@ int consume_open(struct consumer *c)
 
 	while (pages * 4096 < c->opts->bufsize && pages < 4096)
 		pages <<= 1;
+	c->orig_out = c->out;
 	c->ncpus = libbpf_num_possible_cpus();
 	c->dropped = calloc((size_t)c->ncpus, sizeof(*c->dropped));
 	if (!c->dropped)

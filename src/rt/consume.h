@@ -26,6 +26,7 @@ struct consumer {
 	struct catalog *cat;
 	struct options *opts;		/* the session's: setopt() changes them */
 	FILE *out, *err;
+	FILE *orig_out;			/* out before any freopen() */
 	const char *progname;
 	bool testing;			/* _DTRACE_TESTING: no CPU/ID columns */
 	bool header_done;		/* the column header has been printed */

@@ -243,6 +243,11 @@ int dscope__go(struct dscope *ds)
 
 	if (ds->state != S_COMPILED)
 		return -EINVAL;
+	if (ds->spec->destructive && !ds->opts.destructive) {
+		fprintf(err, "%s: could not enable tracing: Destructive actions "
+			     "not allowed\n", pn);
+		return -EPERM;
+	}
 	for (int i = 0; i < ds->spec->naggs; i++)
 		if (ds->spec->aggs[i].map >= 0 &&
 		    ds->spec->maps[ds->spec->aggs[i].map].max_entries == 0) {

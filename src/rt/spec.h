@@ -109,6 +109,8 @@ enum act_kind {
 	ACT_NORMALIZE,	/* aggregation, n: divide values by n when printing */
 	ACT_DENORMALIZE,	/* aggregation: print values undivided again */
 	ACT_SETOPT,	/* name [, value]: set a run-time option */
+	ACT_SYSTEM,	/* fmt + args: run the formatted command (destructive) */
+	ACT_FREOPEN,	/* fmt + args: redirect output to the file ("" restores) */
 	ACT_DEFAULT,	/* clause with no actions: print the probe */
 };
 
@@ -191,6 +193,7 @@ struct spec {
 	uint32_t nsysinfo;
 	int nprobes;		/* probes matched, for "matched N probes" */
 	bool quiet;		/* option quiet */
+	bool destructive;	/* uses a destructive action: needs -w */
 };
 
 #endif /* DSCOPE_SPEC_H */

@@ -83,7 +83,7 @@ static void tagg_add(struct tagg *t, const struct fmt_val *keys, int64_t v)
 	switch (d->func) {
 	case AGG_COUNT: one[0] = 1; break;
 	case AGG_SUM: one[0] = v; break;
-	case AGG_MIN: case AGG_MAX: one[0] = v; break;
+	case AGG_MIN: case AGG_MAX: one[0] = v; one[1] = 1; break;
 	case AGG_AVG: one[0] = 1; one[1] = v; break;
 	case AGG_STDDEV:
 		one[0] = 1;
@@ -243,14 +243,21 @@ TEST(agg_llquantize_buckets)
 TEST(agg_merge_rules)
 {
 	int64_t a[4] = { 3, 10, -1, 0 }, b[4] = { 2, 5, 7, 0 };
-	int64_t m = 5, n = 9;
+	int64_t m[2] = { 5, 1 }, n[2] = { 9, 1 }, unseen[2] = { 0, 0 };
+	int64_t neg[2] = { -100, 1 };
 
 	agg_merge(AGG_STDDEV, a, b, 4);
 	CHECK(a[0] == 5 && a[1] == 15 && a[2] == 6 && a[3] == 1);
-	agg_merge(AGG_MIN, &m, &n, 1);
-	CHECK(m == 5);
-	agg_merge(AGG_MAX, &m, &n, 1);
-	CHECK(m == 9);
+	agg_merge(AGG_MIN, m, n, 2);
+	CHECK(m[0] == 5);
+	agg_merge(AGG_MAX, m, n, 2);
+	CHECK(m[0] == 9);
+	/* a CPU that never saw the key reads as zeros: not a value of 0 */
+	agg_merge(AGG_MAX, neg, unseen, 2);
+	CHECK(neg[0] == -100 && neg[1] == 1);
+	m[0] = 5;
+	agg_merge(AGG_MIN, m, unseen, 2);
+	CHECK(m[0] == 5);
 }
 
 TEST(agg_scalar_defaults)
