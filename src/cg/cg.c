@@ -53,7 +53,7 @@ uint32_t cg_temp_new(struct cg *g, const struct node *n, uint32_t size)
 	uint32_t off = g->tmp;
 
 	size = cg_round8(size);
-	if (off + size > SCRATCH_SIZE - 8)
+	if (off + size > ERR_REC_OFF)
 		diag_fail(g->d, n->line, n->col, "D_EXPR_DEPTH",
 			  "strings in one statement exceed the scratch space");
 	g->tmp += size;
@@ -179,13 +179,55 @@ static const int16_t sysarg_regs[6] = { 112, 104, 96, 56, 72, 64 };
  * into slot */
 void cg_kread(struct cg *g, int16_t slot, int size, int32_t off)
 {
+	int ok = emit_new_label(&g->e);
+
 	emit_store_imm(&g->e, 8, R10, slot, 0);
 	cg_fp_ptr(g, R1, slot);
 	emit_mov_imm(&g->e, R2, size);
 	if (off)
 		emit_alu_imm(&g->e, BPF_ADD, R3, off);
+	emit_mov_reg(&g->e, R8, R3);
 	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	if (g->ep) {	/* in a clause: a bad address is a fault */
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
+		cg_fault(g, FLT_BADADDR, R8);
+	}
+	emit_label(&g->e, ok);
 	cg_load_slot(g, R0, slot);
+}
+
+static void probe_id(struct cg *g);
+
+/*
+ *	err = (struct err_record *)(r9 + ERR_REC_OFF)
+ *	err->... = EPID_ERROR, probe id, epid, action, fault, address
+ *	perf_event_output(ctx, &buf, BPF_F_CURRENT_CPU, err, sizeof(*err))
+ *	goto clause_end
+ */
+void cg_fault(struct cg *g, int fault, int addr_reg)
+{
+	int16_t e = ERR_REC_OFF;
+
+	if (addr_reg >= 0)
+		emit_store(&g->e, 8, R9, e + offsetof(struct err_record, addr),
+			   addr_reg);
+	else
+		emit_store_imm(&g->e, 8, R9, e + offsetof(struct err_record, addr), 0);
+	emit_store_imm(&g->e, 4, R9, e, (int32_t)EPID_ERROR);
+	probe_id(g);
+	emit_store(&g->e, 4, R9, e + offsetof(struct err_record, probe_id), R0);
+	emit_store_imm(&g->e, 4, R9, e + offsetof(struct err_record, clause_epid),
+		       g->epid);
+	emit_store_imm(&g->e, 4, R9, e + offsetof(struct err_record, action),
+		       g->action);
+	emit_store_imm(&g->e, 8, R9, e + offsetof(struct err_record, fault), fault);
+	emit_mov_reg(&g->e, R1, R6);
+	cg_ld_map(g, R2, MAP_BUF);
+	emit_alu32_imm(&g->e, BPF_MOV, R3, -1);		/* BPF_F_CURRENT_CPU */
+	cg_scratch_ptr(g, R4, ERR_REC_OFF);
+	emit_mov_imm(&g->e, R5, sizeof(struct err_record));
+	emit_call(&g->e, BPF_FUNC_perf_event_output);
+	emit_ja(&g->e, g->clause_end);
 }
 
 static void arg_value(struct cg *g, int16_t slot, int n)
@@ -221,6 +263,13 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 		cg_store_slot(g, slot, R0);
 		return;
 	}
+	case ATTACH_BEGIN:
+	case ATTACH_END:
+	case ATTACH_ERROR:
+		/* run by test_run: the context is the argument array */
+		emit_load(&g->e, 8, R0, R6, (int16_t)(8 * n));
+		cg_store_slot(g, slot, R0);
+		return;
 	default:
 		break;
 	}
@@ -532,9 +581,13 @@ void cg_alu_op(struct cg *g, const struct node *n, int op, bool is_signed)
 		break;
 	case '/':
 	case '%': {
-		/* division by zero abandons the clause (BPF would yield 0) */
-		emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, g->clause_end);
+		/* division by zero is a fault (BPF itself would yield 0) */
+		int ok = emit_new_label(&g->e);
 		int bop = op == '/' ? BPF_DIV : BPF_MOD;
+
+		emit_jmp_imm(&g->e, BPF_JNE, R1, 0, ok);
+		cg_fault(g, FLT_DIVZERO, -1);
+		emit_label(&g->e, ok);
 
 		if (is_signed)
 			emit_sdiv_reg(&g->e, bop, R0, R1);
@@ -911,6 +964,7 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 	g->sp = SLOT_FIRST + 8;
 	g->tmp = g->tmp_base;
 	g->clause_end = emit_new_label(&g->e);
+	g->action = 0;
 
 	if (cc->mask_bit >= 0) {
 		/* if (!(sysinfo->mask >> bit & 1)) skip this clause */
@@ -932,7 +986,10 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 	}
 	if (c->body.n == 0)
 		cg_new_action(g, ACT_DEFAULT);
-	stmts(g, &c->body);
+	for (int i = 0; i < c->body.n; i++) {
+		g->action = i + 1;
+		stmt(g, c->body.v[i]);
+	}
 	if (g->ep->nacts > 0 || records_data(&c->body))
 		emit_record(g);
 	g->ep->size = g->rec;
@@ -950,9 +1007,11 @@ static void prologue(struct cg *g)
 {
 	emit_mov_reg(&g->e, R6, R1);
 	emit_store_imm(&g->e, 8, R10, SLOT_ZERO, 0);
-	emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
-	emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
-	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
+	if (g->att != ATTACH_ERROR) {	/* ERROR reports faults before exit() */
+		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
+		emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
+	}
 	cg_ld_map(g, R1, MAP_SCRATCH);
 	cg_fp_ptr(g, R2, SLOT_ZERO);
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
@@ -976,6 +1035,7 @@ static void prologue(struct cg *g)
 
 static const char *const attach_names[] = {
 	[ATTACH_BEGIN] = "dscope_begin", [ATTACH_END] = "dscope_end",
+	[ATTACH_ERROR] = "dscope_error",
 	[ATTACH_SYS_ENTER] = "dscope_sys_ent", [ATTACH_SYS_EXIT] = "dscope_sys_ret",
 	[ATTACH_PROFILE] = "dscope_profile", [ATTACH_TICK] = "dscope_tick",
 };

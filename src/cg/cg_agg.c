@@ -5,6 +5,13 @@
  * up its key in this CPU's copy, creates the entry on first use, and folds
  * the value in with plain loads and stores -- no atomics, no sharing.  The
  * value layout per function is aggprint.h's; user space merges the CPUs.
+ *
+ * Quantizations compute their bucket in BPF with straight-line code: no
+ * loops, every bound a constant (llquantize's magnitudes are unrolled),
+ * and each index clamped to the last bucket with a compare just before it
+ * becomes a map-value offset, so the verifier proves the access in range
+ * without following the arithmetic.  agg_quantize_bucket() and friends in
+ * aggprint.c are the specification these sequences implement.
  */
 #include <string.h>
 

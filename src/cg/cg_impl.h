@@ -35,6 +35,7 @@ struct cg {
 	int clause_end;			/* label: end of this clause */
 	int acts_cap;
 	uint32_t tmp_base;		/* first temp after the clause-locals */
+	int action;			/* 1-based statement of the clause; 0: predicate */
 };
 
 /* An expression's value: a stack slot, or a string temp in scratch. */
@@ -69,6 +70,9 @@ struct val cg_string_const(struct cg *g, const struct node *n, const char *s,
 			   uint32_t size);
 /* slot = *(size *)(r3 + off) read with bpf_probe_read_kernel; r0 = it */
 void cg_kread(struct cg *g, int16_t slot, int size, int32_t off);
+/* A run-time fault: write an error record (the address from addr_reg,
+ * or 0 if addr_reg < 0) and abandon the clause. */
+void cg_fault(struct cg *g, int fault, int addr_reg);
 /* r0 = strcmp(a, b) as -1, 0, 1 */
 void cg_strcmp_words(struct cg *g, struct val a, struct val b);
 

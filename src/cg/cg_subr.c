@@ -259,13 +259,16 @@ static struct val do_strjoin(struct cg *g, struct node *n)
  *	else if (index + count > size) count = size - index;
  *
  * r4 = len, r5 = index, r8 = count; copy count bytes from s + index.
+ * No string is longer than strsize, so the size in these rules is any
+ * bound at least as large: the copy stops at the NUL or the result's
+ * bound, whichever comes first.
  */
 static struct val do_substr(struct cg *g, struct node *n)
 {
 	struct val s = str_arg(g, n->args.v[0]);
 	struct val ix = cg_expr(g, n->args.v[1]);
 	struct val cnt = n->args.n > 2 ? cg_expr(g, n->args.v[2]) : ix;
-	int32_t size = (int32_t)n->type.size - 1;
+	int32_t size = 1 << 30;	/* strsize, for rules that cannot bind */
 	struct val d = str_temp(g, n, n->type.size);
 	int l1 = emit_new_label(&g->e), l2 = emit_new_label(&g->e);
 	int l3 = emit_new_label(&g->e), copy = emit_new_label(&g->e);

@@ -219,6 +219,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	cg_fixed_maps(&c, sp->nsysinfo);
 	emit_point(&c, ms, nm, ATTACH_BEGIN, PROV_DTRACE, "BEGIN", NULL);
 	emit_point(&c, ms, nm, ATTACH_END, PROV_DTRACE, "END", NULL);
+	emit_point(&c, ms, nm, ATTACH_ERROR, PROV_DTRACE, "ERROR", NULL);
 	emit_point(&c, ms, nm, ATTACH_SYS_ENTER, PROV_SYSCALL, "entry", NULL);
 	emit_point(&c, ms, nm, ATTACH_SYS_EXIT, PROV_SYSCALL, "return", NULL);
 	for (int i = 0; i < nm; i++)

@@ -154,12 +154,20 @@ void detach_all(struct attach_set *set)
 	memset(set, 0, sizeof(*set));
 }
 
-int attach_run_once(const struct spec *sp, enum spec_attach which, FILE *err,
-		    const char *progname)
+int attach_run_once(const struct spec *sp, enum spec_attach which,
+		    const uint64_t *args_in, FILE *err, const char *progname)
 {
+	static const char *const names[] = {
+		[ATTACH_BEGIN] = "BEGIN", [ATTACH_END] = "END",
+		[ATTACH_ERROR] = "ERROR",
+	};
+
 	for (int i = 0; i < sp->nprogs; i++) {
 		const struct spec_prog *p = &sp->progs[i];
 		uint64_t args[12] = { 0 };
+
+		if (args_in)
+			memcpy(args, args_in, sizeof(args));
 		LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args,
 			    .ctx_size_in = sizeof(args));
 
@@ -169,7 +177,7 @@ int attach_run_once(const struct spec *sp, enum spec_attach which, FILE *err,
 			int e = errno;
 
 			fprintf(err, "%s: could not run %s: %s\n", progname,
-				which == ATTACH_BEGIN ? "BEGIN" : "END", strerror(e));
+				names[which], strerror(e));
 			return -e;
 		}
 	}

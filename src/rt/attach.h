@@ -24,8 +24,9 @@ int attach_sysinfo(const struct spec *sp, FILE *err, const char *progname);
 int attach_all(const struct spec *sp, struct attach_set *set, FILE *err,
 	       const char *progname);
 void detach_all(struct attach_set *set);
-/* Run the BEGIN or END program once, if the spec has one. */
-int attach_run_once(const struct spec *sp, enum spec_attach which, FILE *err,
-		    const char *progname);
+/* Run the BEGIN, END or ERROR program once, if the spec has one, with
+ * arg0..arg11 from args (NULL: all zero). */
+int attach_run_once(const struct spec *sp, enum spec_attach which,
+		    const uint64_t *args, FILE *err, const char *progname);
 
 #endif /* DSCOPE_ATTACH_H */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "prov/catalog.h"
+#include "rt/attach.h"
 
 static struct agg_sort_opts sort_opts(const struct consumer *c)
 {
@@ -187,6 +188,57 @@ static void do_action(struct consumer *c, const struct spec_action *act,
 	free(v);
 }
 
+static const char *fault_name(uint64_t fault)
+{
+	static const char *const names[] = {
+		[FLT_BADADDR] = "invalid address",
+		[FLT_BADALIGN] = "invalid alignment",
+		[FLT_ILLOP] = "illegal operation",
+		[FLT_DIVZERO] = "divide-by-zero",
+		[FLT_NOSCRATCH] = "out of scratch space",
+		[FLT_KPRIV] = "invalid kernel access",
+		[FLT_UPRIV] = "invalid user access",
+		[FLT_TUPOFLOW] = "tuple stack overflow",
+		[FLT_BADSTACK] = "bad stack",
+	};
+
+	return fault < sizeof(names) / sizeof(names[0]) && names[fault]
+		       ? names[fault] : "unknown fault";
+}
+
+/*
+ * A run-time error, reported as DTrace reports it:
+ *   error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): invalid address
+ *   (0x8) in action #1
+ * then the ERROR clauses run with DTrace's arguments.  They run in
+ * dscope's own context (through BPF_PROG_TEST_RUN), not the faulting
+ * thread's: pid and execname in an ERROR clause are dscope's.
+ */
+static void on_error(struct consumer *c, const struct err_record *er)
+{
+	const struct probe *p = catalog__by_id(c->cat, er->probe_id);
+	char details[40] = "", where[32];
+	uint64_t args[12] = { 0, er->clause_epid + 1, er->action, (uint64_t)-1,
+			      er->fault, er->addr };
+
+	if (er->fault == FLT_BADADDR || er->fault == FLT_BADALIGN ||
+	    er->fault == FLT_BADSTACK)
+		snprintf(details, sizeof(details), " (0x%llx)",
+			 (unsigned long long)er->addr);
+	if (er->action)
+		snprintf(where, sizeof(where), "action #%u", er->action);
+	else
+		snprintf(where, sizeof(where), "predicate");
+	fflush(c->out);
+	fprintf(c->err, "%s: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): "
+			"%s%s in %s\n", c->progname, er->clause_epid + 1,
+		er->probe_id, p ? p->prov : "", p ? p->mod : "",
+		p ? p->func : "", p ? p->name : "", fault_name(er->fault),
+		details, where);
+	c->errors++;
+	attach_run_once(c->sp, ATTACH_ERROR, args, c->err, c->progname);
+}
+
 static void on_record(void *ctx, int cpu, void *data, __u32 size)
 {
 	struct consumer *c = ctx;
@@ -197,6 +249,13 @@ static void on_record(void *ctx, int cpu, void *data, __u32 size)
 		return;
 	memcpy(&epid, rec, 4);
 	memcpy(&probe_id, rec + 4, 4);
+	if (epid == EPID_ERROR && size >= sizeof(struct err_record)) {
+		struct err_record er;
+
+		memcpy(&er, rec, sizeof(er));
+		on_error(c, &er);
+		return;
+	}
 	if (epid >= (uint32_t)c->sp->nepids)
 		return;
 	const struct spec_epid *ep = &c->sp->epids[epid];

@@ -32,6 +32,7 @@ struct consumer {
 	bool header_done;		/* the column header has been printed */
 	bool done;			/* exit() seen */
 	int exit_status;
+	uint64_t errors;		/* run-time errors reported */
 	struct perf_buffer *pb;
 	struct agg_state aggs;
 	uint64_t *lost;			/* per CPU: reported so far */

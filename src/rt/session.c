@@ -269,7 +269,7 @@ int dscope__go(struct dscope *ds)
 	};
 	if ((rc = consume_open(&ds->cons)) < 0)
 		return rc;
-	if ((rc = attach_run_once(ds->spec, ATTACH_BEGIN, err, pn)) < 0)
+	if ((rc = attach_run_once(ds->spec, ATTACH_BEGIN, NULL, err, pn)) < 0)
 		return rc;
 	consume_poll(&ds->cons, 0);
 	if (ds->cons.done)
@@ -300,7 +300,8 @@ int dscope__stop(struct dscope *ds)
 	/* what the probes wrote before detaching, then END's own output */
 	consume_poll(&ds->cons, 0);
 	set_state(ds, 0);
-	rc = attach_run_once(ds->spec, ATTACH_END, ds->cfg.err, ds->cfg.progname);
+	rc = attach_run_once(ds->spec, ATTACH_END, NULL, ds->cfg.err,
+			     ds->cfg.progname);
 	consume_poll(&ds->cons, 0);
 	consume_drops(&ds->cons);
 	consume_final_aggs(&ds->cons);

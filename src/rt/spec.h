@@ -69,12 +69,36 @@ struct sysinfo_entry {
 };
 
 #define SCRATCH_SIZE (32 * 1024)	/* per-CPU scratch; the record is at 0 */
+#define ERR_REC_OFF (SCRATCH_SIZE - 64)	/* where an error record is built */
 #define REC_MAX (16 * 1024)		/* a record never exceeds this */
 #define REC_HDR 8
+
+/*
+ * A run-time error (a fault) abandons the clause and writes this record
+ * instead of the clause's: the consumer reports it as DTrace does and runs
+ * the dtrace:::ERROR clauses with arg1..arg5 = epid, action, -1, fault,
+ * address.  Fault codes are DTrace's (DTRACEFLT_*).
+ */
+#define EPID_ERROR 0xffffffffu
+
+struct err_record {
+	uint32_t epid;		/* EPID_ERROR */
+	uint32_t probe_id;	/* the probe that fired */
+	uint32_t clause_epid;	/* the clause that faulted */
+	uint32_t action;	/* 1-based action; 0: the predicate */
+	uint64_t fault;		/* FLT_* */
+	uint64_t addr;		/* the faulting address, if any */
+};
+
+enum {
+	FLT_BADADDR = 1, FLT_BADALIGN, FLT_ILLOP, FLT_DIVZERO, FLT_NOSCRATCH,
+	FLT_KPRIV, FLT_UPRIV, FLT_TUPOFLOW, FLT_BADSTACK,
+};
 
 enum spec_attach {
 	ATTACH_BEGIN,		/* run once by test_run before the rest attach */
 	ATTACH_END,		/* run once by test_run after the rest detach */
+	ATTACH_ERROR,		/* run by test_run for each run-time error */
 	ATTACH_SYS_ENTER,	/* raw tracepoint sys_enter */
 	ATTACH_SYS_EXIT,	/* raw tracepoint sys_exit */
 	ATTACH_PROFILE,		/* cpu-clock perf event on every CPU */
