@@ -12,6 +12,9 @@
 #    the script; $B is the build folder).  "@@needs: CMD" skips the test,
 #    saying why, when CMD fails (a kernel feature this machine lacks).
 #    Tests needing BPF skip as a whole when not root.
+# 3. tests/sh/*.sh: the command line and the lifecycle as a user sees them
+#    (signals, kill -9, -p, bad input); exit 0 passes, 77 skips (the
+#    script prints why), anything else fails.  They run as root only.
 # Only what the test names is compared: no timing, no sorting.
 cd "$(dirname "$0")/.."
 B=${B:-build}
@@ -64,12 +67,21 @@ run_d() {
 }
 
 if [ "$(id -u)" -ne 0 ]; then
-	n=$(ls tests/d/*.d 2>/dev/null | wc -l)
+	n=$(ls tests/d/*.d tests/sh/*.sh 2>/dev/null | wc -l)
 	echo "SKIP $n D tests: they load BPF programs and need root"
 	skip=$((skip + n))
 else
 	for t in $(ls tests/d/*.d 2>/dev/null); do
 		run_d "$t"
+	done
+	for t in $(ls tests/sh/*.sh 2>/dev/null); do
+		out=$(timeout 120 bash "$t" 2>&1); rc=$?
+		case $rc in
+		0) pass=$((pass + 1)) ;;
+		77) echo "SKIP sh/$(basename "$t") ($out)"; skip=$((skip + 1)) ;;
+		*) echo "FAIL sh/$(basename "$t") (exit $rc)"; echo "$out" | tail -20
+		   fail=$((fail + 1)) ;;
+		esac
 	done
 fi
 echo "$pass passed, $fail failed, $skip skipped"

@@ -606,6 +606,177 @@ static struct val do_basename(struct cg *g, struct node *n)
 	return d;
 }
 
+/*
+ * cleanpath(s): the path with empty, "." and "x/.." elements removed, as
+ * Go's path.Clean (which is what dtrace(1) prints), except that "" stays
+ * "".  One loop of small steps, each of one of three kinds:
+ *
+ *	SCAN  at s[r]: skip a '/' or a "." element; for "..", drop the last
+ *	      element written (then BACK) or write ".." when there is none;
+ *	      else start an element (a '/' first unless at the start): COPY
+ *	COPY  one byte of the element from s[r] to out[w]
+ *	BACK  w-- until out[w] is '/' or nothing more may be dropped
+ *
+ * out is a work buffer; the result is copied from it, w bytes.
+ * cells: 0 n, 1 r, 2 w, 3 dotdot (out[0, dotdot) must stay), 4 rooted,
+ * 5 step kind
+ */
+enum { CP_N, CP_R, CP_W, CP_DOTDOT, CP_ROOTED, CP_KIND, CP_COUNT };
+enum { CP_SCAN, CP_COPY, CP_BACK };
+
+/* out[w++] = reg (or imm when reg < 0) */
+static void out_put(struct cg *g, uint32_t c, struct val out, int reg,
+		    int32_t imm, int skip)
+{
+	cell_load(g, R4, c + 8 * CP_W);
+	clamp_or(g, R4, out.size - 1, skip);
+	emit_mov_reg(&g->e, R5, R4);
+	emit_alu_reg(&g->e, BPF_ADD, R5, R9);
+	if (reg >= 0)
+		emit_store(&g->e, 1, R5, (int16_t)out.off, reg);
+	else
+		emit_store_imm(&g->e, 1, R5, (int16_t)out.off, imm);
+	emit_alu_imm(&g->e, BPF_ADD, R4, 1);
+	cell_store(g, c + 8 * CP_W, R4);
+}
+
+/* reg = s[cell r + k], 0 past the end; clobbers r1 */
+static void path_byte(struct cg *g, uint32_t c, struct val s, int reg, int k,
+		      int skip)
+{
+	cell_load(g, reg, c + 8 * CP_R);
+	if (k)
+		emit_alu_imm(&g->e, BPF_ADD, reg, k);
+	clamp_or(g, reg, s.size - 1, skip);
+	byte_at(g, reg, reg, s.off);
+}
+
+static void cell_add(struct cg *g, uint32_t cell, int32_t k)
+{
+	cell_load(g, R1, cell);
+	emit_alu_imm(&g->e, BPF_ADD, R1, k);
+	cell_store(g, cell, R1);
+}
+
+static struct val do_cleanpath(struct cg *g, struct node *n)
+{
+	struct val s = str_arg(g, n->args.v[0]);
+	struct val d = str_temp(g, n, n->type.size);
+	struct val out = { .str = true, .size = s.size + 8 };
+	uint32_t c = cells_new(g, n, CP_COUNT);
+	struct loop l;
+	int done = emit_new_label(&g->e), rel = emit_new_label(&g->e);
+	int copy = emit_new_label(&g->e), back = emit_new_label(&g->e);
+	int dot1 = emit_new_label(&g->e), elem = emit_new_label(&g->e);
+	int noslash = emit_new_label(&g->e), to_scan = emit_new_label(&g->e);
+	int notempty = emit_new_label(&g->e);
+
+#define CP(i) (c + 8 * (i))
+	out.off = cg_temp_new(g, n, out.size);
+	str_len(g, s);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, done);
+	cell_store(g, CP(CP_N), R0);
+	for (int i = CP_R; i < CP_COUNT; i++)
+		cell_set(g, CP(i), 0);
+	emit_load(&g->e, 1, R1, R9, (int16_t)s.off);
+	emit_jmp_imm(&g->e, BPF_JNE, R1, '/', rel);
+	emit_store_imm(&g->e, 1, R9, (int16_t)out.off, '/');
+	for (int i = CP_R; i <= CP_ROOTED; i++)
+		cell_set(g, CP(i), 1);
+	emit_label(&g->e, rel);
+
+	loop_begin(g, n, &l, 4 * s.size + 8);
+	cell_load(g, R1, CP(CP_KIND));
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, CP_COPY, copy);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, CP_BACK, back);
+	/* SCAN */
+	cell_load(g, R1, CP(CP_R));
+	cell_load(g, R2, CP(CP_N));
+	emit_jmp_reg(&g->e, BPF_JGE, R1, R2, l.brk);
+	path_byte(g, c, s, R2, 0, l.brk);
+	emit_jmp_imm(&g->e, BPF_JNE, R2, '/', dot1);
+	cell_add(g, CP(CP_R), 1);				/* "/" */
+	emit_ja(&g->e, l.head);
+	emit_label(&g->e, dot1);
+	emit_jmp_imm(&g->e, BPF_JNE, R2, '.', elem);
+	path_byte(g, c, s, R2, 1, l.brk);
+	int dot2 = emit_new_label(&g->e), one = emit_new_label(&g->e);
+
+	emit_jmp_imm(&g->e, BPF_JEQ, R2, 0, one);
+	emit_jmp_imm(&g->e, BPF_JNE, R2, '/', dot2);
+	emit_label(&g->e, one);
+	cell_add(g, CP(CP_R), 1);				/* "." */
+	emit_ja(&g->e, l.head);
+	emit_label(&g->e, dot2);
+	emit_jmp_imm(&g->e, BPF_JNE, R2, '.', elem);
+	path_byte(g, c, s, R2, 2, l.brk);
+	int two = emit_new_label(&g->e), keep = emit_new_label(&g->e);
+
+	emit_jmp_imm(&g->e, BPF_JEQ, R2, 0, two);
+	emit_jmp_imm(&g->e, BPF_JNE, R2, '/', elem);
+	emit_label(&g->e, two);					/* ".." */
+	cell_add(g, CP(CP_R), 2);
+	cell_load(g, R1, CP(CP_W));
+	cell_load(g, R2, CP(CP_DOTDOT));
+	emit_jmp_reg(&g->e, BPF_JLE, R1, R2, keep);
+	emit_alu_imm(&g->e, BPF_SUB, R1, 1);
+	cell_store(g, CP(CP_W), R1);
+	cell_set(g, CP(CP_KIND), CP_BACK);
+	emit_ja(&g->e, l.head);
+	emit_label(&g->e, keep);
+	cell_load(g, R3, CP(CP_ROOTED));
+	emit_jmp_imm(&g->e, BPF_JNE, R3, 0, l.head);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, noslash);
+	out_put(g, c, out, -1, '/', l.brk);
+	emit_label(&g->e, noslash);
+	out_put(g, c, out, -1, '.', l.brk);
+	out_put(g, c, out, -1, '.', l.brk);
+	cell_load(g, R1, CP(CP_W));
+	cell_store(g, CP(CP_DOTDOT), R1);
+	emit_ja(&g->e, l.head);
+	emit_label(&g->e, elem);		/* an element: '/' unless first */
+	cell_load(g, R1, CP(CP_W));
+	cell_load(g, R3, CP(CP_ROOTED));
+	emit_alu_reg(&g->e, BPF_SUB, R1, R3);	/* w - rooted: 0 at the start */
+	cell_set(g, CP(CP_KIND), CP_COPY);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, l.head);
+	out_put(g, c, out, -1, '/', l.brk);
+	emit_ja(&g->e, l.head);
+	emit_label(&g->e, copy);				/* COPY */
+	cell_load(g, R1, CP(CP_R));
+	cell_load(g, R2, CP(CP_N));
+	emit_jmp_reg(&g->e, BPF_JGE, R1, R2, to_scan);
+	path_byte(g, c, s, R2, 0, l.brk);
+	emit_jmp_imm(&g->e, BPF_JEQ, R2, '/', to_scan);
+	out_put(g, c, out, R2, 0, l.brk);
+	cell_add(g, CP(CP_R), 1);
+	emit_ja(&g->e, l.head);
+	emit_label(&g->e, back);				/* BACK */
+	cell_load(g, R1, CP(CP_W));
+	cell_load(g, R2, CP(CP_DOTDOT));
+	emit_jmp_reg(&g->e, BPF_JLE, R1, R2, to_scan);
+	clamp_or(g, R1, out.size - 1, l.brk);
+	byte_at(g, R2, R1, out.off);
+	emit_jmp_imm(&g->e, BPF_JEQ, R2, '/', to_scan);
+	emit_alu_imm(&g->e, BPF_SUB, R1, 1);
+	cell_store(g, CP(CP_W), R1);
+	emit_ja(&g->e, l.head);
+	emit_label(&g->e, to_scan);
+	cell_set(g, CP(CP_KIND), CP_SCAN);
+	loop_end(g, n, &l);
+
+	cell_load(g, R8, CP(CP_W));
+	emit_jmp_imm(&g->e, BPF_JNE, R8, 0, notempty);
+	put_const(g, d, ".");
+	emit_ja(&g->e, done);
+	emit_label(&g->e, notempty);
+	emit_mov_imm(&g->e, R5, 0);
+	copy_part(g, out, d, R5, R8, n->type.size);
+	emit_label(&g->e, done);
+	return d;
+#undef CP
+}
+
 /* toupper/tolower a word at a time: for each byte b < 0x80,
  *	in = ((b & 0x7f) + (0x80 - lo)) & ~((b & 0x7f) + (0x80 - hi - 1))
  * has its top bit set when lo <= b <= hi; that bit >> 2 is 0x20. */
@@ -919,7 +1090,8 @@ static const struct {
 	const char *name;
 	struct val (*emit)(struct cg *g, struct node *n);
 } subrs[] = {
-	{ "basename", do_basename },	{ "copyin", do_copyin },
+	{ "basename", do_basename },	{ "cleanpath", do_cleanpath },
+	{ "copyin", do_copyin },
 	{ "copyinstr", do_copyinstr },	{ "dirname", do_basename },
 	{ "getmajor", do_devpart },	{ "getminor", do_devpart },
 	{ "htonl", do_byteorder },	{ "htonll", do_byteorder },

@@ -94,8 +94,8 @@ static const int two_char_ops[] = {
 /* Tokenize text; line/col count from the declaration's position. */
 static void tokenize(struct cparse *p, const char *text, int line, int col)
 {
-	int cap = 0;
-	const char *s = text, *bol = text - (col > 0 ? col - 1 : 0);
+	int cap = 0, col0 = col > 0 ? col - 1 : 0;	/* first line's indent */
+	const char *s = text, *bol = text;
 
 	for (;;) {
 		while (*s && (isspace((unsigned char)*s) || (s[0] == '/' &&
@@ -103,6 +103,7 @@ static void tokenize(struct cparse *p, const char *text, int line, int col)
 			if (*s == '\n') {
 				line++;
 				bol = s + 1;
+				col0 = 0;
 			}
 			if (s[0] == '/' && s[1] == '*') {
 				const char *e = strstr(s + 2, "*/");
@@ -110,6 +111,7 @@ static void tokenize(struct cparse *p, const char *text, int line, int col)
 					if (*s == '\n') {
 						line++;
 						bol = s + 1;
+						col0 = 0;
 					}
 				s += *s ? 2 : 0;
 			} else if (s[0] == '/') {
@@ -121,7 +123,7 @@ static void tokenize(struct cparse *p, const char *text, int line, int col)
 		struct ctok *t = ARENA_PUSH(p->cs->a, p->t, p->n, cap);
 
 		t->line = line;
-		t->col = (int)(s - bol) + 1;
+		t->col = col0 + (int)(s - bol) + 1;
 		if (!*s) {
 			t->kind = CK_EOF;
 			return;
@@ -140,7 +142,8 @@ static void tokenize(struct cparse *p, const char *text, int line, int col)
 			s++;
 			t->kind = CK_CHR;
 			while (*s && *s != '\'')
-				t->val = (t->val << 8) | char_escape(&s);
+				t->val = (int64_t)((uint64_t)t->val << 8 |
+						   (uint8_t)char_escape(&s));
 			s += *s ? 1 : 0;
 		} else if (*s == '"') {
 			for (s++; *s && *s != '"'; s += s[0] == '\\' && s[1] ? 2 : 1)
@@ -224,8 +227,8 @@ static const char *unscope(const char *name, enum cscope *scope)
 
 /* ---- declarations: forward ---- */
 
-struct specs;
 static bool starts_type(struct cparse *p);
+static bool starts_type_at(struct cparse *p, int i);
 static struct dtype type_name(struct cparse *p);
 
 /* ---- constant expressions ---- */
@@ -326,7 +329,7 @@ static struct cval unary(struct cparse *p)
 	struct cval r;
 	int op = peek(p)->op;
 
-	if (peek(p)->kind == CK_PUNCT && strchr("-+~!", op) && op < 256) {
+	if (peek(p)->kind == CK_PUNCT && op < 256 && strchr("-+~!", op)) {
 		p->i++;
 		r = unary(p);
 		r.v = op == '-' ? (int64_t)(0 - (uint64_t)r.v) :
@@ -340,7 +343,8 @@ static struct cval unary(struct cparse *p)
 		expect(p, ')');
 		return r;
 	}
-	if (is_op(p, '(') && (p->i++, starts_type(p))) {
+	if (is_op(p, '(') && starts_type_at(p, p->i + 1)) {
+		p->i++;
 		struct dtype t = type_name(p);
 		expect(p, ')');
 		r = unary(p);
@@ -351,11 +355,6 @@ static struct cval unary(struct cparse *p)
 		}
 		return r;
 	}
-	if (peek(p)->kind == CK_PUNCT && peek(p)->op == '(' )
-		;
-	else if (p->i > 0 && p->t[p->i - 1].kind == CK_PUNCT &&
-		 p->t[p->i - 1].op == '(' && !is_op(p, '('))
-		;
 	return primary(p);
 }
 
@@ -501,6 +500,17 @@ static bool starts_type(struct cparse *p)
 	return tag_keyword(t) >= 0 || is_typedef_name(p, t->s);
 }
 
+static bool starts_type_at(struct cparse *p, int i)
+{
+	int saved = p->i;
+	bool yes;
+
+	p->i = i < p->n ? i : p->n - 1;
+	yes = starts_type(p);
+	p->i = saved;
+	return yes;
+}
+
 /* One specifier word, or false at the end of the specifiers. */
 static bool specifier(struct cparse *p, struct specs *sp)
 {
@@ -574,7 +584,6 @@ static struct dtype specs_type(struct cparse *p, struct specs *sp)
 		strncat(name, sp->name, sizeof(name) - strlen(name) - 1);
 	char *trimmed = arena_strdup(p->cs->a, name);
 
-	trimmed[strcspn(trimmed, "\0")] = '\0';
 	for (size_t n = strlen(trimmed); n && trimmed[n - 1] == ' ';)
 		trimmed[--n] = '\0';
 	if (ctype_lookup_name(p->cs, trimmed, SCOPE_D, &t))
@@ -673,9 +682,10 @@ static struct dtype declarator(struct cparse *p, struct dtype base,
 	}
 	const struct ctok *next = &p->t[p->i + (is_op(p, '(') ? 1 : 0)];
 
-	if (is_op(p, '(') && ((next->kind == CK_PUNCT && strchr("*([", next->op) &&
-			       next->op < 256) ||
-			      (name && next->kind == CK_ID && !starts_type(p)))) {
+	if (is_op(p, '(') && ((next->kind == CK_PUNCT && next->op < 256 &&
+			       strchr("*([", next->op)) ||
+			      (name && next->kind == CK_ID &&
+			       !starts_type_at(p, p->i + 1)))) {
 		int inner = p->i + 1;
 
 		skip_group(p);
@@ -767,9 +777,10 @@ static void add_member(struct cparse *p, struct ctype *c, const char *name,
 	m->off = off;
 	m->bit_width = (uint8_t)bits;
 	m->type = t;
-	if (c->kind == CT_STRUCT || off + msize > c->size)
-		c->size = c->kind == CT_STRUCT ? off + msize :
-			  (msize > c->size ? msize : c->size);
+	if (c->kind == CT_STRUCT)
+		c->size = off + msize;
+	else if (msize > c->size)
+		c->size = msize;
 	if (malign > c->align)
 		c->align = malign;
 }
@@ -866,17 +877,18 @@ static void sou_body(struct cparse *p, struct ctype *c)
 	ctype_completed(p->cs, c);
 }
 
+static const char *const tag_words[] = {
+	[CT_STRUCT] = "struct", [CT_UNION] = "union", [CT_ENUM] = "enum",
+};
+
 static struct ctype *new_tagged(struct cparse *p, enum ctype_kind kind,
 				const char *tag)
 {
-	static const char *const words[] = {
-		[CT_STRUCT] = "struct", [CT_UNION] = "union", [CT_ENUM] = "enum",
-	};
 	struct ctype *c = ctype_new(p->cs, kind);
 
 	c->tag = tag;
-	c->name = *tag ? arena_printf(p->cs->a, "%s %s", words[kind], tag) :
-			 words[kind];
+	c->name = *tag ? arena_printf(p->cs->a, "%s %s", tag_words[kind], tag) :
+			 tag_words[kind];
 	if (*tag)
 		strmap_put(p->cs->a, &p->cs->tags, c->name, c);
 	if (kind == CT_ENUM)	/* forward enums are ints until defined */
@@ -910,10 +922,9 @@ static struct dtype sou_specifier(struct cparse *p, enum ctype_kind kind)
 	}
 	if (is_op(p, '{')) {
 		struct ctype *def = *tag ? strmap_get(&p->cs->tags,
-			arena_printf(p->cs->a, "%s %s", kind == CT_STRUCT ? "struct" :
-				     kind == CT_UNION ? "union" : "enum", tag)) : NULL;
+			arena_printf(p->cs->a, "%s %s", tag_words[kind], tag)) : NULL;
 
-		if (def && (def->complete || def->kind != kind))
+		if (def && def->complete)
 			diag_fail(p->d, peek(p)->line, peek(p)->col,
 				  "D_DECL_TYPERED", "type redeclared: %s",
 				  def->name);

@@ -1,0 +1,12 @@
+# Shared by the shell tests: where things are, and how to fail.
+B=${B:-build}
+D=$B/dscope
+fail() { echo "FAIL: $*"; exit 1; }
+# BPF programs the kernel holds, by name prefix (dscope names its own)
+dscope_progs() { bpftool prog show 2>/dev/null | grep -c ' name dscope_' || true; }
+# wait up to 10 s for the kernel to free dscope's programs: closing the
+# last fd frees a program promptly, but not synchronously with our exit
+no_progs_left() {
+	for i in $(seq 100); do [ "$(dscope_progs)" = 0 ] && return 0; sleep 0.1; done
+	return 1
+}
