@@ -4,7 +4,7 @@
  *
  * A variable comes into being by declaration or by its first assignment,
  * which gives it its type (an integer narrower than int is widened to int,
- * a string gets the strsize bound).  Reading a global or an associative
+ * a string gets the strsize bound; x++ and x += n make an int).  Reading a global or an associative
  * array nobody assigned is D_IDENT_UNDEF; self-> and this-> variables may
  * be read before the clause that assigns them (a predicate on self->ts
  * usually comes first in the text), and then start as 64-bit integers.
@@ -281,11 +281,10 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 	int g = find_global(s, lhs->str);
 
 	if (g < 0) {
-		if (!creating)
-			diag_fail(s->d, lhs->line, lhs->col, "D_IDENT_UNDEF",
-				  "failed to resolve %s: Unknown variable name",
-				  lhs->str);
-		g = add_global(s, lhs->str, var_type(s, rhs));
+		/* x++ and x += n create an int, as DTrace does */
+		struct dtype t = creating ? var_type(s, rhs) : type_int(4, true);
+
+		g = add_global(s, lhs->str, t);
 	}
 	lhs->symkind = SYM_GLOBAL;
 	lhs->sym = g;
