@@ -373,7 +373,9 @@ static const struct ctype *btf_ctype(struct ctypes *cs, uint32_t id)
 	c->btf_id = id;
 	c->complete = !is_fwd;
 	c->size = is_fwd ? 0 : t->size;
-	c->align = is_fwd ? 1 : (uint32_t)btf__align_of(btf, id);
+	int align = is_fwd ? 1 : btf__align_of(btf, id);
+
+	c->align = align > 0 ? (uint32_t)align : 1;
 	if (c->kind == CT_ENUM)
 		c->elem.is_signed = btf_kflag(t);
 	strmap_put(cs->a, &cs->kernel_ids, key, c);

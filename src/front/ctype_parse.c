@@ -546,7 +546,10 @@ static bool specifier(struct cparse *p, struct specs *sp)
 		sp->type = sou_specifier(p, (enum ctype_kind)kind);
 		return true;
 	}
-	if (sp->name || sp->kind != S_NONE || !is_typedef_name(p, t->s))
+	/* a name first is a type, known or not (D_UNKNOWN then); after
+	 * "unsigned" it may be the declarator's */
+	if (sp->name || sp->kind != S_NONE ||
+	    (sp->attrs && !is_typedef_name(p, t->s)))
 		return false;
 	p->i++;
 	set_spec(p, sp, S_TYPEDEF, t->s);
@@ -987,6 +990,10 @@ void ctypes_resolve_decl(struct ctypes *ct, const struct decl_type *dt,
 	struct cparse p;
 
 	parse_init(&p, ct, d, dt->text, dt->line, dt->col);
+	if (ident && peek(&p)->kind == CK_EOF) {	/* "extern x;": int */
+		ctype_lookup_name(ct, "int", SCOPE_D, out);
+		return;
+	}
 	*out = type_name(&p);
 	if (peek(&p)->kind != CK_EOF)
 		syntax_error(&p);

@@ -13,82 +13,76 @@
  *
  * Functions DTrace knows but dscope cannot compile yet (alloca, bcopy, the
  * destructive actions, ...) are in the table too: their arguments are
- * checked as DTrace does, then the compile stops with D_UNSUPPORTED.
+ * checked as DTrace does, so every compile-time error of the script is
+ * found first; cg then stops with D_UNSUPPORTED.
  */
 #include <string.h>
 
 #include "front/sema_impl.h"
 
-enum subr_how {
-	SUBR_NO,	/* checked, then refused: not compiled yet */
-	SUBR_CG,	/* cg_subr.c compiles it */
-	SUBR_ACTION,	/* an action where a value is expected: void */
-};
-
 struct subr_proto {
 	const char *name;
 	const char *proto;	/* libdtrace's prototype string */
-	enum subr_how how;
 };
 
 static const struct subr_proto subrs[] = {
-	{ "alloca", "void *(size_t)", SUBR_NO },
-	{ "basename", "string(const char *)", SUBR_CG },
-	{ "bcopy", "void(void *, void *, size_t)", SUBR_NO },
-	{ "breakpoint", "void()", SUBR_NO },
-	{ "chill", "void(int)", SUBR_NO },
-	{ "cleanpath", "string(const char *)", SUBR_CG },
-	{ "copyin", "void *(uintptr_t, size_t)", SUBR_CG },
-	{ "copyinstr", "string(uintptr_t, [size_t])", SUBR_CG },
-	{ "copyinto", "void(uintptr_t, size_t, void *)", SUBR_NO },
-	{ "copyout", "void(void *, uintptr_t, size_t)", SUBR_NO },
-	{ "copyoutstr", "void(char *, uintptr_t, size_t)", SUBR_NO },
-	{ "d_path", "string(struct path *)", SUBR_NO },
-	{ "dirname", "string(const char *)", SUBR_CG },
-	{ "getmajor", "dev_t(dev_t)", SUBR_CG },
-	{ "getminor", "dev_t(dev_t)", SUBR_CG },
-	{ "htonl", "uint32_t(uint32_t)", SUBR_CG },
-	{ "htonll", "uint64_t(uint64_t)", SUBR_CG },
-	{ "htons", "uint16_t(uint16_t)", SUBR_CG },
-	{ "index", "int(const char *, const char *, [int])", SUBR_CG },
-	{ "inet_ntoa", "string(ipaddr_t *)", SUBR_CG },
-	{ "inet_ntoa6", "string(struct in6_addr *)", SUBR_NO },
-	{ "inet_ntop", "string(int, void *)", SUBR_NO },
-	{ "link_ntop", "string(int, void *)", SUBR_NO },
-	{ "lltostr", "string(int64_t)", SUBR_CG },
-	{ "mutex_owned", "int(struct mutex *)", SUBR_NO },
-	{ "mutex_owner", "struct task_struct *(struct mutex *)", SUBR_NO },
-	{ "mutex_type_adaptive", "int(struct mutex *)", SUBR_NO },
-	{ "mutex_type_spin", "int(struct mutex *)", SUBR_NO },
-	{ "ntohl", "uint32_t(uint32_t)", SUBR_CG },
-	{ "ntohll", "uint64_t(uint64_t)", SUBR_CG },
-	{ "ntohs", "uint16_t(uint16_t)", SUBR_CG },
-	{ "panic", "void()", SUBR_NO },
-	{ "progenyof", "int(pid_t)", SUBR_CG },
-	{ "raise", "void(int)", SUBR_NO },
-	{ "rand", "int()", SUBR_CG },
-	{ "rindex", "int(const char *, const char *, [int])", SUBR_CG },
-	{ "rw_iswriter", "int(rwlock_t *)", SUBR_NO },
-	{ "rw_read_held", "int(rwlock_t *)", SUBR_NO },
-	{ "rw_write_held", "int(rwlock_t *)", SUBR_NO },
-	{ "speculation", "int()", SUBR_NO },
-	{ "stop", "void()", SUBR_NO },
-	{ "strchr", "string(const char *, char)", SUBR_CG },
-	{ "strjoin", "string(const char *, const char *)", SUBR_CG },
-	{ "strlen", "size_t(const char *)", SUBR_CG },
-	{ "strrchr", "string(const char *, char)", SUBR_CG },
-	{ "strstr", "string(const char *, const char *)", SUBR_CG },
-	{ "strtok", "string(const char *, const char *)", SUBR_NO },
-	{ "strtoll", "int64_t(const char *, [int])", SUBR_CG },
-	{ "substr", "string(const char *, int, [int])", SUBR_CG },
-	{ "system", "void(@, ...)", SUBR_NO },
-	{ "tolower", "string(const char *)", SUBR_CG },
-	{ "toupper", "string(const char *)", SUBR_CG },
-	{ "tracemem", "void(@, size_t, [size_t])", SUBR_NO },
-	/* actions, when they appear where a value is expected */
-	{ "exit", "void(int)", SUBR_ACTION },
-	{ "printf", "void(string, ...)", SUBR_ACTION },
-	{ "trace", "void(@)", SUBR_ACTION },
+	{ "alloca", "void *(size_t)" },
+	{ "basename", "string(const char *)" },
+	{ "bcopy", "void(void *, void *, size_t)" },
+	{ "breakpoint", "void()" },
+	{ "chill", "void(int)" },
+	{ "cleanpath", "string(const char *)" },
+	{ "copyin", "void *(uintptr_t, size_t)" },
+	{ "copyinstr", "string(uintptr_t, [size_t])" },
+	{ "copyinto", "void(uintptr_t, size_t, void *)" },
+	{ "copyout", "void(void *, uintptr_t, size_t)" },
+	{ "copyoutstr", "void(char *, uintptr_t, size_t)" },
+	{ "d_path", "string(struct path *)" },
+	{ "dirname", "string(const char *)" },
+	{ "getmajor", "dev_t(dev_t)" },
+	{ "getminor", "dev_t(dev_t)" },
+	{ "htonl", "uint32_t(uint32_t)" },
+	{ "htonll", "uint64_t(uint64_t)" },
+	{ "htons", "uint16_t(uint16_t)" },
+	{ "index", "int(const char *, const char *, [int])" },
+	{ "inet_ntoa", "string(ipaddr_t *)" },
+	{ "inet_ntoa6", "string(struct in6_addr *, [int])" },
+	{ "inet_ntop", "string(int, void *)" },
+	{ "link_ntop", "string(int, void *)" },
+	{ "lltostr", "string(int64_t)" },
+	{ "mutex_owned", "int(struct mutex *)" },
+	{ "mutex_owner", "struct task_struct *(struct mutex *)" },
+	{ "mutex_type_adaptive", "int(struct mutex *)" },
+	{ "mutex_type_spin", "int(struct mutex *)" },
+	{ "ntohl", "uint32_t(uint32_t)" },
+	{ "ntohll", "uint64_t(uint64_t)" },
+	{ "ntohs", "uint16_t(uint16_t)" },
+	{ "panic", "void()" },
+	{ "progenyof", "int(pid_t)" },
+	{ "raise", "void(int)" },
+	{ "rand", "int()" },
+	{ "rindex", "int(const char *, const char *, [int])" },
+	{ "rw_iswriter", "int(rwlock_t *)" },
+	{ "rw_read_held", "int(rwlock_t *)" },
+	{ "rw_write_held", "int(rwlock_t *)" },
+	{ "speculation", "int()" },
+	{ "stop", "void()" },
+	{ "strchr", "string(const char *, char)" },
+	{ "strjoin", "string(const char *, const char *)" },
+	{ "strlen", "size_t(const char *)" },
+	{ "strrchr", "string(const char *, char)" },
+	{ "strstr", "string(const char *, const char *)" },
+	{ "strtok", "string(const char *, const char *)" },
+	{ "strtoll", "int64_t(const char *, [int])" },
+	{ "substr", "string(const char *, int, [int])" },
+	{ "system", "void(@, ...)" },
+	{ "tolower", "string(const char *)" },
+	{ "toupper", "string(const char *)" },
+	{ "tracemem", "void(@, size_t, [size_t])" },
+	/* actions, where a value is expected: void, which the caller refuses */
+	{ "exit", "void(int)" },
+	{ "printf", "void(string, ...)" },
+	{ "trace", "void(@)" },
 };
 
 /* A prototype taken apart. */
@@ -177,7 +171,8 @@ static bool arg_compat(const char *param, const struct node *arg)
 	if (strcmp(param, "@") == 0)
 		return t->kind != T_VOID;
 	if (is_string_param(param))
-		return t->kind == T_STRING || t->kind == T_PTR;
+		return t->kind == T_STRING || t->kind == T_PTR ||
+		       (arg->kind == N_INT && arg->ival == 0);	/* NULL */
 	if (n && param[n - 1] == '*') {
 		if (t->kind == T_INT)
 			return arg->kind == N_INT && arg->ival == 0;
@@ -206,7 +201,7 @@ static void check_args(struct sema *s, struct node *n, const struct proto *p)
 
 		sema_expr(s, a);
 		if (i >= PROTO_MAX || !p->param[i][0] || arg_compat(p->param[i], a)) {
-			if (is_string_param(p->param[i]) && a->type.kind == T_PTR)
+			if (is_string_param(p->param[i]) && a->type.kind != T_STRING)
 				n->args.v[i] = string_of_pointer(s, a);
 			continue;
 		}
@@ -307,7 +302,4 @@ void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
 	proto_parse(sp->proto, &p);
 	check_args(s, n, &p);
 	n->type = result_type(s, n, &p);
-	if (sp->how == SUBR_NO)
-		diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
-			  "%s( ) is not supported yet", n->str);
 }
