@@ -413,6 +413,10 @@ static struct val builtin(struct cg *g, struct node *n)
 		}
 		cg_store_slot(g, slot, R0);
 		break;
+	case BI_CURTHREAD:
+		emit_call(&g->e, BPF_FUNC_get_current_task);
+		cg_store_slot(g, slot, R0);
+		break;
 	case BI_CPU:
 		emit_call(&g->e, BPF_FUNC_get_smp_processor_id);
 		cg_store_slot(g, slot, R0);
@@ -608,7 +612,14 @@ static struct val arith(struct cg *g, struct node *n)
 
 	cg_load_slot(g, R0, a.slot);
 	cg_load_slot(g, R1, b.slot);
+	if (n->type.kind == T_PTR && n->ival > 1)	/* p + i: scale i */
+		emit_alu_imm(&g->e, BPF_MUL,
+			     n->a->type.kind == T_PTR ? R1 : R0, (int32_t)n->ival);
 	cg_alu_op(g, n, n->op, n->type.is_signed);
+	if (n->ival < -1) {	/* p - q: in elements */
+		emit_mov_imm(&g->e, R1, (int32_t)-n->ival);
+		emit_sdiv_reg(&g->e, BPF_DIV, R0, R1);
+	}
 	cg_normalize(g, R0, &n->type);
 	cg_store_slot(g, slot, R0);
 	g->sp = slot;
@@ -632,6 +643,10 @@ static struct val binary(struct cg *g, struct node *n)
 
 static struct val unary(struct cg *g, struct node *n)
 {
+	if (n->op == '*')
+		return cg_mem_read(g, n);
+	if (n->op == '&')
+		return cg_mem_addr(g, n->a);
 	int16_t slot = cg_slot_new(g, n);
 	struct val a = cg_expr(g, n->a);
 
@@ -748,10 +763,16 @@ struct val cg_expr(struct cg *g, struct node *n)
 			return inline_value(g, n);
 		return cg_var_read(g, n);
 	case N_MEMBER:
-		return cg_var_read(g, n);
-	case N_INDEX: {	/* args[N] or an associative array */
 		if (n->symkind == SYM_DVAR)
 			return cg_var_read(g, n);
+		return cg_mem_read(g, n);
+	case N_STRINGOF:
+		return cg_stringof(g, n);
+	case N_INDEX: {	/* args[N], an associative array, or memory */
+		if (n->symkind == SYM_DVAR)
+			return cg_var_read(g, n);
+		if (n->symkind != SYM_ARGS)
+			return cg_mem_read(g, n);
 		int16_t slot = cg_slot_new(g, n);
 
 		arg_value(g, slot, n->sym);

@@ -80,6 +80,11 @@ struct val cg_expr(struct cg *g, struct node *n);
 /* r0 = r0 op r1 for a binary arithmetic operator */
 void cg_alu_op(struct cg *g, const struct node *n, int op, bool is_signed);
 
+/* cg_mem.c: kernel memory -- lvalue addresses, scalar reads, strings */
+struct val cg_mem_addr(struct cg *g, struct node *n);
+struct val cg_mem_read(struct cg *g, struct node *n);
+struct val cg_stringof(struct cg *g, struct node *n);
+
 /* cg_var.c: variables of every kind, read, assigned, incremented */
 struct val cg_var_read(struct cg *g, struct node *n);
 struct val cg_var_assign(struct cg *g, struct node *n);

@@ -22,8 +22,10 @@
  * A result is never longer than its type's bound (sema's choice): copies
  * are limited to it, and strjoin truncates to it.
  *
- * Faults (a bad user address for copyinstr, say) leave zeros: an empty
- * string or zero bytes.  The run-time error report is yet to come.
+ * A read that faults (a bad address for copyinstr, copyin, inet_ntoa or
+ * a char * taken as a string) reports "invalid address" and abandons the
+ * clause, as DTrace does; never from inside a loop, whose iterator must
+ * be destroyed first.
  */
 #include <string.h>
 
@@ -148,6 +150,18 @@ static void copy_part(struct cg *g, struct val v, struct val d, int r_idx,
 	emit_label(&g->e, skip);
 }
 
+/* After a read of the address in slot: a negative r0 is a fault at that
+ * address (never inside a loop: the clause is abandoned). */
+static void fault_if_neg(struct cg *g, int16_t addr_slot)
+{
+	int ok = emit_new_label(&g->e);
+
+	emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, ok);
+	cg_load_slot(g, R8, addr_slot);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, ok);
+}
+
 /* ---- loops on the numeric iterator ---- */
 
 struct loop {
@@ -197,6 +211,7 @@ static struct val str_arg(struct cg *g, struct node *a)
 	emit_mov_imm(&g->e, R2, (int32_t)a->type.size);
 	cg_load_slot(g, R3, p.slot);
 	read_str(g, v.off);
+	fault_if_neg(g, p.slot);
 	return v;
 }
 
@@ -947,8 +962,7 @@ static struct val do_progenyof(struct cg *g, struct node *n)
 
 /* ---- user memory ---- */
 
-/* copyinstr(addr [, maxlen]): bpf_probe_read_user_str into a zeroed
- * temp; a fault leaves it zeroed: "" */
+/* copyinstr(addr [, maxlen]): bpf_probe_read_user_str into a zeroed temp */
 static struct val do_copyinstr(struct cg *g, struct node *n)
 {
 	struct val addr = cg_expr(g, n->args.v[0]);
@@ -968,6 +982,7 @@ static struct val do_copyinstr(struct cg *g, struct node *n)
 	cg_load_slot(g, R3, addr.slot);
 	cg_scratch_ptr(g, R1, d.off);
 	emit_call(&g->e, BPF_FUNC_probe_read_user_str);
+	fault_if_neg(g, addr.slot);
 	return d;
 }
 
@@ -986,8 +1001,8 @@ static void scratch_addr(struct cg *g, const struct node *n, int16_t slot,
 	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
 }
 
-/* copyin(addr, size): the bytes land in a scratch temp (zeros on a
- * fault) whose address is the value.  The temp lives until the end of
+/* copyin(addr, size): the bytes land in a scratch temp whose address is
+ * the value.  The temp lives until the end of
  * the statement. */
 #define COPYIN_MAX 256
 static struct val do_copyin(struct cg *g, struct node *n)
@@ -1005,6 +1020,7 @@ static struct val do_copyin(struct cg *g, struct node *n)
 	cg_load_slot(g, R3, addr.slot);
 	cg_scratch_ptr(g, R1, d);
 	emit_call(&g->e, BPF_FUNC_probe_read_user);
+	fault_if_neg(g, addr.slot);
 	scratch_addr(g, n, slot, d);
 	return cg_int_val(slot);
 }
@@ -1023,6 +1039,7 @@ static struct val do_inet_ntoa(struct cg *g, struct node *n)
 	emit_mov_imm(&g->e, R2, 4);
 	cg_load_slot(g, R3, p.slot);
 	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	fault_if_neg(g, p.slot);
 	for (int i = 0; i < 4; i++) {
 		int two = emit_new_label(&g->e), one = emit_new_label(&g->e);
 		int store = emit_new_label(&g->e), out = emit_new_label(&g->e);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cg/cg.h"
+#include "front/ctype.h"
 #include "front/parse.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
@@ -185,7 +186,8 @@ static void compile_all(struct arena *a, struct catalog *cat,
 {
 	struct spec *sp = arena_alloc(a, sizeof(*sp));
 	struct sema s = { .a = a, .d = d, .spec = sp, .cat = cat,
-			  .strsize = o->strsize };
+			  .strsize = o->strsize,
+			  .types = ctypes_new(a, o->strsize) };
 	struct matched *ms;
 	int nm = 0, id = 0;
 

@@ -132,6 +132,9 @@ bool ctypes_resolve(struct ctypes *ct, const char *text, struct dtype *out);
 void ctypes_resolve_decl(struct ctypes *ct, const struct decl_type *dt,
 			 const char *ident, struct diag *d, struct dtype *out);
 
+/* The type "pointer to *to". */
+struct dtype ctype_ptr_to(struct ctypes *cs, const struct dtype *to);
+
 /* Member `name` of a struct or union (agg->kind T_STRUCT), looking inside
  * anonymous struct and union members.  false if there is none or agg is
  * incomplete. */

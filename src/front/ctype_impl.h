@@ -46,7 +46,6 @@ struct ctypes {
 
 /* Constructors: every composite dtype gets its printed name here. */
 struct ctype *ctype_new(struct ctypes *cs, enum ctype_kind kind);
-struct dtype ctype_ptr_to(struct ctypes *cs, const struct dtype *to);
 struct dtype ctype_array_of(struct ctypes *cs, const struct dtype *elem,
 			    uint32_t count);
 struct dtype ctype_func_returning(struct ctypes *cs, const struct dtype *ret);

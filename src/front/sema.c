@@ -17,6 +17,8 @@
  */
 #include "front/sema_impl.h"
 
+#include "front/ctype.h"
+
 #include <string.h>
 
 #include "prov/catalog.h"
@@ -57,6 +59,7 @@ static const struct builtin_info builtins[BI_COUNT_] = {
 	[BI_ERRNO] = { "errno", T_INT, 4, true },
 	[BI_EPID] = { "epid", T_INT, 4, false },
 	[BI_ID] = { "id", T_INT, 4, false },
+	[BI_CURTHREAD] = { "curthread", T_PTR, 8, false },
 };
 
 const char *builtin_name(enum builtin b)
@@ -89,61 +92,10 @@ bool type_is_int(const struct dtype *t)
 	return t->kind == T_INT || t->kind == T_PTR;
 }
 
-/* D's integer type names, for casts and sizeof. */
-static const struct {
-	const char *name;
-	uint8_t size;
-	bool is_signed;
-} int_types[] = {
-	{ "char", 1, true },	      { "signed char", 1, true },
-	{ "unsigned char", 1, false }, { "uchar_t", 1, false },
-	{ "short", 2, true },	      { "signed short", 2, true },
-	{ "unsigned short", 2, false }, { "ushort_t", 2, false },
-	{ "int", 4, true },	      { "signed int", 4, true },
-	{ "signed", 4, true },	      { "unsigned", 4, false },
-	{ "unsigned int", 4, false },  { "uint_t", 4, false },
-	{ "long", 8, true },	      { "signed long", 8, true },
-	{ "unsigned long", 8, false }, { "ulong_t", 8, false },
-	{ "long long", 8, true },      { "signed long long", 8, true },
-	{ "unsigned long long", 8, false }, { "u_longlong_t", 8, false },
-	{ "longlong_t", 8, true },     { "int8_t", 1, true },
-	{ "int16_t", 2, true },	      { "int32_t", 4, true },
-	{ "int64_t", 8, true },	      { "uint8_t", 1, false },
-	{ "uint16_t", 2, false },      { "uint32_t", 4, false },
-	{ "uint64_t", 8, false },      { "size_t", 8, false },
-	{ "ssize_t", 8, true },	      { "uintptr_t", 8, false },
-	{ "intptr_t", 8, true },	      { "pid_t", 4, true },
-	{ "uid_t", 4, false },	      { "gid_t", 4, false },
-	{ "id_t", 4, true },	      { "processorid_t", 4, true },
-	{ "hrtime_t", 8, true },	      { "off_t", 8, true },
-	{ "long int", 8, true },	      { "unsigned long int", 8, false },
-	{ "short int", 2, true },      { "unsigned short int", 2, false },
-	{ "long long int", 8, true },  { "unsigned long long int", 8, false },
-};
-
 bool sema_resolve_type_name(struct sema *s, const struct decl_type *dt,
-			      struct dtype *out)
+			    struct dtype *out)
 {
-	const char *t = dt->text;
-	size_t n = strlen(t);
-
-	if (n && t[n - 1] == '*') {
-		*out = type_int(8, false);
-		out->kind = T_PTR;
-		out->name = arena_strdup(s->a, t);
-		return true;
-	}
-	if (strcmp(t, "string") == 0) {
-		*out = type_string(s->strsize);
-		return true;
-	}
-	for (size_t i = 0; i < sizeof(int_types) / sizeof(int_types[0]); i++)
-		if (strcmp(int_types[i].name, t) == 0) {
-			*out = type_int(int_types[i].size, int_types[i].is_signed);
-			out->name = int_types[i].name;
-			return true;
-		}
-	return false;
+	return ctypes_resolve(s->types, dt->text, out);
 }
 
 void sema_need_int(struct sema *s, struct node *n, const char *op)
@@ -198,6 +150,37 @@ static bool is_const_zero(const struct node *n)
 	return n->kind == N_INT && n->ival == 0;
 }
 
+/*
+ * p + i, i + p, p - i: a pointer of p's type, i scaled by the pointee's
+ * size (cg reads the scale from node.ival); p - q: the element count.
+ */
+static void pointer_arith(struct sema *s, struct node *n)
+{
+	bool pa = n->a->type.kind == T_PTR && n->a->type.ct;
+	bool pb = n->b->type.kind == T_PTR && n->b->type.ct;
+
+	if ((!pa && !pb) || (n->op != '+' && n->op != '-'))
+		return;
+	const struct dtype *pt = pa ? &n->a->type : &n->b->type;
+	uint32_t scale = pt->ct->elem.size ? pt->ct->elem.size : 1;
+
+	if (pa && pb) {
+		if (n->op != '-')
+			diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
+				  "operands have incompatible types: \"%s\" + \"%s\"",
+				  dtype_name(&n->a->type), dtype_name(&n->b->type));
+		n->type = type_int(8, true);
+		n->ival = -(int64_t)scale;	/* divide the difference */
+		return;
+	}
+	if (pb && n->op == '-')
+		diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
+			  "operands have incompatible types: \"%s\" - \"%s\"",
+			  dtype_name(&n->a->type), dtype_name(&n->b->type));
+	n->type = *pt;
+	n->ival = scale;
+}
+
 static void binary(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->a);
@@ -207,6 +190,10 @@ static void binary(struct sema *s, struct node *n)
 		return;
 	}
 	if (is_comparison(n->op)) {
+		if (n->a->type.kind == T_STRING || n->b->type.kind == T_STRING) {
+			n->a = sema_as_string(s, n->a);	/* char * vs "str" */
+			n->b = sema_as_string(s, n->b);
+		}
 		bool sa = n->a->type.kind == T_STRING, sb = n->b->type.kind == T_STRING;
 
 		if (sa != sb)
@@ -229,6 +216,7 @@ static void binary(struct sema *s, struct node *n)
 		n->type = sema_promote(&n->a->type, &n->a->type);
 	else
 		n->type = sema_promote(&n->a->type, &n->b->type);
+	pointer_arith(s, n);
 }
 
 int sema_find_builtin(const char *name)
@@ -250,8 +238,15 @@ static void ident(struct sema *s, struct node *n)
 		n->sym = b;
 		n->type = bi->kind == T_STRING ? type_string(bi->size)
 					       : type_int(bi->size, bi->is_signed);
+		if (b == BI_CURTHREAD &&
+		    !ctypes_resolve(s->types, "struct task_struct *", &n->type))
+			diag_fail(s->d, n->line, n->col, "D_KTYPE",
+				  "curthread needs the kernel's BTF type "
+				  "information (/sys/kernel/btf/vmlinux)");
 		return;
 	}
+	if (sema_enum_ident(s, n))
+		return;
 	sema_var_ref(s, n);
 }
 
@@ -299,13 +294,20 @@ static void assign(struct sema *s, struct node *n)
 static void cast(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->a);
-	if (!sema_resolve_type_name(s, n->decl_type, &n->type))
-		diag_fail(s->d, n->line, n->col, "D_TYPE_ERR",
-			  "unknown type name in cast: %s", n->decl_type->text);
-	if (n->type.kind == T_STRING && n->a->type.kind != T_STRING)
+	ctypes_resolve_decl(s->types, n->decl_type, NULL, s->d, &n->type);
+	if (n->type.kind == T_STRING && n->a->type.kind != T_STRING) {
+		if (!sema_is_char_ptr(&n->a->type))
+			diag_fail(s->d, n->line, n->col, "D_CAST_INVAL",
+				  "invalid cast expression: \"%s\" to \"string\"",
+				  dtype_name(&n->a->type));
+		n->kind = N_STRINGOF;	/* (string)p reads the chars */
+		sema_stringof_typed(s, n);
+		return;
+	}
+	if (n->type.kind == T_STRUCT || n->type.kind == T_ARRAY)
 		diag_fail(s->d, n->line, n->col, "D_CAST_INVAL",
-			  "invalid cast expression: \"%s\" to \"string\"",
-			  n->a->type.name);
+			  "invalid cast expression: \"%s\" to \"%s\"",
+			  dtype_name(&n->a->type), dtype_name(&n->type));
 }
 
 static void size_of(struct sema *s, struct node *n)
@@ -313,16 +315,19 @@ static void size_of(struct sema *s, struct node *n)
 	struct dtype t;
 
 	if (n->decl_type) {
-		if (!sema_resolve_type_name(s, n->decl_type, &t))
-			diag_fail(s->d, n->line, n->col, "D_TYPE_ERR",
-				  "unknown type name: %s", n->decl_type->text);
+		ctypes_resolve_decl(s->types, n->decl_type, NULL, s->d, &t);
 	} else {
 		sema_expr(s, n->a);
 		t = n->a->type;
 	}
+	if (t.kind == T_VOID || (t.kind == T_STRUCT && t.size == 0))
+		diag_fail(s->d, n->line, n->col, "D_SIZEOF_TYPE",
+			  "cannot apply sizeof to an expression of type %s",
+			  dtype_name(&t));
 	n->kind = N_INT;
 	n->ival = t.size;
 	n->type = type_int(8, false);
+	n->type.name = "size_t";
 }
 
 void sema_expr(struct sema *s, struct node *n)
@@ -339,10 +344,15 @@ void sema_expr(struct sema *s, struct node *n)
 		ident(s, n);
 		break;
 	case N_UNARY:
+		if (n->op == '*') {
+			sema_deref(s, n);
+			break;
+		}
+		if (n->op == '&') {
+			sema_addrof(s, n);
+			break;
+		}
 		sema_expr(s, n->a);
-		if (n->op == '*' || n->op == '&')
-			diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
-				  "operator %c is not supported yet", n->op);
 		sema_need_int(s, n->a, sema_op_name(n->op));
 		n->type = n->op == '!' ? type_int(4, true)
 				       : sema_promote(&n->a->type, &n->a->type);
@@ -377,7 +387,18 @@ void sema_expr(struct sema *s, struct node *n)
 			args_index(s, n);
 			break;
 		}
-		sema_var_ref(s, n);
+		if (n->a->kind == N_IDENT && !sema_names_memory(s, n->a)) {
+			sema_var_ref(s, n);	/* an associative array */
+			break;
+		}
+		sema_expr(s, n->a);
+		sema_index_mem(s, n);
+		break;
+	case N_STRINGOF:
+		sema_stringof(s, n);
+		break;
+	case N_OFFSETOF:
+		sema_offsetof(s, n);
 		break;
 	case N_MEMBER:
 		if (n->a->kind == N_IDENT && n->a->symkind == SYM_NONE &&
@@ -385,8 +406,8 @@ void sema_expr(struct sema *s, struct node *n)
 			sema_var_ref(s, n);
 			break;
 		}
-		diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
-			  "member access is not supported yet");
+		sema_member(s, n);
+		break;
 	case N_CAST:
 		cast(s, n);
 		break;
@@ -417,6 +438,8 @@ static void printf_call(struct sema *s, struct node *n)
 
 	for (int i = 1; i < n->args.n; i++) {
 		sema_expr(s, n->args.v[i]);
+		if (n->args.v[i]->type.kind == T_ARRAY)	/* char[]: a string */
+			n->args.v[i] = sema_as_string(s, n->args.v[i]);
 		types[i - 1] = n->args.v[i]->type;
 	}
 	struct fmt *f;
@@ -454,6 +477,8 @@ static void action(struct sema *s, struct node *n)
 	} else if (strcmp(f, "trace") == 0 || strcmp(f, "exit") == 0) {
 		sema_check_nargs(s, n, 1, 1);
 		sema_expr(s, n->args.v[0]);
+		if (n->args.v[0]->type.kind == T_ARRAY)	/* char[]: a string */
+			n->args.v[0] = sema_as_string(s, n->args.v[0]);
 		if (f[0] == 'e')
 			sema_need_int(s, n->args.v[0], "exit( )");
 	} else if (!sema_agg_action(s, n)) {

@@ -15,6 +15,7 @@
 #include "rt/spec.h"
 
 struct catalog;
+struct ctypes;
 
 /* Builtin variables.  ORDER BUILTIN: builtins[] in sema.c. */
 enum builtin {
@@ -23,7 +24,7 @@ enum builtin {
 	BI_PROBEPROV, BI_PROBEMOD, BI_PROBEFUNC, BI_PROBENAME,
 	BI_ARG0, BI_ARG1, BI_ARG2, BI_ARG3, BI_ARG4,
 	BI_ARG5, BI_ARG6, BI_ARG7, BI_ARG8, BI_ARG9,
-	BI_ERRNO, BI_EPID, BI_ID,
+	BI_ERRNO, BI_EPID, BI_ID, BI_CURTHREAD,
 	BI_COUNT_
 };
 
@@ -36,6 +37,7 @@ struct sema {
 	int aggs_cap, globals_cap, dvars_cap;	/* capacities of spec arrays */
 	uint32_t strsize;		/* option strsize: bound of unknown strings */
 	struct catalog *cat;		/* for probe argument types */
+	struct ctypes *types;		/* script, D and kernel types */
 	struct top_decl **inlines;	/* inline declarations seen so far */
 	int ninlines, inlines_cap;
 	const struct probe *const *probes;	/* what the current clause matches */

@@ -24,6 +24,7 @@ void sema_check_nargs(struct sema *s, struct node *n, int lo, int hi);
 
 /* sema_var.c: globals, associative arrays, self-> and this-> */
 int sema_find_builtin(const char *name);
+bool sema_names_memory(struct sema *s, struct node *id);
 void sema_var_ref(struct sema *s, struct node *n);		/* a read */
 void sema_var_assign(struct sema *s, struct node *lhs, struct node *n);
 void sema_var_decl(struct sema *s, const char *name, int scope,
@@ -32,6 +33,19 @@ void sema_var_decl(struct sema *s, const char *name, int scope,
 void sema_fit_keys(struct sema *s, struct node *at, struct node_list *keys,
 		   struct spec_field **fields, int *nfields, uint32_t *key_size,
 		   const char *what);
+
+/* sema_type.c: kernel data -- pointers, members, arrays, strings */
+bool sema_is_char_ptr(const struct dtype *t);
+bool sema_is_mem_lvalue(const struct node *n);
+void sema_member(struct sema *s, struct node *n);
+void sema_deref(struct sema *s, struct node *n);
+void sema_addrof(struct sema *s, struct node *n);
+void sema_index_mem(struct sema *s, struct node *n);
+void sema_stringof(struct sema *s, struct node *n);
+void sema_stringof_typed(struct sema *s, struct node *w);
+struct node *sema_as_string(struct sema *s, struct node *n);
+bool sema_enum_ident(struct sema *s, struct node *n);
+void sema_offsetof(struct sema *s, struct node *n);
 
 /* sema_agg.c */
 void sema_agg_stmt(struct sema *s, struct node *st);

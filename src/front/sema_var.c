@@ -17,6 +17,8 @@
 
 #include "front/sema_impl.h"
 
+#include "front/ctype.h"
+
 static int find_global(struct sema *s, const char *name)
 {
 	for (int i = 0; i < s->spec->nglobals; i++)
@@ -236,6 +238,23 @@ static bool inline_ref(struct sema *s, struct node *n)
 	return false;
 }
 
+/* Does this identifier name a pointer or array (so that x[i] indexes
+ * memory) rather than an associative array? */
+bool sema_names_memory(struct sema *s, struct node *id)
+{
+	int g = find_global(s, id->str);
+	const struct dtype *t = NULL;
+
+	if (g >= 0)
+		t = &s->spec->globals[g].type;
+	else if (sema_find_builtin(id->str) >= 0)
+		return true;
+	for (int i = s->ninlines - 1; !t && i >= 0; i--)
+		if (strcmp(s->inlines[i]->name, id->str) == 0)
+			t = (const struct dtype *)s->inlines[i]->init->cg;
+	return t && (t->kind == T_PTR || t->kind == T_ARRAY);
+}
+
 void sema_var_ref(struct sema *s, struct node *n)
 {
 	if (n->kind == N_IDENT && inline_ref(s, n))
@@ -375,7 +394,10 @@ void sema_decls(struct sema *s, struct program *p)
 	for (int i = 0; i < p->ndecls; i++) {
 		struct top_decl *td = p->decls[i];
 
-		if (td->kind == TOP_VAR)
+		if (td->kind == TOP_STRUCT || td->kind == TOP_UNION ||
+		    td->kind == TOP_ENUM || td->kind == TOP_TYPEDEF)
+			ctypes_declare(s->types, td, s->d);
+		else if (td->kind == TOP_VAR)
 			sema_var_decl(s, td->name, td->scope, td->type);
 		else if (td->kind == TOP_INLINE)
 			inline_decl(s, td);

@@ -1,0 +1,207 @@
+/*
+ * sema_type.c -- kernel data: pointers, members, arrays, casts, sizeof,
+ * offsetof, stringof, enumerators, and the types of builtins such as
+ * curthread.
+ *
+ * The value model cg relies on: an expression of struct, union or array
+ * type stands for the kernel address of that object (it is never copied
+ * whole); member access, indexing and `&` compute addresses, and only a
+ * scalar at the end of the chain is read from memory, with
+ * bpf_probe_read_kernel, so a bad pointer is a fault, not a crash.
+ * Sema marks such reads by leaving the member (a struct cmember) in
+ * node.cg of each N_MEMBER.
+ */
+#include <string.h>
+
+#include "front/ctype.h"
+#include "front/sema_impl.h"
+
+static bool is_char(const struct dtype *t)
+{
+	return t->kind == T_INT && t->size == 1;
+}
+
+bool sema_is_char_ptr(const struct dtype *t)
+{
+	return (t->kind == T_PTR || t->kind == T_ARRAY) && t->ct &&
+	       is_char(&t->ct->elem);
+}
+
+/* An expression whose value is an address cg can compute without
+ * reading it: the operand of & and of '.'. */
+bool sema_is_mem_lvalue(const struct node *n)
+{
+	return (n->kind == N_MEMBER && n->cg) ||
+	       (n->kind == N_UNARY && n->op == '*') ||
+	       (n->kind == N_INDEX && n->symkind == SYM_NONE &&
+		(n->a->type.kind == T_PTR || n->a->type.kind == T_ARRAY));
+}
+
+static const struct dtype *pointee(struct sema *s, struct node *n,
+				   const char *op)
+{
+	const struct dtype *t = &n->type;
+
+	if ((t->kind != T_PTR && t->kind != T_ARRAY) || !t->ct)
+		diag_fail(s->d, n->line, n->col, "D_DEREF_NONPTR",
+			  "%s operator cannot be applied to operand of type "
+			  "\"%s\"", op, dtype_name(t));
+	if (t->ct->elem.kind == T_VOID)
+		diag_fail(s->d, n->line, n->col, "D_DEREF_VOID",
+			  "cannot dereference pointer to type \"%s\"",
+			  dtype_name(&t->ct->elem));
+	return &t->ct->elem;
+}
+
+/* a.m and p->m */
+void sema_member(struct sema *s, struct node *n)
+{
+	const struct dtype *agg;
+
+	sema_expr(s, n->a);
+	if (n->op == OP_ARROW) {
+		agg = pointee(s, n->a, "->");
+	} else {
+		agg = &n->a->type;
+		if (agg->kind == T_PTR)
+			diag_fail(s->d, n->line, n->col, "D_OP_SOU",
+				  "operator . cannot be applied to a pointer; "
+				  "use -> instead");
+	}
+	if (agg->kind != T_STRUCT || !agg->ct)
+		diag_fail(s->d, n->line, n->col, "D_OP_SOU",
+			  "operator %s cannot be applied to operand of type "
+			  "\"%s\"", n->op == OP_ARROW ? "->" : ".",
+			  dtype_name(agg));
+	if (n->op == '.' && !sema_is_mem_lvalue(n->a))
+		diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
+			  "member access on a %s held in a D variable is not "
+			  "supported yet", dtype_name(agg));
+	struct cmember *m = arena_alloc(s->a, sizeof(*m));
+
+	if (!ctype_member(agg, n->str, m))
+		diag_fail(s->d, n->line, n->col, "D_MEMBER_NAME",
+			  "%s is not a member of %s", n->str, dtype_name(agg));
+	n->cg = m;
+	n->type = m->type;
+}
+
+void sema_deref(struct sema *s, struct node *n)
+{
+	sema_expr(s, n->a);
+	n->type = *pointee(s, n->a, "unary *");
+}
+
+void sema_addrof(struct sema *s, struct node *n)
+{
+	sema_expr(s, n->a);
+	if (!sema_is_mem_lvalue(n->a))
+		diag_fail(s->d, n->line, n->col, "D_ADDROF_LVAL",
+			  "unary & operator requires an lvalue as operand");
+	if (n->a->kind == N_MEMBER && ((struct cmember *)n->a->cg)->bit_width)
+		diag_fail(s->d, n->line, n->col, "D_ADDROF_BITFIELD",
+			  "cannot take address of bit-field");
+	n->type = ctype_ptr_to(s->types, &n->a->type);
+}
+
+/* p[i] and array[i] in kernel memory */
+void sema_index_mem(struct sema *s, struct node *n)
+{
+	if (n->args.n != 1)
+		diag_fail(s->d, n->line, n->col, "D_ARR_BADREF",
+			  "pointers and arrays take a single index");
+	sema_expr(s, n->args.v[0]);
+	sema_need_int(s, n->args.v[0], "[ ]");
+	n->type = *pointee(s, n->a, "[ ]");
+	if (n->a->type.kind == T_ARRAY && n->args.v[0]->kind == N_INT &&
+	    n->a->type.ct->count &&
+	    (n->args.v[0]->ival < 0 ||
+	     (uint64_t)n->args.v[0]->ival >= n->a->type.ct->count))
+		diag_fail(s->d, n->line, n->col, "D_ARR_BOUNDS",
+			  "index %lld is out of range for array %s",
+			  (long long)n->args.v[0]->ival, dtype_name(&n->a->type));
+}
+
+/* stringof(e) and (string)e: a kernel char pointer or array read as a
+ * string of at most strsize bytes; a string is itself */
+void sema_stringof(struct sema *s, struct node *n)
+{
+	sema_expr(s, n->a);
+	if (n->a->type.kind == T_STRING) {
+		n->type = n->a->type;
+		return;
+	}
+	if (!sema_is_char_ptr(&n->a->type) && n->a->type.kind != T_PTR &&
+	    n->a->type.kind != T_INT)
+		diag_fail(s->d, n->line, n->col, "D_STRINGOF_TYPE",
+			  "stringof( ) argument must be a non-string scalar");
+	uint32_t size = s->strsize;
+
+	if (n->a->type.kind == T_ARRAY && n->a->type.ct->count &&
+	    n->a->type.ct->count + 1 < size)
+		size = n->a->type.ct->count + 1;
+	n->type = type_string(size);
+}
+
+/* A char * or char [] where a string is wanted (printf's %s, trace,
+ * comparisons with strings): read it as stringof() would. */
+struct node *sema_as_string(struct sema *s, struct node *n)
+{
+	if (!sema_is_char_ptr(&n->type))
+		return n;
+	struct node *w = arena_alloc(s->a, sizeof(*w));
+
+	w->kind = N_STRINGOF;
+	w->line = n->line;
+	w->col = n->col;
+	w->a = n;
+	sema_stringof_typed(s, w);
+	return w;
+}
+
+void sema_stringof_typed(struct sema *s, struct node *w)
+{
+	uint32_t size = s->strsize;
+	const struct dtype *t = &w->a->type;
+
+	if (t->kind == T_ARRAY && t->ct->count && t->ct->count + 1 < size)
+		size = t->ct->count + 1;
+	w->type = type_string(size);
+}
+
+/* An identifier that names an enumerator: it becomes its value. */
+bool sema_enum_ident(struct sema *s, struct node *n)
+{
+	int64_t v;
+	struct dtype t;
+
+	if (!ctypes_enum_value(s->types, n->str, &v, &t))
+		return false;
+	n->kind = N_INT;
+	n->ival = v;
+	n->type = t;
+	return true;
+}
+
+void sema_offsetof(struct sema *s, struct node *n)
+{
+	struct dtype t;
+	struct cmember m;
+
+	if (!ctypes_resolve(s->types, n->decl_type->text, &t) ||
+	    t.kind != T_STRUCT)
+		diag_fail(s->d, n->line, n->col, "D_OFFSETOF_TYPE",
+			  "offsetof( ) first argument must be a struct or union "
+			  "type");
+	if (!ctype_member(&t, n->str, &m))
+		diag_fail(s->d, n->line, n->col, "D_UNKNOWN",
+			  "failed to resolve member %s in %s", n->str,
+			  dtype_name(&t));
+	if (m.bit_width)
+		diag_fail(s->d, n->line, n->col, "D_OFFSETOF_BITFIELD",
+			  "cannot take offset of a bit-field: %s", n->str);
+	n->kind = N_INT;
+	n->ival = m.off;
+	n->type = type_int(8, false);
+	n->type.name = "size_t";
+}
