@@ -10,7 +10,7 @@ tools run by run and reports medians and the ratio dscope/bpftrace.
 bench/RESULTS.md explains each number and holds the last results.
 
 Phases:
-  startup  exec to first event, exec to exit, peak RSS (wait4's ru_maxrss)
+  startup  exec to first event, exec to exit, peak RSS (time(1)'s %M)
   kernel   in-kernel ns per firing (kernel.bpf_stats_enabled, bpftool) and
            wall-clock ns added per call, on a tight getppid() loop, against
            the floors: empty programs on the same attachments
@@ -21,7 +21,8 @@ Each workload is a row of WORKLOADS, PRINTF or the startup/attach tables;
 a probe dscope cannot compile yet has None for its D and reads "n/a (not
 yet implemented)": fill in the D when the feature lands.
 
-Needs root, bpftool, and bpftrace (installed with apt-get when missing).
+Needs root, bpftool, /usr/bin/time, and bpftrace (the Debian packages
+time and bpftrace are installed with apt-get when missing).
 Writes raw results to BIN/results.json and the tables to BIN/results.md.
 """
 
@@ -173,14 +174,16 @@ class Env:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def ensure_bpftrace():
-    if shutil.which("bpftrace"):
+def ensure_installed(path, package):
+    if os.path.exists(path):
         return
-    print("bench: bpftrace is missing; installing the Debian package", flush=True)
+    print(f"bench: {path} is missing; installing the Debian package {package}",
+          file=sys.stderr, flush=True)
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    if subprocess.run(["apt-get", "install", "-y", "-qq", "bpftrace"], env=env).returncode:
+    cmd = ["apt-get", "install", "-y", "-qq", package]
+    if subprocess.run(cmd, env=env).returncode:
         subprocess.run(["apt-get", "update", "-qq"], env=env, check=True)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "bpftrace"], env=env, check=True)
+        subprocess.run(cmd, env=env, check=True)
 
 
 def version(argv):
@@ -207,17 +210,28 @@ def machine():
 
 # ------------------------------------------------------- one-shot processes
 
-def run_oneshot(argv, marker=b"ready", timeout=60.0, stdin=subprocess.DEVNULL):
+def run_oneshot(argv, marker=b"ready", timeout=60.0, rss=False):
     """Run ARGV on a pseudo-terminal, as a user at a shell would.  Returns
     the seconds from exec to the first MARKER in its output ("first", None
     when it never appears), from exec to exit ("total", None on timeout,
-    when the process is killed), its peak RSS in KiB and its output."""
+    when the process is killed) and its output.
+
+    With RSS, ARGV runs under /usr/bin/time and "rss_kb" is its peak RSS.
+    Not wait4()'s ru_maxrss of our own child: exec records the peak RSS of
+    the image it replaces, and a child forked from this Python process
+    starts with Python's ~17 MiB.  time(1) is small, and what it forks
+    starts with almost nothing.  Its own start-up would blur the times, so
+    timings come from runs without it."""
+    rss_file = None
+    if rss:
+        rss_file = tempfile.NamedTemporaryFile(prefix="rss.")
+        argv = ["/usr/bin/time", "-f", "%M", "-o", rss_file.name] + argv
     master, slave = pty.openpty()
     t0 = time.perf_counter()
-    p = subprocess.Popen(argv, stdin=stdin, stdout=slave, stderr=slave)
+    p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=slave, stderr=slave)
     os.close(slave)
     pidfd = os.pidfd_open(p.pid)
-    out, first, total, rss = b"", None, None, None
+    out, first, total = b"", None, None
     deadline = t0 + timeout
     while total is None:
         left = deadline - time.perf_counter()
@@ -235,11 +249,10 @@ def run_oneshot(argv, marker=b"ready", timeout=60.0, stdin=subprocess.DEVNULL):
             if first is None and marker and marker in out:
                 first = now - t0
         if pidfd in ready:
-            _, status, ru = os.wait4(p.pid, 0)
+            _, status, _ = os.wait4(p.pid, 0)
             p.returncode = os.waitstatus_to_exitcode(status)
             if deadline != float("inf"):
                 total = now - t0
-            rss = ru.ru_maxrss
             break
     while True:  # what is left on the terminal
         r, _, _ = select.select([master], [], [], 0)
@@ -254,7 +267,12 @@ def run_oneshot(argv, marker=b"ready", timeout=60.0, stdin=subprocess.DEVNULL):
         out += data
     os.close(master)
     os.close(pidfd)
-    return {"first": first, "total": total, "rss_kb": rss,
+    peak = None
+    if rss_file:
+        lines = open(rss_file.name).read().split()
+        peak = int(lines[-1]) if lines and lines[-1].isdigit() else None
+        rss_file.close()
+    return {"first": first, "total": total, "rss_kb": peak,
             "rc": p.returncode, "out": out.decode(errors="replace")}
 
 
@@ -407,12 +425,17 @@ def med(xs):
 
 
 def phase_startup(env, runs, log):
+    """Each run of each tool twice: once timed, once under time(1) for RSS.
+    The peak RSS of /bin/true measured the same way is the method's floor."""
+    floor = med(run_oneshot(["/bin/true"], marker=None, rss=True)["rss_kb"]
+                for _ in range(3))
     rows = []
     for w in STARTUP:
         res = {t: [] for t in TOOLS}
         for i in range(runs):
             for tool in TOOLS:
                 r = run_oneshot(env.argv(tool, w[tool]))
+                r["rss_kb"] = run_oneshot(env.argv(tool, w[tool]), rss=True)["rss_kb"]
                 if r["rc"] != 0:
                     log(f"  {tool} rc={r['rc']}: {r['out'][-300:]}")
                 res[tool].append(r)
@@ -422,7 +445,7 @@ def phase_startup(env, runs, log):
             f"{t} first {fmt_s(rows[-1][t]['first'])} total "
             f"{fmt_s(rows[-1][t]['total'])} rss {rows[-1][t]['rss_kb']} KiB"
             for t in TOOLS))
-    return rows
+    return {"rss_floor_kb": floor, "rows": rows}
 
 
 def summarize_oneshot(rs):
@@ -538,7 +561,7 @@ def printf_once(env, tool, rate, seconds):
     argv = env.argv(tool, PRINTF[tool], f"{env.loop} paced {rate} {seconds}")
     p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE)
-    lines, tail, err, loop_line = 0, b"", b"", None
+    lines, tail, err = 0, b"", b""
     streams = {p.stdout.fileno(): "out", p.stderr.fileno(): "err"}
     deadline = time.monotonic() + seconds + 60
     while streams and time.monotonic() < deadline:
@@ -554,12 +577,10 @@ def printf_once(env, tool, rate, seconds):
                 cut = chunk.rfind(b"\n") + 1
                 whole, tail = chunk[:cut], chunk[cut:]
                 lines += whole.count(b"getppid ")
-                m = re.search(rb"^(\d+) (\d+)\r?$", whole, re.M)
-                if m:
-                    loop_line = m
     if streams:
         p.kill()
     p.wait()
+    loop_line = re.search(rb"^(\d+) (\d+)$", err, re.M)
     drops = sum(int(x) for x in DROP_PATTERNS[tool].findall(err))
     calls = int(loop_line.group(1)) if loop_line else None
     secs = int(loop_line.group(2)) / 1e9 if loop_line else None
@@ -626,12 +647,15 @@ def report(m, startup, kernel, printf, attach, args):
         w("| one-liner | dscope first event | bpftrace first event | ratio "
           "| dscope total | bpftrace total | ratio | dscope peak RSS | bpftrace peak RSS | ratio |")
         w("|---|---|---|---|---|---|---|---|---|---|")
-        for r in startup:
+        for r in startup["rows"]:
             d, b = r["dscope"], r["bpftrace"]
             w(f"| `{r['name']}` | {fmt_s(d['first'])} | {fmt_s(b['first'])} | "
               f"{ratio(d['first'], b['first'])} | {fmt_s(d['total'])} | {fmt_s(b['total'])} | "
               f"{ratio(d['total'], b['total'])} | {d['rss_kb'] / 1024:.1f} MiB | "
               f"{b['rss_kb'] / 1024:.1f} MiB | {ratio(d['rss_kb'], b['rss_kb'])} |")
+        w("")
+        w(f"Peak RSS is time(1)'s %M; /bin/true measures "
+          f"{startup['rss_floor_kb'] / 1024:.1f} MiB the same way.")
         w("")
     if attach:
         d, b = attach["dscope"], attach["bpftrace"]
@@ -716,7 +740,8 @@ def main():
     for tool in ("bpftool",):
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} is missing: run scripts/install-deps.sh")
-    ensure_bpftrace()
+    ensure_installed(shutil.which("bpftrace") or "/usr/bin/bpftrace", "bpftrace")
+    ensure_installed("/usr/bin/time", "time")
     # SIGTERM unwinds like Ctrl-C, so bpf_stats_enabled is put back
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     env = Env(args)

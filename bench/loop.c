@@ -7,7 +7,9 @@
  *                            "N ELAPSED_NS" on RESP; "quit" ends
  *   loop paced RATE SECONDS  call getppid() RATE times a second for SECONDS
  *                            (RATE 0: as fast as possible), print
- *                            "CALLS ELAPSED_NS"
+ *                            "CALLS ELAPSED_NS" on stderr (stdout is the
+ *                            tracer's, which writes it in whole buffers:
+ *                            a line of ours could land inside one of its)
  *
  * MODE is what one iteration does:
  *   sys   syscall(SYS_getppid)                  the syscall provider's probe
@@ -153,7 +155,7 @@ static int paced(long rate, long seconds)
 		for (long i = 0; i < batch && done < total; i++, done++)
 			syscall(SYS_getppid);
 	}
-	printf("%ld %ld\n", done, now_ns() - t0);
+	fprintf(stderr, "%ld %ld\n", done, now_ns() - t0);
 	return 0;
 }
 

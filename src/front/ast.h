@@ -150,7 +150,12 @@ struct top_decl {
 	struct decl_type *type;
 	const char *name;
 	struct node *init;		/* inline value */
+	struct dtype *init_type;	/* sema: an inline's declared type */
 	int line, col;
+	/* TOP_XLATOR: translator OUT < IN in_name > { member = expr; ... } */
+	struct decl_type *out_type, *in_type;
+	const char *in_name;
+	struct node_list members;	/* N_ASSIGN: a N_IDENT member, b expr */
 };
 
 enum { TOP_VAR, TOP_INLINE, TOP_TYPEDEF, TOP_STRUCT, TOP_UNION, TOP_ENUM,

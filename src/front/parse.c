@@ -1175,12 +1175,17 @@ static void inline_definition(struct parser *p)
 }
 
 /* xlator-member = ident "=" assignment ";" */
-static void translator_member(struct parser *p)
+static struct node *translator_member(struct parser *p)
 {
-	expect_ident(p);
+	struct node *n = new_node(p, N_ASSIGN, &p->tok);
+
+	n->op = '=';
+	n->a = new_node(p, N_IDENT, &p->tok);
+	n->a->str = expect_ident(p);
 	expect(p, '=');
-	assignment(p);
+	n->b = assignment(p);
 	expect(p, ';');
+	return n;
 }
 
 /* translator = "translator" type-name "<" type-name ident ">"
@@ -1193,15 +1198,21 @@ static void translator_definition(struct parser *p)
 	advance(p);
 	struct decl_type *out = type_name(p);
 	expect(p, '<');
-	type_name(p);
-	expect_ident(p);
+	struct decl_type *in = type_name(p);
+	const char *in_name = expect_ident(p);
 	expect(p, '>');
 	expect(p, '{');
+	struct node_list members = { 0 };
+
 	while (!is_punct(p, '}'))
-		translator_member(p);
+		node_list_push(p->a, &members, translator_member(p));
 	struct top_decl *td = add_decl(p, TOP_XLATOR,
 				       squeeze(p, start, tok_end(p)), line, col);
 	td->name = out->text;
+	td->out_type = out;
+	td->in_type = in;
+	td->in_name = in_name;
+	td->members = members;
 	advance(p);
 	end_top_decl(p);
 }

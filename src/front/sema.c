@@ -387,6 +387,8 @@ void sema_expr(struct sema *s, struct node *n)
 			args_index(s, n);
 			break;
 		}
+		if (n->a->kind == N_IDENT && sema_inline_index(s, n))
+			break;
 		if (n->a->kind == N_IDENT && !sema_names_memory(s, n->a)) {
 			sema_var_ref(s, n);	/* an associative array */
 			break;
@@ -406,7 +408,12 @@ void sema_expr(struct sema *s, struct node *n)
 			sema_var_ref(s, n);
 			break;
 		}
-		sema_member(s, n);
+		sema_expr(s, n->a);
+		if (!sema_xlate_member(s, n))
+			sema_member(s, n);
+		break;
+	case N_XLATE:
+		sema_xlate(s, n);
 		break;
 	case N_CAST:
 		cast(s, n);

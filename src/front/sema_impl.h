@@ -47,6 +47,12 @@ struct node *sema_as_string(struct sema *s, struct node *n);
 bool sema_enum_ident(struct sema *s, struct node *n);
 void sema_offsetof(struct sema *s, struct node *n);
 
+/* sema_xlate.c: translators, xlate, inline arrays */
+void sema_xlator_decl(struct sema *s, struct top_decl *td);
+void sema_xlate(struct sema *s, struct node *n);
+bool sema_xlate_member(struct sema *s, struct node *n);
+bool sema_inline_index(struct sema *s, struct node *n);
+
 /* sema_agg.c */
 void sema_agg_stmt(struct sema *s, struct node *st);
 /* an expression statement naming an aggregation with no function

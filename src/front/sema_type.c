@@ -53,12 +53,11 @@ static const struct dtype *pointee(struct sema *s, struct node *n,
 	return &t->ct->elem;
 }
 
-/* a.m and p->m */
+/* a.m and p->m, n->a already typed */
 void sema_member(struct sema *s, struct node *n)
 {
 	const struct dtype *agg;
 
-	sema_expr(s, n->a);
 	if (n->op == OP_ARROW) {
 		agg = pointee(s, n->a, "->");
 	} else {

@@ -203,9 +203,10 @@ static void inline_decl(struct sema *s, struct top_decl *td)
 	if (is_function_name(td->name) || sema_find_builtin(td->name) >= 0)
 		diag_fail(s->d, td->line, td->col, "D_DECL_IDRED",
 			  "identifier redefined: %s", td->name);
-	if (!td->init || strchr(td->type->text, '['))
-		diag_fail(s->d, td->line, td->col, "D_UNSUPPORTED",
-			  "inline %s: only scalar inlines are supported", td->name);
+	if (strchr(td->type->text, '[')) {	/* typed at each use */
+		*ARENA_PUSH(s->a, s->inlines, s->ninlines, s->inlines_cap) = td;
+		return;
+	}
 	if (!sema_resolve_type_name(s, td->type, &t))
 		diag_fail(s->d, td->line, td->col, "D_TYPE_ERR",
 			  "unknown type name in inline %s: %s", td->name,
@@ -218,8 +219,8 @@ static void inline_decl(struct sema *s, struct top_decl *td)
 			  td->init->type.name);
 	if (t.kind == T_STRING && td->init->type.size < t.size)
 		t.size = td->init->type.size;
-	td->init->cg = arena_alloc(s->a, sizeof(struct dtype));
-	*(struct dtype *)td->init->cg = t;
+	td->init_type = arena_alloc(s->a, sizeof(struct dtype));
+	*td->init_type = t;
 	*ARENA_PUSH(s->a, s->inlines, s->ninlines, s->inlines_cap) = td;
 }
 
@@ -228,11 +229,11 @@ static bool inline_ref(struct sema *s, struct node *n)
 	for (int i = s->ninlines - 1; i >= 0; i--) {
 		struct top_decl *td = s->inlines[i];
 
-		if (strcmp(td->name, n->str) != 0)
+		if (strcmp(td->name, n->str) != 0 || strchr(td->type->text, '['))
 			continue;
 		n->symkind = SYM_INLINE;
 		n->a = td->init;
-		n->type = *(const struct dtype *)td->init->cg;
+		n->type = *td->init_type;
 		return true;
 	}
 	return false;
@@ -251,7 +252,7 @@ bool sema_names_memory(struct sema *s, struct node *id)
 		return true;
 	for (int i = s->ninlines - 1; !t && i >= 0; i--)
 		if (strcmp(s->inlines[i]->name, id->str) == 0)
-			t = (const struct dtype *)s->inlines[i]->init->cg;
+			t = s->inlines[i]->init_type;
 	return t && (t->kind == T_PTR || t->kind == T_ARRAY);
 }
 
@@ -401,5 +402,7 @@ void sema_decls(struct sema *s, struct program *p)
 			sema_var_decl(s, td->name, td->scope, td->type);
 		else if (td->kind == TOP_INLINE)
 			inline_decl(s, td);
+		else if (td->kind == TOP_XLATOR)
+			sema_xlator_decl(s, td);
 	}
 }

@@ -1,0 +1,254 @@
+/*
+ * sema_xlate.c -- translators, inline arrays and the D library.
+ *
+ * DTrace's stable views of kernel data (psinfo_t, lwpsinfo_t, fileinfo_t,
+ * curpsinfo, fds[]) are ordinary D: translators and inlines declared in a
+ * library that every program sees (dlib.c).  A translator is a set of
+ * member expressions over one input; `xlate <T> (e).m` is the expression
+ * of member m with the input replaced by e.  Sema does that replacement on
+ * the tree -- it clones the member's expression with the input name bound
+ * to a clone of e, types the clone, and puts it in place of the member
+ * access -- so cg never sees a translator, only the expression it stands
+ * for.  Inline arrays (inline int f[int x] = x + 1) work the same way,
+ * with their parameters bound to the subscripts.
+ */
+#include <string.h>
+
+#include "front/ctype.h"
+#include "front/sema_impl.h"
+
+struct xlator {
+	struct top_decl *td;
+	struct dtype out, in;
+};
+
+/* ---- cloning with substitution ---- */
+
+struct binding {
+	const char *name;
+	const struct node *to;
+};
+
+static struct node *clone(struct sema *s, const struct node *n,
+			  const struct binding *b, int nb);
+
+static void clone_list(struct sema *s, struct node_list *dst,
+		       const struct node_list *src, const struct binding *b,
+		       int nb)
+{
+	memset(dst, 0, sizeof(*dst));
+	for (int i = 0; i < src->n; i++)
+		node_list_push(s->a, dst, clone(s, src->v[i], b, nb));
+}
+
+/* A fresh, untyped copy of n, with each identifier named in b replaced by
+ * a copy of what it is bound to. */
+static struct node *clone(struct sema *s, const struct node *n,
+			  const struct binding *b, int nb)
+{
+	if (!n)
+		return NULL;
+	if (n->kind == N_IDENT)
+		for (int i = 0; i < nb; i++)
+			if (strcmp(n->str, b[i].name) == 0)
+				return clone(s, b[i].to, NULL, 0);
+	struct node *c = arena_alloc(s->a, sizeof(*c));
+
+	*c = *n;
+	if (n->kind != N_INT || n->symkind) {	/* keep literals' types */
+		memset(&c->type, 0, sizeof(c->type));
+		if (n->kind == N_INT)
+			c->type = n->type;
+	}
+	c->symkind = SYM_NONE;
+	c->sym = 0;
+	c->cg = NULL;
+	c->a = clone(s, n->a, b, nb);
+	c->b = clone(s, n->b, b, nb);
+	c->c = clone(s, n->c, b, nb);
+	c->agg = clone(s, n->agg, b, nb);
+	c->call = clone(s, n->call, b, nb);
+	clone_list(s, &c->args, &n->args, b, nb);
+	clone_list(s, &c->body, &n->body, b, nb);
+	clone_list(s, &c->else_body, &n->else_body, b, nb);
+	return c;
+}
+
+/* ---- translators ---- */
+
+static struct xlator *find_xlator(struct sema *s, const struct dtype *out,
+				  const struct dtype *in)
+{
+	struct xlator *best = NULL;
+
+	for (int i = s->nxlators - 1; i >= 0; i--) {
+		struct xlator *x = s->xlators[i];
+
+		if (!dtype_equal(&x->out, out))
+			continue;
+		if (dtype_equal(&x->in, in))
+			return x;
+		/* an integer input takes any integer; a pointer any pointer
+		 * to the same type or an integer (DTrace's casting rules) */
+		if ((x->in.kind == T_INT && in->kind == T_INT) ||
+		    (x->in.kind == T_PTR && (in->kind == T_INT ||
+					     (in->kind == T_PTR && in->ct &&
+					      in->ct->elem.kind == T_VOID))))
+			best = best ? best : x;
+	}
+	return best;
+}
+
+void sema_xlator_decl(struct sema *s, struct top_decl *td)
+{
+	struct xlator *x = arena_alloc(s->a, sizeof(*x));
+
+	x->td = td;
+	ctypes_resolve_decl(s->types, td->out_type, NULL, s->d, &x->out);
+	ctypes_resolve_decl(s->types, td->in_type, NULL, s->d, &x->in);
+	if (x->out.kind != T_STRUCT || !x->out.ct)
+		diag_fail(s->d, td->line, td->col, "D_XLATE_SOU",
+			  "translator output type must be a struct or union");
+	for (int i = 0; i < s->nxlators; i++)
+		if (dtype_equal(&s->xlators[i]->out, &x->out) &&
+		    dtype_equal(&s->xlators[i]->in, &x->in))
+			diag_fail(s->d, td->line, td->col, "D_XLATE_REDECL",
+				  "translator from %s to %s has already been "
+				  "declared", dtype_name(&x->in),
+				  dtype_name(&x->out));
+	for (int i = 0; i < td->members.n; i++) {
+		struct node *m = td->members.v[i];
+		struct cmember cm;
+
+		if (!ctype_member(&x->out, m->a->str, &cm))
+			diag_fail(s->d, m->line, m->col, "D_XLATE_MEMB",
+				  "translator member %s is not a member of %s",
+				  m->a->str, dtype_name(&x->out));
+	}
+	*ARENA_PUSH(s->a, s->xlators, s->nxlators, s->xlators_cap) = x;
+}
+
+/* xlate <T> (e) and xlate <T *> (e) */
+void sema_xlate(struct sema *s, struct node *n)
+{
+	struct dtype t;
+
+	sema_expr(s, n->a);
+	ctypes_resolve_decl(s->types, n->decl_type, NULL, s->d, &t);
+	bool ptr = t.kind == T_PTR && t.ct;
+	const struct dtype *out = ptr ? &t.ct->elem : &t;
+	struct xlator *x = out->kind == T_STRUCT ? find_xlator(s, out, &n->a->type)
+						 : NULL;
+
+	if (!x)
+		diag_fail(s->d, n->line, n->col, "D_XLATE_NONE",
+			  "translator does not exist for %s to %s",
+			  dtype_name(&n->a->type), dtype_name(&t));
+	n->type = t;
+	n->cg = x;
+}
+
+/* The N_XLATE a value comes from, looking through inlines. */
+static const struct node *xlate_source(const struct node *n)
+{
+	while (n->kind == N_IDENT && n->symkind == SYM_INLINE)
+		n = n->a;
+	if (n->kind == N_XLATE)
+		return n;
+	return NULL;
+}
+
+/* a.m or p->m where a or p is translated: becomes the member's
+ * expression.  Returns false if n->a is not a translated value. */
+bool sema_xlate_member(struct sema *s, struct node *n)
+{
+	const struct node *src = xlate_source(n->a);
+
+	if (!src)
+		return false;
+	const struct xlator *x = src->cg;
+
+	for (int i = 0; i < x->td->members.n; i++) {
+		const struct node *m = x->td->members.v[i];
+
+		if (strcmp(m->a->str, n->str) != 0)
+			continue;
+		struct binding b = { x->td->in_name, src->a };
+		struct node *e = clone(s, m->b, &b, 1);
+		int line = n->line, col = n->col;
+		struct cmember cm;
+
+		sema_expr(s, e);
+		if (ctype_member(&x->out, n->str, &cm) &&
+		    cm.type.kind == T_STRING && e->type.kind != T_STRING)
+			e = sema_as_string(s, e);
+		*n = *e;
+		n->line = line;
+		n->col = col;
+		return true;
+	}
+	struct cmember cm;
+
+	if (!ctype_member(&x->out, n->str, &cm))
+		diag_fail(s->d, n->line, n->col, "D_MEMBER_NAME",
+			  "%s is not a member of %s", n->str, dtype_name(&x->out));
+	diag_fail(s->d, n->line, n->col, "D_XLATE_NOCONV",
+		  "translator does not define conversion for member: %s",
+		  n->str);
+}
+
+/* ---- inline arrays ---- */
+
+/* "int [int x, int y]": the parameter names, in order */
+static int inline_params(struct sema *s, const char *text, const char **names,
+			 int max)
+{
+	const char *p = strchr(text, '[');
+	int n = 0;
+
+	while (p && *p && *p != ']' && n < max) {
+		const char *end = p + 1 + strcspn(p + 1, ",]");
+		const char *q = end;
+
+		while (q > p + 1 && q[-1] == ' ')
+			q--;
+		const char *start = q;
+
+		while (start > p + 1 && start[-1] != ' ' && start[-1] != '*')
+			start--;
+		names[n++] = arena_strndup(s->a, start, (size_t)(q - start));
+		p = end;
+	}
+	return n;
+}
+
+bool sema_inline_index(struct sema *s, struct node *n)
+{
+	for (int i = s->ninlines - 1; i >= 0; i--) {
+		struct top_decl *td = s->inlines[i];
+		const char *names[8];
+		struct binding b[8];
+
+		if (strcmp(td->name, n->a->str) != 0 || !strchr(td->type->text, '['))
+			continue;
+		int np = inline_params(s, td->type->text, names, 8);
+
+		if (np != n->args.n)
+			diag_fail(s->d, n->line, n->col, "D_ARR_BADREF",
+				  "%s[ ] takes %d subscript%s, %d given", td->name,
+				  np, np == 1 ? "" : "s", n->args.n);
+		for (int k = 0; k < np; k++) {
+			b[k].name = names[k];
+			b[k].to = n->args.v[k];
+		}
+		struct node *e = clone(s, td->init, b, np);
+		int line = n->line, col = n->col;
+
+		sema_expr(s, e);
+		*n = *e;
+		n->line = line;
+		n->col = col;
+		return true;
+	}
+	return false;
+}
