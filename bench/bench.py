@@ -628,6 +628,13 @@ def fmt_rate(r):
     return "-" if r is None else f"{r / 1000:.0f} k/s"
 
 
+def above(ns, floor):
+    """NS, and in brackets how far above the floor it is."""
+    if ns is None or floor is None:
+        return fmt_ns(ns)
+    return f"{ns:.0f} ns (+{ns - floor:.0f})"
+
+
 def ratio(d, b):
     if d is None or b is None or b == 0:
         return "-"
@@ -682,15 +689,21 @@ def report(m, startup, kernel, printf, attach, args):
           f"raw tracepoint sys_enter {fmt_ns(base['floor_wall_added']['raw'])}, "
           f"tracepoint sys_enter_getppid {fmt_ns(base['floor_wall_added']['tp'])}.")
         w("")
-        w("| workload | dscope ns/firing | raw_tp floor | x floor | bpftrace ns/firing "
+        w("Median firings of dscope's program that were other processes' syscalls: "
+          + ", ".join(f"{r['name']} {r['dscope']['other_firings']:.0f}"
+                      for r in rows if r["dscope"])
+          + f" (of {args.calls} loop calls).")
+        w("")
+        w("| workload | dscope ns/firing (+ above floor) | raw_tp floor | x floor | bpftrace ns/firing (+ above floor) "
           "| tp floor | x floor | dscope/bpftrace | dscope ns added/call | "
           "bpftrace ns added/call | ratio |")
         w("|---|---|---|---|---|---|---|---|---|---|---|")
         for r in rows:
             d, b = r["dscope"], r["bpftrace"]
-            dk = fmt_ns(d["kernel"]) if d else NA
+            dk = above(d["kernel"], d["floor_raw"]) if d else NA
             df = fmt_ns(d["floor_raw"]) if d else "-"
-            bk = fmt_ns(b["kernel"]) if b else "n/a"
+            bk = (above(b["kernel"], b["floor_tp"]) if r["mode"] == "sys"
+                  else fmt_ns(b["kernel"])) if b else "n/a"
             bf = fmt_ns(b["floor_tp"]) if b and r["mode"] == "sys" else "-"
             dx = ratio(d["kernel"], d["floor_raw"]) if d else "-"
             bx = ratio(b["kernel"], b["floor_tp"]) if b and r["mode"] == "sys" else "-"

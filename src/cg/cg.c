@@ -793,8 +793,13 @@ struct val cg_expr(struct cg *g, struct node *n)
 		return cg_var_incdec(g, n);
 	case N_CAST:
 		return cast(g, n);
-	case N_CALL:
+	case N_CALL: {
+		struct val v;
+
+		if (cg_kernel_subr(g, n, &v))
+			return v;
 		return cg_subr_call(g, n);
+	}
 	default:
 		diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
 			  "expression kind %d cannot be compiled yet", n->kind);
@@ -1127,4 +1132,5 @@ void cg_fixed_maps(struct cg_ctx *c, uint32_t nsyscalls)
 		  sizeof(struct drop_counts), 1, 0);
 	fixed_map(c, "dscope_sysinfo", BPF_MAP_TYPE_ARRAY, 4,
 		  sizeof(struct sysinfo_entry), nsyscalls ? nsyscalls : 1, 0);
+	fixed_map(c, "dscope_spec", BPF_MAP_TYPE_ARRAY, 4, 8, c->spec->nspec + 1, 0);
 }

@@ -38,7 +38,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	       const struct probe *probe, const struct cg_clause *clauses,
 	       int nclauses);
 
-/* Add the fixed maps (MAP_GLOBALS ... MAP_SYSINFO) to an empty spec. */
+/* Add the fixed maps (MAP_GLOBALS ... MAP_SPEC) to an empty spec. */
 void cg_fixed_maps(struct cg_ctx *c, uint32_t nsyscalls);
 
 #endif /* DSCOPE_CG_H */

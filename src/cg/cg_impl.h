@@ -84,6 +84,8 @@ void cg_alu_op(struct cg *g, const struct node *n, int op, bool is_signed);
 struct val cg_mem_addr(struct cg *g, struct node *n);
 struct val cg_mem_read(struct cg *g, struct node *n);
 struct val cg_stringof(struct cg *g, struct node *n);
+/* d_path(), __psargs(): true if n is one, its value in *out */
+bool cg_kernel_subr(struct cg *g, struct node *n, struct val *out);
 
 /* cg_var.c: variables of every kind, read, assigned, incremented */
 struct val cg_var_read(struct cg *g, struct node *n);

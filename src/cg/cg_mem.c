@@ -10,7 +10,11 @@
  */
 #include "cg/cg_impl.h"
 
+#include <string.h>
+
+
 #include "front/ctype.h"
+#include "front/ktypes.h"
 
 static int16_t mem_addr(struct cg *g, struct node *n);
 
@@ -109,4 +113,213 @@ struct val cg_stringof(struct cg *g, struct node *n)
 	cg_fault(g, FLT_BADADDR, R8);
 	emit_label(&g->e, ok);
 	return v;
+}
+
+/* ---- dscope's kernel subroutines (sema_kernel_subr) ---- */
+
+/* byte offset of a member path (ktypes.h), or a compile error */
+static int32_t member_off(struct cg *g, const struct node *n, const char *path)
+{
+	struct ktype_field f;
+
+	if (ktype_field(path, &f) < 0 || f.nhops != 1)
+		diag_fail(g->d, n->line, n->col, "D_KTYPE",
+			  "%s( ): the kernel's BTF lacks %s", n->str, path);
+	return (int32_t)f.off[0];
+}
+
+/* slot = *(u64 *)(slot_from + off), through bpf_probe_read_kernel */
+static void read_ptr(struct cg *g, int16_t dst, int16_t from, int32_t off)
+{
+	cg_load_slot(g, R3, from);
+	cg_kread(g, dst, 8, off);
+}
+
+#define DPATH_BUF 768		/* components are written backwards from 511 */
+#define DPATH_DEPTH 32		/* path components and mount crossings */
+
+/*
+ * d_path(struct path *p): walk from p->dentry up through d_parent,
+ * writing "/name" components backwards into a buffer, crossing to the
+ * parent mount at each mount root, until the root of the root mount.
+ * The position is masked to [0, 511] and a name to 255 bytes, so every
+ * store is provably inside the 768-byte buffer.
+ */
+static struct val d_path(struct cg *g, struct node *n)
+{
+	struct val r = { .str = true, .size = cg_round8(n->type.size) };
+	uint32_t buf = cg_temp_new(g, n, DPATH_BUF);
+	int16_t dent = cg_slot_new(g, n), mnt = cg_slot_new(g, n);
+	int16_t pos = cg_slot_new(g, n), depth = cg_slot_new(g, n);
+	int16_t parent = cg_slot_new(g, n), tmp = cg_slot_new(g, n);
+	int16_t len = cg_slot_new(g, n), name = cg_slot_new(g, n);
+	int loop = emit_new_label(&g->e), root = emit_new_label(&g->e);
+	int done = emit_new_label(&g->e), ok = emit_new_label(&g->e);
+	int has_name = emit_new_label(&g->e);
+	int32_t d_parent = member_off(g, n, "dentry.d_parent");
+	int32_t d_len = member_off(g, n, "dentry.d_name.len");
+	int32_t d_nm = member_off(g, n, "dentry.d_name.name");
+	int32_t mnt_root = member_off(g, n, "vfsmount.mnt_root");
+	int32_t m_mnt = member_off(g, n, "mount.mnt");
+	int32_t m_parent = member_off(g, n, "mount.mnt_parent");
+	int32_t m_point = member_off(g, n, "mount.mnt_mountpoint");
+	struct val p = cg_expr(g, n->args.v[0]);
+
+	r.off = cg_temp_new(g, n, r.size);
+	read_ptr(g, dent, p.slot, member_off(g, n, "path.dentry"));
+	read_ptr(g, mnt, p.slot, member_off(g, n, "path.mnt"));
+	emit_store_imm(&g->e, 8, R10, pos, 511);
+	emit_store_imm(&g->e, 1, R9, (int16_t)(buf + 511), 0);
+	emit_store_imm(&g->e, 8, R10, depth, 0);
+
+	emit_label(&g->e, loop);
+	cg_load_slot(g, R1, depth);
+	emit_jmp_imm(&g->e, BPF_JGE, R1, DPATH_DEPTH, done);
+	emit_alu_imm(&g->e, BPF_ADD, R1, 1);
+	cg_store_slot(g, depth, R1);
+	read_ptr(g, parent, dent, d_parent);
+	read_ptr(g, tmp, mnt, mnt_root);
+	cg_load_slot(g, R1, dent);
+	emit_jmp_reg(&g->e, BPF_JEQ, R1, R0, root);	/* the mount's root */
+	cg_load_slot(g, R2, parent);
+	emit_jmp_reg(&g->e, BPF_JEQ, R1, R2, root);	/* its own parent */
+
+	/* pos -= len; buf[pos..] = name; buf[--pos] = '/' */
+	cg_load_slot(g, R3, dent);
+	cg_kread(g, len, 4, d_len);
+	read_ptr(g, name, dent, d_nm);
+	cg_load_slot(g, R1, len);
+	emit_jmp_imm(&g->e, BPF_JLE, R1, 255, has_name);
+	emit_mov_imm(&g->e, R1, 255);
+	emit_label(&g->e, has_name);
+	cg_store_slot(g, len, R1);
+	cg_load_slot(g, R2, pos);
+	emit_jmp_reg(&g->e, BPF_JLE, R2, R1, done);	/* no room: truncate */
+	emit_alu_reg(&g->e, BPF_SUB, R2, R1);
+	emit_alu_imm(&g->e, BPF_AND, R2, 511);
+	cg_store_slot(g, pos, R2);
+	cg_scratch_ptr(g, R1, buf);
+	emit_alu_reg(&g->e, BPF_ADD, R1, R2);
+	cg_load_slot(g, R2, len);
+	emit_alu_imm(&g->e, BPF_AND, R2, 255);
+	cg_load_slot(g, R3, name);
+	emit_mov_reg(&g->e, R8, R3);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, ok);
+	cg_load_slot(g, R2, pos);
+	emit_alu_imm(&g->e, BPF_SUB, R2, 1);
+	emit_alu_imm(&g->e, BPF_AND, R2, 511);
+	cg_store_slot(g, pos, R2);
+	cg_scratch_ptr(g, R1, buf);
+	emit_alu_reg(&g->e, BPF_ADD, R1, R2);
+	emit_store_imm(&g->e, 1, R1, 0, '/');
+	cg_load_slot(g, R1, parent);
+	cg_store_slot(g, dent, R1);
+	emit_ja(&g->e, loop);
+
+	/* at a mount's root: continue at its mount point in the parent */
+	emit_label(&g->e, root);
+	cg_load_slot(g, R3, mnt);
+	emit_alu_imm(&g->e, BPF_SUB, R3, m_mnt);		/* container_of */
+	cg_store_slot(g, tmp, R3);
+	cg_kread(g, parent, 8, m_parent);
+	cg_load_slot(g, R1, tmp);
+	emit_jmp_reg(&g->e, BPF_JEQ, R0, R1, done);	/* the root mount */
+	read_ptr(g, dent, tmp, m_point);
+	cg_load_slot(g, R1, parent);
+	emit_alu_imm(&g->e, BPF_ADD, R1, m_mnt);
+	cg_store_slot(g, mnt, R1);
+	emit_ja(&g->e, loop);
+
+	/* "/" for the root itself; then copy out from buf + pos */
+	emit_label(&g->e, done);
+	int copy = emit_new_label(&g->e);
+
+	cg_load_slot(g, R2, pos);
+	emit_jmp_imm(&g->e, BPF_JNE, R2, 511, copy);
+	emit_store_imm(&g->e, 1, R9, (int16_t)(buf + 510), '/');
+	emit_store_imm(&g->e, 8, R10, pos, 510);
+	emit_label(&g->e, copy);
+	cg_zero_words(g, R9, r.off, r.size);
+	cg_scratch_ptr(g, R1, r.off);
+	emit_mov_imm(&g->e, R2, (int32_t)n->type.size);
+	cg_load_slot(g, R4, pos);
+	emit_alu_imm(&g->e, BPF_AND, R4, 511);
+	cg_scratch_ptr(g, R3, buf);
+	emit_alu_reg(&g->e, BPF_ADD, R3, R4);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
+	return r;
+}
+
+/*
+ * __psargs(struct task_struct *t): t->mm's argument area, up to the
+ * string's bound, with the NULs between arguments made spaces -- what
+ * ps(1) shows.  Only the current task's memory can be read this way; an
+ * area that cannot be read (paged out) gives "".
+ */
+static struct val psargs(struct cg *g, struct node *n)
+{
+	struct val r = { .str = true, .size = cg_round8(n->type.size) };
+	int16_t mm = cg_slot_new(g, n), start = cg_slot_new(g, n);
+	int16_t len = cg_slot_new(g, n);
+	int empty = emit_new_label(&g->e), fits = emit_new_label(&g->e);
+	int loop = emit_new_label(&g->e), next = emit_new_label(&g->e);
+	int done = emit_new_label(&g->e);
+	int32_t max = (int32_t)n->type.size - 1;
+	struct val t = cg_expr(g, n->args.v[0]);
+
+	r.off = cg_temp_new(g, n, r.size);
+	cg_zero_words(g, R9, r.off, r.size);
+	read_ptr(g, mm, t.slot, member_off(g, n, "task_struct.mm"));
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, empty);	/* a kernel thread */
+	read_ptr(g, start, mm, member_off(g, n, "mm_struct.arg_start"));
+	read_ptr(g, len, mm, member_off(g, n, "mm_struct.arg_end"));
+	cg_load_slot(g, R1, start);
+	emit_alu_reg(&g->e, BPF_SUB, R0, R1);		/* end - start */
+	emit_jmp_imm(&g->e, BPF_JSLE, R0, 0, empty);
+	emit_jmp_imm(&g->e, BPF_JLE, R0, max, fits);
+	emit_mov_imm(&g->e, R0, max);
+	emit_label(&g->e, fits);
+	cg_store_slot(g, len, R0);
+	cg_scratch_ptr(g, R1, r.off);
+	emit_mov_reg(&g->e, R2, R0);
+	cg_load_slot(g, R3, start);
+	emit_call(&g->e, BPF_FUNC_probe_read_user);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, empty);
+
+	/* for (i = 0; i < len - 1; i++) if (!s[i]) s[i] = ' '; */
+	cg_load_slot(g, R4, len);
+	emit_alu_imm(&g->e, BPF_SUB, R4, 1);
+	emit_mov_imm(&g->e, R5, 0);
+	emit_label(&g->e, loop);
+	emit_jmp_reg(&g->e, BPF_JGE, R5, R4, done);
+	emit_jmp_imm(&g->e, BPF_JGE, R5, max, done);
+	cg_scratch_ptr(g, R1, r.off);
+	emit_alu_reg(&g->e, BPF_ADD, R1, R5);
+	emit_load(&g->e, 1, R2, R1, 0);
+	emit_jmp_imm(&g->e, BPF_JNE, R2, 0, next);
+	emit_store_imm(&g->e, 1, R1, 0, ' ');
+	emit_label(&g->e, next);
+	emit_alu_imm(&g->e, BPF_ADD, R5, 1);
+	emit_ja(&g->e, loop);
+
+	emit_label(&g->e, empty);
+	cg_zero_words(g, R9, r.off, r.size);
+	emit_label(&g->e, done);
+	return r;
+}
+
+bool cg_kernel_subr(struct cg *g, struct node *n, struct val *out)
+{
+	if (!n->str)
+		return false;
+	if (strcmp(n->str, "d_path") == 0)
+		*out = d_path(g, n);
+	else if (strcmp(n->str, "__psargs") == 0)
+		*out = psargs(g, n);
+	else
+		return false;
+	return true;
 }

@@ -14,6 +14,7 @@
 
 #include "cg/cg.h"
 #include "front/ctype.h"
+#include "front/dlib.h"
 #include "front/parse.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
@@ -180,6 +181,20 @@ static void agg_entries(struct spec *sp, uint64_t aggsize)
 	}
 }
 
+/* The D library's declarations, before the program's own.  An error in
+ * it is dscope's bug, and says so. */
+static void load_dlib(struct arena *a, struct sema *s)
+{
+	struct parse_opts po = { .filename = "<D library>", .is_library = true };
+	struct diag d = { 0 };
+	struct program *lib = parse_program(a, dlib_text, &po, &d);
+
+	if (!lib)
+		diag_fail(s->d, 0, 0, "D_INTERNAL", "the D library: line %d: %s",
+			  d.line, d.msg);
+	sema_decls(s, lib);
+}
+
 static void compile_all(struct arena *a, struct catalog *cat,
 			struct program **progs, int nsrc, struct options *o,
 			struct compile_result *res, struct diag *d)
@@ -194,6 +209,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	for (int i = 0; i < nsrc; i++)
 		nm += progs[i]->nclauses;
 	ms = arena_alloc(a, sizeof(*ms) * (size_t)(nm + 1));
+	load_dlib(a, &s);
 	for (int i = 0; i < nsrc; i++) {
 		res->source = i;
 		sema_decls(&s, progs[i]);
@@ -215,6 +231,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	struct cg_ctx c = { .a = a, .d = d, .spec = sp };
 
 	sp->quiet = o->quiet;
+	sp->nspec = (uint32_t)o->nspec;
 	c.aggsize_entries = options_agg_entries(o, 64);
 	c.dynvar_bytes = o->dynvarsize;
 	build_sysinfo(a, cat, sp, ms, nm);

@@ -371,6 +371,10 @@ void sema_expr(struct sema *s, struct node *n)
 			n->type = type_string(n->b->type.size > n->c->type.size
 						      ? n->b->type.size
 						      : n->c->type.size);
+		else if (n->b->type.kind == T_PTR && n->b->type.ct)
+			n->type = n->b->type;	/* p ? p : 0 keeps p's type */
+		else if (n->c->type.kind == T_PTR && n->c->type.ct)
+			n->type = n->c->type;
 		else
 			n->type = sema_promote(&n->b->type, &n->c->type);
 		break;
@@ -424,6 +428,8 @@ void sema_expr(struct sema *s, struct node *n)
 	case N_AGG:
 		sema_agg_in_expr(s, n);
 	case N_CALL:
+		if (n->str && sema_kernel_subr(s, n))
+			break;
 		sema_subr_call(s, n, false);
 		break;
 	default:

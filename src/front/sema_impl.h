@@ -46,6 +46,7 @@ void sema_stringof_typed(struct sema *s, struct node *w);
 struct node *sema_as_string(struct sema *s, struct node *n);
 bool sema_enum_ident(struct sema *s, struct node *n);
 void sema_offsetof(struct sema *s, struct node *n);
+bool sema_kernel_subr(struct sema *s, struct node *n);
 
 /* sema_xlate.c: translators, xlate, inline arrays */
 void sema_xlator_decl(struct sema *s, struct top_decl *td);

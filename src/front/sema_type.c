@@ -204,3 +204,26 @@ void sema_offsetof(struct sema *s, struct node *n)
 	n->type = type_int(8, false);
 	n->type.name = "size_t";
 }
+
+/*
+ * dscope's own kernel subroutines, used by the D library:
+ *   string d_path(struct path *)       the path, walked up the dentries
+ *   string __psargs(struct task_struct *)  the argument area, NULs as spaces
+ */
+bool sema_kernel_subr(struct sema *s, struct node *n)
+{
+	bool dpath = strcmp(n->str, "d_path") == 0;
+
+	if (!dpath && strcmp(n->str, "__psargs") != 0)
+		return false;
+	sema_check_nargs(s, n, 1, 1);
+	sema_expr(s, n->args.v[0]);
+	if (n->args.v[0]->type.kind != T_PTR)
+		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
+			  "%s( ) argument #1 is incompatible with prototype:\n"
+			  "\tprototype: %s\n\t argument: %s", n->str,
+			  dpath ? "struct path *" : "struct task_struct *",
+			  dtype_name(&n->args.v[0]->type));
+	n->type = type_string(s->strsize);
+	return true;
+}

@@ -3,7 +3,7 @@
  *
  * Every option name DTrace documents is accepted; the ones dscope does not
  * act on yet are accepted without effect only when they are about tuning
- * (cpu, nspec, cleanrate, ...), never when they would change what is
+ * (cpu, bufpolicy, ...), never when they would change what is
  * printed: those are listed in unsupported[] and refused with a sentence.
  */
 #include "rt/options.h"
@@ -14,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* speculation() scans the IDs in a bounded BPF loop: keep it short */
+#define SPEC_NSPEC_MAX 1024
+
 void options_init(struct options *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -21,6 +24,9 @@ void options_init(struct options *o)
 	o->bufsize = 4 << 20;
 	o->aggsize = 4 << 20;
 	o->dynvarsize = 1 << 20;
+	o->nspec = 1;
+	o->specsize = 32 << 10;		/* DTrace's default */
+	o->cleanrate_ns = 1000000000ull / 101;	/* DTrace's 101 Hz */
 	o->switchrate_ns = 1000000000ull;
 	o->aggrate_ns = 1000000000ull;
 	o->statusrate_ns = 1000000000ull;
@@ -106,10 +112,12 @@ static const struct {
 	{ "switchrate", O_RATE, offsetof(struct options, switchrate_ns) },
 	{ "aggrate", O_RATE, offsetof(struct options, aggrate_ns) },
 	{ "statusrate", O_RATE, offsetof(struct options, statusrate_ns) },
+	{ "nspec", O_SIZE, offsetof(struct options, nspec) },
+	{ "specsize", O_SIZE, offsetof(struct options, specsize) },
+	{ "cleanrate", O_RATE, offsetof(struct options, cleanrate_ns) },
 	/* tuning without an effect on output: accepted, not yet acted on */
 	{ "bufpolicy", O_TUNING, 0 }, { "bufresize", O_TUNING, 0 },
-	{ "cpu", O_TUNING, 0 }, { "cleanrate", O_TUNING, 0 },
-	{ "nspec", O_TUNING, 0 }, { "specsize", O_TUNING, 0 },
+	{ "cpu", O_TUNING, 0 },
 	{ "dynvarrate", O_TUNING, 0 }, { "maxframes", O_TUNING, 0 },
 	{ "ustackframes", O_TUNING, 0 }, { "stackframes", O_TUNING, 0 },
 	{ "jstackframes", O_TUNING, 0 }, { "jstackstrsize", O_TUNING, 0 },
@@ -162,6 +170,8 @@ int options_set(struct options *o, const char *name, const char *value,
 				if (n == 0 || n > 4096)
 					break;
 				o->strsize = (uint32_t)n;
+			} else if (p == &o->nspec && n > SPEC_NSPEC_MAX) {
+				break;
 			} else {
 				*(uint64_t *)p = n;
 			}

@@ -42,6 +42,7 @@ enum {
 	MAP_BUF,	/* PERF_EVENT_ARRAY: the principal buffers */
 	MAP_DROPS,	/* PERCPU_ARRAY[1]: counters of lost data, struct drop_counts */
 	MAP_SYSINFO,	/* ARRAY[nr_syscalls]: struct sysinfo_entry per syscall */
+	MAP_SPEC,	/* ARRAY[nspec + 1]: speculation slots, SPEC_SLOT_* words */
 	MAP_FIRST_AGG,
 };
 
@@ -56,7 +57,22 @@ struct drop_counts {
 	uint64_t buf;		/* bpf_perf_event_output failed */
 	uint64_t agg;		/* aggregation map full */
 	uint64_t dynvar;	/* dynamic variable space full */
+	uint64_t specunavail;	/* speculation() found every slot in use */
 };
+
+/*
+ * Speculations (see rt/specbuf.h for the user side).  The kernel only
+ * hands out and takes back IDs: MAP_SPEC holds, for ID i in 1..nspec, one
+ * u64 word, generation << 1 | active.  speculation() turns an inactive
+ * word into (generation + 1) << 1 | 1 with a compare-and-exchange;
+ * commit() and discard() clear the active bit the same way, so the ID is
+ * free again at once.  A speculative record carries its tag, ID | gen <<
+ * 32, in the field of its clause's ACT_SPECULATE action; commit() and
+ * discard() record the tag they ended (0: none).  The consumer keeps
+ * speculative records per tag until it sees the commit or discard.
+ */
+#define SPEC_ACTIVE 1ull
+#define SPEC_TAG(id, gen) ((uint64_t)(id) | (uint64_t)(gen) << 32)
 
 /* MAP_SYSINFO value: what a raw_syscalls program needs about syscall nr. */
 #define SYSNAME_MAX 32
@@ -136,6 +152,9 @@ enum act_kind {
 	ACT_SYSTEM,	/* fmt + args: run the formatted command (destructive) */
 	ACT_FREOPEN,	/* fmt + args: redirect output to the file ("" restores) */
 	ACT_DEFAULT,	/* clause with no actions: print the probe */
+	ACT_SPECULATE,	/* one u64: the tag of the speculation, 0: none */
+	ACT_COMMIT,	/* one u64: the tag committed, 0: nothing */
+	ACT_DISCARD,	/* one u64: the tag discarded, 0: nothing */
 };
 
 /* One recorded value: where it sits in the record and its D type. */
@@ -215,6 +234,7 @@ struct spec {
 	uint32_t this_size;		/* clause-local area, after REC_MAX */
 	struct sysinfo_entry *sysinfo;	/* MAP_SYSINFO contents, by syscall nr */
 	uint32_t nsysinfo;
+	uint32_t nspec;		/* option nspec: speculation IDs 1..nspec */
 	int nprobes;		/* probes matched, for "matched N probes" */
 	bool quiet;		/* option quiet */
 	bool destructive;	/* uses a destructive action: needs -w */
