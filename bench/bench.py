@@ -231,13 +231,13 @@ def run_oneshot(argv, marker=b"ready", timeout=60.0, rss=False):
     p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=slave, stderr=slave)
     os.close(slave)
     pidfd = os.pidfd_open(p.pid)
-    out, first, total = b"", None, None
+    out, first, total, killed = b"", None, None, False
     deadline = t0 + timeout
-    while total is None:
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            p.kill()
-            deadline = float("inf")
+    while True:
+        left = None if killed else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            p.kill()  # and wait for it: its exit is what takes long
+            killed = True
             continue
         ready, _, _ = select.select([master, pidfd], [], [], left)
         now = time.perf_counter()
@@ -251,7 +251,7 @@ def run_oneshot(argv, marker=b"ready", timeout=60.0, rss=False):
         if pidfd in ready:
             _, status, _ = os.wait4(p.pid, 0)
             p.returncode = os.waitstatus_to_exitcode(status)
-            if deadline != float("inf"):
+            if not killed:
                 total = now - t0
             break
     while True:  # what is left on the terminal
@@ -676,8 +676,10 @@ def report(m, startup, kernel, printf, attach, args):
           f"{fmt_s(b['first'])} | {ratio(d['first'], b['first'])} |")
         w(f"| first event to exit (detach + exit) | {fmt_s(det['d'])} | {fmt_s(det['b'])} | "
           f"{ratio(det['d'], det['b'])} |")
-        tb = fmt_s(b["total"]) if not b["timeouts"] else \
-            f"{fmt_s(b['total'])} ({b['timeouts']} of {b['runs']} runs hit the {attach['timeout']:.0f} s cap)"
+        tb = fmt_s(b["total"])
+        if b["timeouts"]:
+            tb += (f" ({b['timeouts']} of {b['runs']} runs hit the "
+                   f"{attach['timeout']:.0f} s cap)")
         w(f"| exec to exit | {fmt_s(d['total'])} | {tb} | {ratio(d['total'], b['total'])} |")
         w("")
     if kernel:
@@ -694,9 +696,9 @@ def report(m, startup, kernel, printf, attach, args):
                       for r in rows if r["dscope"])
           + f" (of {args.calls} loop calls).")
         w("")
-        w("| workload | dscope ns/firing (+ above floor) | raw_tp floor | x floor | bpftrace ns/firing (+ above floor) "
-          "| tp floor | x floor | dscope/bpftrace | dscope ns added/call | "
-          "bpftrace ns added/call | ratio |")
+        w("| workload | dscope ns/firing (+ above floor) | raw_tp floor | x floor "
+          "| bpftrace ns/firing (+ above floor) | tp floor | x floor | dscope/bpftrace "
+          "| dscope ns added/call | bpftrace ns added/call | ratio |")
         w("|---|---|---|---|---|---|---|---|---|---|---|")
         for r in rows:
             d, b = r["dscope"], r["bpftrace"]

@@ -883,7 +883,7 @@ static void action(struct cg *g, struct node *n)
 		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
 		emit_mov_imm(&g->e, R0, 1);
 		emit_store(&g->e, 8, R1, offsetof(struct globals_hdr, state), R0);
-	} else if (!cg_agg_action(g, n)) {
+	} else if (!cg_agg_action(g, n) && !cg_spec_action(g, n)) {
 		cg_subr_call(g, n);
 	}
 }
@@ -1012,10 +1012,12 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 	}
 	if (c->body.n == 0)
 		cg_new_action(g, ACT_DEFAULT);
+	cg_spec_clause_begin(g, &c->body);
 	for (int i = 0; i < c->body.n; i++) {
 		g->action = i + 1;
 		stmt(g, c->body.v[i]);
 	}
+	cg_spec_clause_end(g);
 	if (g->ep->nacts > 0 || records_data(&c->body))
 		emit_record(g);
 	g->ep->size = g->rec;

@@ -106,6 +106,15 @@ void cg_agg_list(struct cg *g, struct spec_action *act, struct node_list *args,
 void cg_agg_stmt(struct cg *g, struct node *st);
 bool cg_agg_action(struct cg *g, struct node *n);
 
+/* cg_spec.c: speculations.  clause_begin reserves the tag of a clause
+ * that calls speculate(), clause_end gives a speculation with no data the
+ * default action; cg_spec_action: speculate, commit, discard (true if n
+ * is one). */
+void cg_spec_clause_begin(struct cg *g, const struct node_list *body);
+void cg_spec_clause_end(struct cg *g);
+bool cg_spec_action(struct cg *g, struct node *n);
+struct val cg_spec_speculation(struct cg *g, struct node *n);
+
 /* cg_subr.c: a subroutine call; its value (unused for void ones) */
 struct val cg_subr_call(struct cg *g, struct node *n);
 

@@ -1117,6 +1117,7 @@ static const struct {
 	{ "ntohl", do_byteorder },	{ "ntohll", do_byteorder },
 	{ "ntohs", do_byteorder },	{ "progenyof", do_progenyof },
 	{ "rand", do_rand },		{ "rindex", do_index },
+	{ "speculation", cg_spec_speculation },
 	{ "strchr", do_strchr },	{ "strjoin", do_strjoin },
 	{ "strlen", do_strlen },	{ "strrchr", do_strchr },
 	{ "strstr", do_strstr },	{ "substr", do_substr },

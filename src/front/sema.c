@@ -494,7 +494,7 @@ static void action(struct sema *s, struct node *n)
 			n->args.v[0] = sema_as_string(s, n->args.v[0]);
 		if (f[0] == 'e')
 			sema_need_int(s, n->args.v[0], "exit( )");
-	} else if (!sema_agg_action(s, n)) {
+	} else if (!sema_agg_action(s, n) && !sema_spec_action(s, n)) {
 		sema_subr_call(s, n, true);
 		return;
 	}
@@ -547,4 +547,5 @@ void sema_clause(struct sema *s, struct clause *c)
 				  "predicate result must be of scalar type");
 	}
 	stmts(s, &c->body);
+	sema_spec_clause(s, c);
 }

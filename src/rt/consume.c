@@ -137,6 +137,8 @@ static void do_freopen(struct consumer *c, const struct spec_action *act,
 	free(path);
 }
 
+static void replay(void *ctx, int cpu, const void *rec, uint32_t size);
+
 static void do_action(struct consumer *c, const struct spec_action *act,
 		      const unsigned char *rec, uint32_t size)
 {
@@ -182,7 +184,14 @@ static void do_action(struct consumer *c, const struct spec_action *act,
 	case ACT_SETOPT:
 		do_setopt(c, act, v);
 		break;
+	case ACT_COMMIT:
+	case ACT_DISCARD:
+		if (v[0].u)
+			specbuf_end(&c->specs, v[0].u, act->kind == ACT_COMMIT,
+				    replay, c);
+		break;
 	case ACT_DEFAULT:
+	case ACT_SPECULATE:
 		break;
 	}
 	free(v);
@@ -239,10 +248,38 @@ static void on_error(struct consumer *c, const struct err_record *er)
 	attach_run_once(c->sp, ATTACH_ERROR, args, c->err, c->progname);
 }
 
-static void on_record(void *ctx, int cpu, void *data, __u32 size)
+/* Does a record of ep print anything (commit and discard alone do not)? */
+static bool prints(const struct spec_epid *ep)
 {
-	struct consumer *c = ctx;
-	const unsigned char *rec = data;
+	for (int i = 0; i < ep->nacts; i++)
+		if (ep->acts[i].kind != ACT_SPECULATE &&
+		    ep->acts[i].kind != ACT_COMMIT &&
+		    ep->acts[i].kind != ACT_DISCARD)
+			return true;
+	return false;
+}
+
+/* A speculative record (its clause's speculate() ran) is held until its
+ * speculation ends; true if it is not to be printed now. */
+static bool held_back(struct consumer *c, int cpu, const struct spec_epid *ep,
+		      const unsigned char *rec, uint32_t size)
+{
+	uint64_t tag = 0;
+
+	for (int i = 0; i < ep->nacts; i++)
+		if (ep->acts[i].kind == ACT_SPECULATE &&
+		    ep->acts[i].fields[0].off + 8 <= size)
+			memcpy(&tag, rec + ep->acts[i].fields[0].off, 8);
+	/* the perf sample is padded: hold and count the record's own size */
+	return tag && specbuf_add(&c->specs, tag, cpu, rec,
+				  ep->size < size ? ep->size : size,
+				  c->opts->specsize) != SB_PRINT;
+}
+
+static void process_record(struct consumer *c, int cpu,
+			   const unsigned char *rec, uint32_t size,
+			   bool speculative)
+{
 	uint32_t epid, probe_id;
 
 	if (size < REC_HDR)
@@ -259,8 +296,11 @@ static void on_record(void *ctx, int cpu, void *data, __u32 size)
 	if (epid >= (uint32_t)c->sp->nepids)
 		return;
 	const struct spec_epid *ep = &c->sp->epids[epid];
+	bool heading = !c->opts->quiet && prints(ep);
 
-	if (!c->opts->quiet) {
+	if (!speculative && held_back(c, cpu, ep, rec, size))
+		return;
+	if (heading) {
 		const struct probe *p = catalog__by_id(c->cat, probe_id);
 
 		if (!c->header_done)
@@ -271,8 +311,19 @@ static void on_record(void *ctx, int cpu, void *data, __u32 size)
 	}
 	for (int i = 0; i < ep->nacts; i++)
 		do_action(c, &ep->acts[i], rec, size);
-	if (!c->opts->quiet)
+	if (heading)
 		fputc('\n', c->out);
+}
+
+static void on_record(void *ctx, int cpu, void *data, __u32 size)
+{
+	process_record(ctx, cpu, data, size, false);
+}
+
+/* a committed speculative record */
+static void replay(void *ctx, int cpu, const void *rec, uint32_t size)
+{
+	process_record(ctx, cpu, rec, size, true);
 }
 
 static void on_lost(void *ctx, int cpu, __u64 cnt)
@@ -317,6 +368,7 @@ int consume_poll(struct consumer *c, int timeout_ms)
 
 	if (rc == -EINTR)
 		rc = 0;
+	specbuf_tick(&c->specs);
 	fflush(c->out);
 	return rc < 0 ? rc : 0;
 }
@@ -331,6 +383,27 @@ static void report(struct consumer *c, uint64_t now, uint64_t *seen,
 		(unsigned long long)(now - *seen), what,
 		now - *seen == 1 ? "" : "s", cpu);
 	*seen = now;
+}
+
+/* Speculation losses, for all CPUs together, in DTrace's words. */
+static void report_spec(struct consumer *c, const struct drop_counts *now)
+{
+	uint64_t unavail = 0;
+
+	for (int cpu = 0; cpu < c->ncpus; cpu++)
+		unavail += now[cpu].specunavail;
+	fflush(c->out);
+	if (unavail > c->specunavail)
+		fprintf(c->err, "%s: %llu failed speculation%s (no speculative "
+			"buffer available)\n", c->progname,
+			(unsigned long long)(unavail - c->specunavail),
+			unavail - c->specunavail == 1 ? "" : "s");
+	c->specunavail = unavail;
+	if (c->specs.drops)
+		fprintf(c->err, "%s: %llu speculative drop%s\n", c->progname,
+			(unsigned long long)c->specs.drops,
+			c->specs.drops == 1 ? "" : "s");
+	c->specs.drops = 0;
 }
 
 void consume_drops(struct consumer *c)
@@ -348,6 +421,7 @@ void consume_drops(struct consumer *c)
 			report(c, now[cpu].dynvar, &c->dropped[cpu].dynvar,
 			       "dynamic variable ", cpu);
 		}
+	report_spec(c, now);
 	free(now);
 }
 
@@ -375,6 +449,7 @@ void consume_close(struct consumer *c)
 	perf_buffer__free(c->pb);
 	c->pb = NULL;
 	agg_state_fini(&c->aggs);
+	specbuf_fini(&c->specs);
 	free(c->dropped);
 	c->dropped = NULL;
 }

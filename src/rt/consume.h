@@ -17,6 +17,7 @@
 #include "rt/agg.h"
 #include "rt/options.h"
 #include "rt/spec.h"
+#include "rt/specbuf.h"
 
 struct catalog;
 struct perf_buffer;
@@ -37,6 +38,8 @@ struct consumer {
 	struct agg_state aggs;
 	uint64_t *lost;			/* per CPU: reported so far */
 	struct drop_counts *dropped;	/* per CPU: reported so far */
+	struct specbufs specs;		/* speculative records held back */
+	uint64_t specunavail;		/* failed speculations reported so far */
 	int ncpus;
 };
 

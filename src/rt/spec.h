@@ -18,6 +18,8 @@
  *
  * where epid names the clause (its actions and their offsets) and probe_id
  * the probe that fired (a syscall program covers many probes).
+ * A speculative clause's first field is its speculation's tag (see
+ * MAP_SPEC below); the consumer holds such records until commit().
  *
  * Ownership: the spec and everything it points to live in the compile
  * arena, except the fds, which belong to the loader (load.c closes them).
@@ -42,7 +44,7 @@ enum {
 	MAP_BUF,	/* PERF_EVENT_ARRAY: the principal buffers */
 	MAP_DROPS,	/* PERCPU_ARRAY[1]: counters of lost data, struct drop_counts */
 	MAP_SYSINFO,	/* ARRAY[nr_syscalls]: struct sysinfo_entry per syscall */
-	MAP_SPEC,	/* ARRAY[nspec + 1]: speculation slots, SPEC_SLOT_* words */
+	MAP_SPEC,	/* ARRAY[nspec + 1]: u64 generation << 1 | SPEC_ACTIVE per ID */
 	MAP_FIRST_AGG,
 };
 
