@@ -676,7 +676,7 @@ def report(m, startup, kernel, printf, attach, args):
           f"{fmt_s(b['first'])} | {ratio(d['first'], b['first'])} |")
         w(f"| first event to exit (detach + exit) | {fmt_s(det['d'])} | {fmt_s(det['b'])} | "
           f"{ratio(det['d'], det['b'])} |")
-        tb = fmt_s(b["total"])
+        tb = fmt_s(b["total"]) if b["total"] else f"> {attach['timeout']:.0f} s"
         if b["timeouts"]:
             tb += (f" ({b['timeouts']} of {b['runs']} runs hit the "
                    f"{attach['timeout']:.0f} s cap)")

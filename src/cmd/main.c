@@ -111,10 +111,26 @@ static void add_cpp(struct cli *c, const char *flag, const char *arg)
 	c->cpp_args[c->ncpp++] = s;
 }
 
+static void add_cpp(struct cli *c, const char *flag, const char *arg);
+
 static void add_x(struct cli *c, char *arg)
 {
 	char *eq = strchr(arg, '=');
 
+	/* the preprocessor's options are the -C -D -U -I flags by name */
+	if (strcmp(arg, "cpp") == 0) {
+		c->cpp = true;
+		return;
+	}
+	static const struct { const char *name, *flag; } cpp_opts[] = {
+		{ "define=", "-D" }, { "undef=", "-U" }, { "incdir=", "-I" },
+	};
+
+	for (size_t i = 0; i < sizeof(cpp_opts) / sizeof(cpp_opts[0]); i++)
+		if (strncmp(arg, cpp_opts[i].name, strlen(cpp_opts[i].name)) == 0) {
+			add_cpp(c, cpp_opts[i].flag, eq + 1);
+			return;
+		}
 	c->x = xrealloc(c->x, sizeof(*c->x) * (size_t)(c->nx + 1));
 	if (eq)
 		*eq = '\0';

@@ -330,6 +330,23 @@ static void size_of(struct sema *s, struct node *n)
 	n->type.name = "size_t";
 }
 
+static void action(struct sema *s, struct node *n);
+
+/* D's actions: statements, which have no value */
+static bool is_action(const char *name)
+{
+	static const char *const actions[] = {
+		"printf", "trace", "exit", "printa", "clear", "trunc",
+		"normalize", "denormalize", "setopt", "system", "freopen",
+		"speculate", "commit", "discard", "tracemem", "print",
+	};
+
+	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
+		if (strcmp(actions[i], name) == 0)
+			return true;
+	return false;
+}
+
 void sema_expr(struct sema *s, struct node *n)
 {
 	switch (n->kind) {
@@ -428,6 +445,10 @@ void sema_expr(struct sema *s, struct node *n)
 	case N_AGG:
 		sema_agg_in_expr(s, n);
 	case N_CALL:
+		if (n->str && is_action(n->str)) {
+			action(s, n);	/* void: the caller says where that is wrong */
+			break;
+		}
 		if (n->str && sema_kernel_subr(s, n))
 			break;
 		sema_subr_call(s, n, false);
@@ -442,11 +463,20 @@ void sema_expr(struct sema *s, struct node *n)
 
 static void printf_call(struct sema *s, struct node *n)
 {
-	if (n->args.n < 1 || n->args.v[0]->kind != N_STR)
-		diag_fail(s->d, n->line, n->col, "D_PRINTF_ARG_FMT",
-			  "printf( ) argument #1 is incompatible with prototype:\n"
-			  "\tprototype: string constant\n\t argument: %s",
-			  n->args.n ? "expression" : "none");
+	if (n->args.n < 1)
+		diag_fail(s->d, n->line, n->col, "D_PROTO_LEN",
+			  "%s( ) prototype mismatch: 0 args passed, at least 1 "
+			  "expected", n->str);
+	if (n->args.v[0]->kind != N_STR) {
+		sema_expr(s, n->args.v[0]);
+		bool str = n->args.v[0]->type.kind == T_STRING;
+
+		diag_fail(s->d, n->line, n->col,
+			  str ? "D_PRINTF_ARG_FMT" : "D_PROTO_ARG",
+			  "%s( ) argument #1 is incompatible with prototype:\n"
+			  "\tprototype: string%s\n\t argument: %s", n->str,
+			  str ? " constant" : "", dtype_name(&n->args.v[0]->type));
+	}
 	struct dtype *types = arena_alloc(s->a, sizeof(*types) * (size_t)n->args.n);
 
 	for (int i = 1; i < n->args.n; i++) {
@@ -466,8 +496,9 @@ void sema_check_nargs(struct sema *s, struct node *n, int lo, int hi)
 {
 	if (n->args.n < lo || n->args.n > hi)
 		diag_fail(s->d, n->line, n->col, "D_PROTO_LEN",
-			  "%s( ) prototype mismatch: %d arg%s passed, %d expected",
+			  "%s( ) prototype mismatch: %d arg%s passed, %s%d expected",
 			  n->str, n->args.n, n->args.n == 1 ? "" : "s",
+			  lo == hi ? "" : n->args.n < lo ? "at least " : "at most ",
 			  n->args.n < lo ? lo : hi);
 }
 
@@ -492,8 +523,16 @@ static void action(struct sema *s, struct node *n)
 		sema_expr(s, n->args.v[0]);
 		if (n->args.v[0]->type.kind == T_ARRAY)	/* char[]: a string */
 			n->args.v[0] = sema_as_string(s, n->args.v[0]);
-		if (f[0] == 'e')
-			sema_need_int(s, n->args.v[0], "exit( )");
+		const struct dtype *t = &n->args.v[0]->type;
+
+		if (f[0] == 't' && t->kind == T_VOID)
+			diag_fail(s->d, n->line, n->col, "D_TRACE_VOID",
+				  "trace( ) may not be applied to a void expression");
+		if (f[0] == 'e' && t->kind != T_INT)
+			diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
+				  "exit( ) argument #1 is incompatible with "
+				  "prototype:\n\tprototype: int\n\t argument: %s",
+				  dtype_name(t));
 	} else if (!sema_agg_action(s, n) && !sema_spec_action(s, n)) {
 		sema_subr_call(s, n, true);
 		return;

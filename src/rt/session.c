@@ -243,6 +243,12 @@ int dscope__go(struct dscope *ds)
 
 	if (ds->state != S_COMPILED)
 		return -EINVAL;
+	/* each CPU's principal buffer is a perf ring of at least one page */
+	if (ds->opts.bufsize < 4096) {
+		fprintf(err, "%s: could not enable tracing: Enabling exceeds "
+			     "size of buffer\n", pn);
+		return -ENOSPC;
+	}
 	if (ds->spec->destructive && !ds->opts.destructive) {
 		fprintf(err, "%s: could not enable tracing: Destructive actions "
 			     "not allowed\n", pn);
