@@ -646,7 +646,8 @@ static struct val unary(struct cg *g, struct node *n)
 	if (n->op == '*')
 		return cg_mem_read(g, n);
 	if (n->op == '&')
-		return cg_mem_addr(g, n->a);
+		return n->a->symkind == SYM_NONE ? cg_mem_addr(g, n->a)
+						 : cg_var_addr(g, n->a);
 	int16_t slot = cg_slot_new(g, n);
 	struct val a = cg_expr(g, n->a);
 
@@ -763,13 +764,13 @@ struct val cg_expr(struct cg *g, struct node *n)
 			return inline_value(g, n);
 		return cg_var_read(g, n);
 	case N_MEMBER:
-		if (n->symkind == SYM_DVAR)
+		if (n->symkind == SYM_DVAR || n->symkind == SYM_STATIC)
 			return cg_var_read(g, n);
 		return cg_mem_read(g, n);
 	case N_STRINGOF:
 		return cg_stringof(g, n);
 	case N_INDEX: {	/* args[N], an associative array, or memory */
-		if (n->symkind == SYM_DVAR)
+		if (n->symkind == SYM_DVAR || n->symkind == SYM_STATIC)
 			return cg_var_read(g, n);
 		if (n->symkind != SYM_ARGS)
 			return cg_mem_read(g, n);

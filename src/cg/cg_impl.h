@@ -91,6 +91,7 @@ bool cg_kernel_subr(struct cg *g, struct node *n, struct val *out);
 struct val cg_var_read(struct cg *g, struct node *n);
 struct val cg_var_assign(struct cg *g, struct node *n);
 struct val cg_var_incdec(struct cg *g, struct node *n);
+struct val cg_var_addr(struct cg *g, struct node *n);
 
 /* records */
 struct spec_action *cg_new_action(struct cg *g, enum act_kind kind);

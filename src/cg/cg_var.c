@@ -17,12 +17,14 @@
 
 #include <string.h>
 
+#include "front/ctype.h"
 #include "front/sema.h"
 
 struct ref {
 	struct node *n;
 	enum { REF_GLOBAL, REF_THIS, REF_MAP } kind;
 	const struct dtype *type;
+	const struct cmember *member;	/* a struct member: its bit-field */
 	uint32_t off;		/* global: in the map value; this: in scratch */
 	int map;		/* REF_MAP */
 	bool key_on_stack;	/* self: key in a stack slot, else a scratch temp */
@@ -30,9 +32,25 @@ struct ref {
 	uint32_t key_off;
 };
 
+static bool is_aggregate(const struct dtype *t)
+{
+	return t->kind == T_STRUCT || t->kind == T_ARRAY;
+}
+
 static uint32_t vsize(const struct dtype *t)
 {
-	return t->kind == T_STRING ? cg_round8(t->size) : 8;
+	return t->kind == T_STRING || is_aggregate(t) ? cg_round8(t->size) : 8;
+}
+
+/* bytes a scalar occupies in static storage: its type's size, except the
+ * 8-byte slots variables of their own get */
+static int scalar_size(const struct ref *r)
+{
+	if (!r->n || r->n->symkind != SYM_STATIC)
+		return 8;
+	if (r->member && r->member->bit_width)
+		return (r->member->bit_off + r->member->bit_width + 7) / 8;
+	return r->type->size >= 1 && r->type->size <= 8 ? (int)r->type->size : 8;
 }
 
 static int dvar_map(struct cg *g, int v)
@@ -83,6 +101,13 @@ static struct ref resolve(struct cg *g, struct node *n)
 {
 	struct ref r = { .n = n };
 
+	if (n->symkind == SYM_STATIC) {	/* a member of a struct variable */
+		r.kind = n->sym == STATIC_GLOBALS ? REF_GLOBAL : REF_THIS;
+		r.type = &n->type;
+		r.off = (uint32_t)n->ival;
+		r.member = n->kind == N_MEMBER ? n->cg : NULL;
+		return r;
+	}
 	if (n->symkind == SYM_GLOBAL) {
 		const struct spec_global *gl = &g->spec->globals[n->sym];
 
@@ -155,8 +180,20 @@ static struct val load(struct cg *g, const struct ref *r)
 	locate(g, r, absent);
 	if (v.str) {
 		cg_copy_words(g, R9, v.off, v.size, R8, 0, v.size);
+	} else if (is_aggregate(r->type)) {
+		cg_store_slot(g, v.slot, R8);	/* its address is its value */
 	} else {
-		emit_load(&g->e, 8, R0, R8, 0);
+		int size = scalar_size(r);
+
+		emit_load(&g->e, size, R0, R8, 0);
+		if (r->member && r->member->bit_width) {
+			emit_alu_imm(&g->e, BPF_LSH, R0,
+				     64 - r->member->bit_off - r->member->bit_width);
+			emit_alu_imm(&g->e, r->type->is_signed ? BPF_ARSH : BPF_RSH,
+				     R0, 64 - r->member->bit_width);
+		} else if (size < 8) {
+			cg_normalize(g, R0, r->type);
+		}
 		cg_store_slot(g, v.slot, R0);
 	}
 	if (r->kind != REF_MAP)
@@ -201,6 +238,27 @@ static void map_store(struct cg *g, const struct ref *r, struct val v)
 	emit_label(&g->e, done);
 }
 
+/* *(r8) = v's slot, in the place's own size; a bit-field is merged in */
+static void store_scalar(struct cg *g, const struct ref *r, struct val v)
+{
+	int size = scalar_size(r);
+
+	cg_load_slot(g, R0, v.slot);
+	if (r->member && r->member->bit_width) {
+		uint64_t mask = ((1ull << r->member->bit_width) - 1)
+				<< r->member->bit_off;
+
+		emit_alu_imm(&g->e, BPF_LSH, R0, r->member->bit_off);
+		emit_ld_imm64(&g->e, R1, mask);
+		emit_alu_reg(&g->e, BPF_AND, R0, R1);
+		emit_load(&g->e, size, R2, R8, 0);
+		emit_ld_imm64(&g->e, R1, ~mask);
+		emit_alu_reg(&g->e, BPF_AND, R2, R1);
+		emit_alu_reg(&g->e, BPF_OR, R0, R2);
+	}
+	emit_store(&g->e, size, R8, 0, R0);
+}
+
 /* store v (already of the variable's kind); returns what was stored */
 static struct val store(struct cg *g, const struct ref *r, struct val v)
 {
@@ -212,9 +270,10 @@ static struct val store(struct cg *g, const struct ref *r, struct val v)
 		cg_copy_words(g, R9, w.off, w.size, R9, v.off, v.size);
 		v = w;
 	}
-	if (!v.str) {
+	if (!v.str && !is_aggregate(r->type)) {
 		cg_load_slot(g, R0, v.slot);
-		cg_normalize(g, R0, r->type);
+		if (!r->member || !r->member->bit_width)
+			cg_normalize(g, R0, r->type);
 		cg_store_slot(g, v.slot, R0);
 	}
 	if (r->kind == REF_MAP) {
@@ -224,9 +283,15 @@ static struct val store(struct cg *g, const struct ref *r, struct val v)
 	locate(g, r, -1);
 	if (v.str) {
 		cg_copy_words(g, R8, 0, v.size, R9, v.off, v.size);
+	} else if (is_aggregate(r->type)) {
+		/* a = b of one struct type: copy b's bytes (its value is its
+		 * address in our own storage) */
+		cg_load_slot(g, R3, v.slot);
+		emit_mov_reg(&g->e, R1, R8);
+		emit_mov_imm(&g->e, R2, (int32_t)r->type->size);
+		emit_call(&g->e, BPF_FUNC_probe_read_kernel);
 	} else {
-		cg_load_slot(g, R0, v.slot);
-		emit_store(&g->e, 8, R8, 0, R0);
+		store_scalar(g, r, v);
 	}
 	return v;
 }
@@ -272,5 +337,17 @@ struct val cg_var_incdec(struct cg *g, struct node *n)
 		cg_store_slot(g, slot, R0);
 	cg_store_slot(g, cur.slot, R0);
 	store(g, &r, cur);
+	return cg_int_val(slot);
+}
+
+/* &v: the address of a variable's place (a global or this-> variable, or
+ * a member of one), as a value */
+struct val cg_var_addr(struct cg *g, struct node *n)
+{
+	int16_t slot = cg_slot_new(g, n);
+	struct ref r = resolve(g, n);
+
+	locate(g, &r, -1);
+	cg_store_slot(g, slot, R8);
 	return cg_int_val(slot);
 }

@@ -119,7 +119,10 @@ enum { DECL_GLOBAL, DECL_SELF, DECL_THIS };
 
 /* What sema resolved a name to (node.symkind). */
 enum { SYM_NONE, SYM_BUILTIN, SYM_GLOBAL, SYM_AGG, SYM_ARGS, SYM_CONST, SYM_DVAR,
-       SYM_INLINE };
+       SYM_INLINE,
+       SYM_STATIC };	/* a member or element of a global or this-> struct or
+			 * array: sym is the space (STATIC_*), ival the offset */
+enum { STATIC_GLOBALS, STATIC_SCRATCH };
 
 /* One probe description as written: "syscall::read*:entry", "BEGIN",
  * "tick-1s", "pid$target:libc.so.6:malloc:entry" ($target already

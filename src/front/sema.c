@@ -410,12 +410,14 @@ void sema_expr(struct sema *s, struct node *n)
 		}
 		if (n->a->kind == N_IDENT && sema_inline_index(s, n))
 			break;
-		if (n->a->kind == N_IDENT && !sema_names_memory(s, n->a)) {
-			sema_var_ref(s, n);	/* an associative array */
+		if (n->a->kind != N_IDENT || sema_names_memory(s, n->a)) {
+			sema_expr(s, n->a);
+			if (sema_static_access(s, n))
+				break;
+			sema_index_mem(s, n);
 			break;
 		}
-		sema_expr(s, n->a);
-		sema_index_mem(s, n);
+		sema_var_ref(s, n);	/* an associative array */
 		break;
 	case N_STRINGOF:
 		sema_stringof(s, n);
@@ -430,7 +432,7 @@ void sema_expr(struct sema *s, struct node *n)
 			break;
 		}
 		sema_expr(s, n->a);
-		if (!sema_xlate_member(s, n))
+		if (!sema_xlate_member(s, n) && !sema_static_access(s, n))
 			sema_member(s, n);
 		break;
 	case N_XLATE:

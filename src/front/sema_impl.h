@@ -25,6 +25,9 @@ void sema_check_nargs(struct sema *s, struct node *n, int lo, int hi);
 /* sema_var.c: globals, associative arrays, self-> and this-> */
 int sema_find_builtin(const char *name);
 bool sema_names_memory(struct sema *s, struct node *id);
+bool sema_static_storage(struct sema *s, const struct node *n, int *space,
+			 uint32_t *off);
+bool sema_static_access(struct sema *s, struct node *n);
 void sema_var_ref(struct sema *s, struct node *n);		/* a read */
 void sema_var_assign(struct sema *s, struct node *lhs, struct node *n);
 void sema_var_decl(struct sema *s, const char *name, int scope,
@@ -37,6 +40,7 @@ void sema_fit_keys(struct sema *s, struct node *at, struct node_list *keys,
 /* sema_type.c: kernel data -- pointers, members, arrays, strings */
 bool sema_is_char_ptr(const struct dtype *t);
 bool sema_is_mem_lvalue(const struct node *n);
+bool sema_is_var_place(struct sema *s, const struct node *n);
 void sema_member(struct sema *s, struct node *n);
 void sema_deref(struct sema *s, struct node *n);
 void sema_addrof(struct sema *s, struct node *n);

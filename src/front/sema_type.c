@@ -85,6 +85,16 @@ void sema_member(struct sema *s, struct node *n)
 	n->type = m->type;
 }
 
+/* A variable with a fixed place (a global, a this-> variable, or part of
+ * one): & gives the address of that place. */
+bool sema_is_var_place(struct sema *s, const struct node *n)
+{
+	if (n->symkind == SYM_STATIC || n->symkind == SYM_GLOBAL)
+		return true;
+	return n->symkind == SYM_DVAR &&
+	       s->spec->dvars[n->sym].kind == DVAR_THIS;
+}
+
 void sema_deref(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->a);
@@ -94,10 +104,11 @@ void sema_deref(struct sema *s, struct node *n)
 void sema_addrof(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->a);
-	if (!sema_is_mem_lvalue(n->a))
+	if (!sema_is_mem_lvalue(n->a) && !sema_is_var_place(s, n->a))
 		diag_fail(s->d, n->line, n->col, "D_ADDROF_LVAL",
 			  "unary & operator requires an lvalue as operand");
-	if (n->a->kind == N_MEMBER && ((struct cmember *)n->a->cg)->bit_width)
+	if (n->a->kind == N_MEMBER && n->a->cg &&
+	    ((struct cmember *)n->a->cg)->bit_width)
 		diag_fail(s->d, n->line, n->col, "D_ADDROF_BITFIELD",
 			  "cannot take address of bit-field");
 	n->type = ctype_ptr_to(s->types, &n->a->type);

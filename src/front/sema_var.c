@@ -38,7 +38,83 @@ static int find_dvar(struct sema *s, const char *name, enum dvar_kind k)
 
 static uint32_t value_size(const struct dtype *t)
 {
-	return t->kind == T_STRING ? (t->size + 7) & ~7u : 8;
+	if (t->kind == T_STRING || t->kind == T_STRUCT || t->kind == T_ARRAY)
+		return (t->size + 7) & ~7u;
+	return 8;
+}
+
+static bool is_aggregate(const struct dtype *t)
+{
+	return t->kind == T_STRUCT || t->kind == T_ARRAY;
+}
+
+/*
+ * A global or this-> variable of struct or array type has static
+ * storage: its members and constant-indexed elements are at offsets known
+ * now, in MAP_GLOBALS' value or the scratch area, and are read and
+ * written there directly.  Sets *space and *off if n is such storage.
+ */
+bool sema_static_storage(struct sema *s, const struct node *n, int *space,
+			 uint32_t *off)
+{
+	if (n->symkind == SYM_STATIC) {
+		*space = n->sym;
+		*off = (uint32_t)n->ival;
+		return is_aggregate(&n->type);
+	}
+	if (!is_aggregate(&n->type))
+		return false;
+	if (n->symkind == SYM_GLOBAL) {
+		*space = STATIC_GLOBALS;
+		*off = sizeof(struct globals_hdr) + s->spec->globals[n->sym].off;
+		return true;
+	}
+	if (n->symkind == SYM_DVAR && s->spec->dvars[n->sym].kind == DVAR_THIS) {
+		*space = STATIC_SCRATCH;
+		*off = REC_MAX + s->spec->dvars[n->sym].off;
+		return true;
+	}
+	return false;
+}
+
+/* v.m or v[k] on static storage: resolved to a place (SYM_STATIC) */
+bool sema_static_access(struct sema *s, struct node *n)
+{
+	int space;
+	uint32_t off;
+
+	if (!sema_static_storage(s, n->a, &space, &off))
+		return false;
+	if (n->kind == N_MEMBER) {
+		struct cmember *m = arena_alloc(s->a, sizeof(*m));
+
+		if (n->op != '.' || !ctype_member(&n->a->type, n->str, m))
+			diag_fail(s->d, n->line, n->col, "D_MEMBER_NAME",
+				  "%s is not a member of %s", n->str,
+				  dtype_name(&n->a->type));
+		n->cg = m;
+		n->type = m->type;
+		off += m->off;
+	} else {
+		const struct dtype *at = &n->a->type;
+
+		sema_expr(s, n->args.v[0]);
+		if (at->kind != T_ARRAY || n->args.n != 1 ||
+		    n->args.v[0]->kind != N_INT)
+			diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
+				  "an array in a D variable takes a constant index");
+		if (n->args.v[0]->ival < 0 ||
+		    (uint64_t)n->args.v[0]->ival >= at->ct->count)
+			diag_fail(s->d, n->line, n->col, "D_ARR_BOUNDS",
+				  "index %lld is out of range for array %s",
+				  (long long)n->args.v[0]->ival, dtype_name(at));
+		n->type = at->ct->elem;
+		off += (uint32_t)n->args.v[0]->ival * n->type.size;
+	}
+	n->symkind = SYM_STATIC;
+	n->sym = space;
+	n->ival = off;
+	return true;
 }
 
 static int add_global(struct sema *s, const char *name, struct dtype t)
@@ -286,8 +362,24 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 		member_var(s, lhs, rhs);
 		return;
 	}
+	if (lhs->kind == N_MEMBER ||
+	    (lhs->kind == N_INDEX && lhs->a->kind != N_IDENT)) {
+		sema_expr(s, lhs);	/* a member of a struct variable */
+		if (lhs->symkind == SYM_STATIC && !is_aggregate(&lhs->type))
+			return;
+		diag_fail(s->d, lhs->line, lhs->col, "D_OP_LVAL",
+			  "operator %s requires modifiable lvalue as an operand",
+			  n->kind == N_INCDEC ? "++" : "=");
+	}
 	if (lhs->kind == N_INDEX && lhs->a->kind == N_IDENT &&
 	    strcmp(lhs->a->str, "args") != 0) {
+		int g = find_global(s, lhs->a->str);
+
+		if (g >= 0 && is_aggregate(&s->spec->globals[g].type)) {
+			sema_var_ref(s, lhs->a);	/* an array variable */
+			sema_static_access(s, lhs);
+			return;
+		}
 		assoc_var(s, lhs, rhs);
 		return;
 	}
@@ -347,6 +439,14 @@ void sema_var_decl(struct sema *s, const char *name, int scope,
 		if (find_dvar(s, name, k) < 0)
 			add_dvar(s, name, k, t);
 		return;
+	}
+	if (keys && keys[strspn(keys, " 0123456789")] == '\0') {
+		/* int a[5]: a fixed array, not an associative one */
+		if (!sema_resolve_type_name(s, dt, &t))
+			diag_fail(s->d, dt->line, dt->col, "D_TYPE_ERR",
+				  "unknown type in declaration of %s: %s", name,
+				  dt->text);
+		keys = NULL;
 	}
 	if (!keys) {
 		if (find_global(s, name) >= 0)
