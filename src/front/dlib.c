@@ -18,6 +18,8 @@
 #include "front/dlib.h"
 
 const char dlib_text[] =
+	"inline void *NULL = 0;\n"
+	"\n"
 	"typedef struct psinfo {\n"
 	"	int pr_flag;\n"
 	"	int pr_nlwp;\n"
