@@ -62,14 +62,20 @@ static int dvar_map(struct cg *g, int v)
 		return dv->map;
 	struct spec_map *m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
 	uint32_t key = dv->kind == DVAR_SELF ? 8 : dv->key_size;
-	uint64_t n = g->c->dynvar_bytes / (key + vsize(&dv->type) + 64);
+	uint64_t entry = key + vsize(&dv->type);
+	uint64_t n = g->c->dynvar_bytes / (entry + 64);	/* + hash overhead */
 
 	m->name = arena_printf(g->a, "%s_%.10s", dv->kind == DVAR_SELF ? "self"
 							 : "assoc", dv->name);
 	m->type = BPF_MAP_TYPE_HASH;
 	m->key_size = key;
 	m->value_size = vsize(&dv->type);
-	m->max_entries = n < 64 ? 64 : n > 1000000 ? 1000000 : (uint32_t)n;
+	/* not even one entry fits: refused before loading, as DTrace does */
+	if (g->c->dynvar_bytes < entry)
+		n = 0;
+	else if (n < 64)
+		n = 64;
+	m->max_entries = n > 1000000 ? 1000000 : (uint32_t)n;
 	m->fd = -1;
 	dv->map = sp->nmaps - 1;
 	return dv->map;

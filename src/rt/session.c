@@ -254,9 +254,10 @@ int dscope__go(struct dscope *ds)
 			     "not allowed\n", pn);
 		return -EPERM;
 	}
-	for (int i = 0; i < ds->spec->naggs; i++)
-		if (ds->spec->aggs[i].map >= 0 &&
-		    ds->spec->maps[ds->spec->aggs[i].map].max_entries == 0) {
+	/* aggsize or dynvarsize too small for even one entry of a map */
+	for (int i = 0; i < ds->spec->nmaps; i++)
+		if (ds->spec->maps[i].max_entries == 0 &&
+		    ds->spec->maps[i].type != BPF_MAP_TYPE_PERF_EVENT_ARRAY) {
 			fprintf(err, "%s: could not enable tracing: Enabling "
 				"exceeds size of buffer\n", pn);
 			return -E2BIG;
