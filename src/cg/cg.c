@@ -53,7 +53,7 @@ uint32_t cg_temp_new(struct cg *g, const struct node *n, uint32_t size)
 	uint32_t off = g->tmp;
 
 	size = cg_round8(size);
-	if (off + size > ERR_REC_OFF)
+	if (off + size > ALLOCA_OFF)
 		diag_fail(g->d, n->line, n->col, "D_EXPR_DEPTH",
 			  "strings in one statement exceed the scratch space");
 	g->tmp += size;
@@ -263,6 +263,14 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 		cg_store_slot(g, slot, R0);
 		return;
 	}
+	case ATTACH_RAW_TP:
+		/* ctx->args[n], TP_PROTO's n-th: reading past the last
+		 * would make the kernel refuse to attach */
+		if (n >= g->probe->tp_nargs)
+			break;
+		emit_load(&g->e, 8, R0, R6, (int16_t)(8 * n));
+		cg_store_slot(g, slot, R0);
+		return;
 	case ATTACH_BEGIN:
 	case ATTACH_END:
 	case ATTACH_ERROR:
@@ -296,17 +304,66 @@ static void errno_value(struct cg *g, int16_t slot)
 	cg_store_slot(g, slot, R0);
 }
 
-/* current->path..., a chain of member reads through BTF offsets */
+/*
+ * r0 = the task the builtins describe: the current one, or, at a probe
+ * about another task, the tracepoint argument holding it (sched:::on-cpu
+ * runs in the leaving task but describes `next`, DESIGN.md 3.6).
+ */
+static void cur_task(struct cg *g)
+{
+	if (g->att == ATTACH_RAW_TP && g->probe->cur_task)
+		emit_load(&g->e, 8, R0, R6, (int16_t)(8 * (g->probe->cur_task - 1)));
+	else
+		emit_call(&g->e, BPF_FUNC_get_current_task);
+}
+
+static bool other_task(const struct cg *g)
+{
+	return g->att == ATTACH_RAW_TP && g->probe->cur_task;
+}
+
+static void need_ktype(struct cg *g, const struct node *n, const char *path,
+		       struct ktype_field *f)
+{
+	if (ktype_field(path, f) < 0)
+		diag_fail(g->d, n->line, n->col, "D_KTYPE",
+			  "%s: kernel type information (BTF) lacks %s", n->str,
+			  path);
+}
+
+/* slot = tgid << 32 | pid of the task the builtins describe: the key of
+ * self-> variables, so on-cpu's self-> is the incoming thread's */
+void cg_self_key(struct cg *g, const struct node *n, int16_t slot)
+{
+	struct ktype_field pid, tgid;
+
+	if (!other_task(g)) {
+		emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
+		cg_store_slot(g, slot, R0);
+		return;
+	}
+	need_ktype(g, n, "task_struct.tgid", &tgid);
+	need_ktype(g, n, "task_struct.pid", &pid);
+	cur_task(g);
+	emit_mov_reg(&g->e, R3, R0);
+	cg_kread(g, slot, 4, (int32_t)tgid.off[0]);
+	emit_mov_reg(&g->e, R7, R0);	/* r7 is free outside SYS programs */
+	emit_alu_imm(&g->e, BPF_LSH, R7, 32);
+	cur_task(g);
+	emit_mov_reg(&g->e, R3, R0);
+	cg_kread(g, slot, 4, (int32_t)pid.off[0]);
+	emit_alu_reg(&g->e, BPF_OR, R0, R7);
+	cg_store_slot(g, slot, R0);
+}
+
+/* task->path..., a chain of member reads through BTF offsets */
 static void task_field(struct cg *g, const struct node *n, int16_t slot,
 		       const char *path)
 {
 	struct ktype_field f;
 
-	if (ktype_field(path, &f) < 0)
-		diag_fail(g->d, n->line, n->col, "D_KTYPE",
-			  "%s: kernel type information (BTF) lacks %s", n->str,
-			  path);
-	emit_call(&g->e, BPF_FUNC_get_current_task);
+	need_ktype(g, n, path, &f);
+	cur_task(g);
 	for (int i = 0; i < f.nhops; i++) {
 		emit_mov_reg(&g->e, R3, R0);
 		cg_kread(g, slot, i + 1 < f.nhops ? 8 : (int)f.size, (int32_t)f.off[i]);
@@ -375,6 +432,18 @@ static struct val builtin(struct cg *g, struct node *n)
 		struct val v = { .str = true, .size = 16 };
 
 		v.off = cg_temp_new(g, n, 16);
+		if (other_task(g)) {	/* probe_read_kernel(v, 16, &task->comm) */
+			struct ktype_field f;
+
+			need_ktype(g, n, "task_struct.comm", &f);
+			cur_task(g);
+			emit_mov_reg(&g->e, R3, R0);
+			emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)f.off[0]);
+			cg_scratch_ptr(g, R1, v.off);
+			emit_mov_imm(&g->e, R2, 16);
+			emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+			return v;
+		}
 		cg_scratch_ptr(g, R1, v.off);
 		emit_mov_imm(&g->e, R2, 16);
 		emit_call(&g->e, BPF_FUNC_get_current_comm);
@@ -382,6 +451,11 @@ static struct val builtin(struct cg *g, struct node *n)
 	}
 	int16_t slot = cg_slot_new(g, n);
 
+	if (other_task(g) && (b == BI_PID || b == BI_TID)) {
+		task_field(g, n, slot, b == BI_PID ? "task_struct.tgid"
+						   : "task_struct.pid");
+		return cg_int_val(slot);
+	}
 	switch (b) {
 	case BI_PID:
 	case BI_TID:
@@ -414,7 +488,7 @@ static struct val builtin(struct cg *g, struct node *n)
 		cg_store_slot(g, slot, R0);
 		break;
 	case BI_CURTHREAD:
-		emit_call(&g->e, BPF_FUNC_get_current_task);
+		cur_task(g);
 		cg_store_slot(g, slot, R0);
 		break;
 	case BI_CPU:
@@ -884,7 +958,8 @@ static void action(struct cg *g, struct node *n)
 		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
 		emit_mov_imm(&g->e, R0, 1);
 		emit_store(&g->e, 8, R1, offsetof(struct globals_hdr, state), R0);
-	} else if (!cg_agg_action(g, n) && !cg_spec_action(g, n)) {
+	} else if (!cg_agg_action(g, n) && !cg_spec_action(g, n) &&
+		   !cg_data_action(g, n)) {
 		cg_subr_call(g, n);
 	}
 }
@@ -992,6 +1067,7 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 	g->tmp = g->tmp_base;
 	g->clause_end = emit_new_label(&g->e);
 	g->action = 0;
+	g->alloca_top = 0;
 
 	if (cc->mask_bit >= 0) {
 		/* if (!(sysinfo->mask >> bit & 1)) skip this clause */
@@ -1026,6 +1102,43 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 }
 
 /*
+ * Probes sharing a tracepoint take only their own firings (catalog.h):
+ *
+ *	if (!ctx->args[1]) goto out                  GUARD_ARG1
+ *	child = ctx->args[1]                         GUARD_CHILD_*
+ *	if ((child->pid == child->tgid) != PROCESS) goto out
+ */
+static void guard(struct cg *g)
+{
+	struct ktype_field pid, tgid;
+
+	switch (g->probe->guard) {
+	case GUARD_ARG1:
+		emit_load(&g->e, 8, R0, R6, 8);
+		emit_alu_imm(&g->e, BPF_AND, R0, 0xff);		/* a bool */
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
+		return;
+	case GUARD_CHILD_PROCESS:
+	case GUARD_CHILD_THREAD:
+		if (ktype_field("task_struct.pid", &pid) < 0 ||
+		    ktype_field("task_struct.tgid", &tgid) < 0)
+			diag_fail(g->d, 0, 0, "D_KTYPE", "%s:::%s needs the kernel's "
+				  "BTF type information", g->probe->prov,
+				  g->probe->name);
+		emit_load(&g->e, 8, R3, R6, 8);
+		cg_kread(g, SLOT_FIRST, 4, (int32_t)pid.off[0]);
+		emit_mov_reg(&g->e, R7, R0);	/* r7 is free outside SYS */
+		emit_load(&g->e, 8, R3, R6, 8);
+		cg_kread(g, SLOT_FIRST, 4, (int32_t)tgid.off[0]);
+		emit_jmp_reg(&g->e, g->probe->guard == GUARD_CHILD_PROCESS
+					    ? BPF_JNE : BPF_JEQ, R0, R7, g->out);
+		return;
+	default:
+		return;
+	}
+}
+
+/*
  *	r6 = r1                       ctx
  *	*(u64 *)(fp - 8) = 0          the zero key
  *	if (globals.state) goto out   exit() was called
@@ -1046,6 +1159,8 @@ static void prologue(struct cg *g)
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
 	emit_mov_reg(&g->e, R9, R0);
+	if (g->att == ATTACH_RAW_TP)
+		guard(g);
 	if (!is_sys(g))
 		return;
 	if (g->att == ATTACH_SYS_ENTER) {
@@ -1067,6 +1182,7 @@ static const char *const attach_names[] = {
 	[ATTACH_ERROR] = "dscope_error",
 	[ATTACH_SYS_ENTER] = "dscope_sys_ent", [ATTACH_SYS_EXIT] = "dscope_sys_ret",
 	[ATTACH_PROFILE] = "dscope_profile", [ATTACH_TICK] = "dscope_tick",
+	[ATTACH_RAW_TP] = "dscope_tp",
 };
 
 int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
@@ -1078,7 +1194,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 			.tmp_base = REC_MAX + c->spec->this_size };
 	struct spec *sp = c->spec;
 
-	emit_init(&g.e);
+	emit_init(&g.e, c->a);
 	g.out = emit_new_label(&g.e);
 	prologue(&g);
 	for (int i = 0; i < nclauses; i++)
@@ -1102,7 +1218,6 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	p->insns = arena_alloc(c->a, sizeof(struct bpf_insn) * (size_t)g.e.n);
 	memcpy(p->insns, g.e.insns, sizeof(struct bpf_insn) * (size_t)g.e.n);
 	p->fd = -1;
-	emit_fini(&g.e);
 	return sp->nprogs - 1;
 }
 

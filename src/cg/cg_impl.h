@@ -36,6 +36,7 @@ struct cg {
 	int acts_cap;
 	uint32_t tmp_base;		/* first temp after the clause-locals */
 	int action;			/* 1-based statement of the clause; 0: predicate */
+	uint32_t alloca_top;		/* alloca() bytes the clause has taken */
 };
 
 /* An expression's value: a stack slot, or a string temp in scratch. */
@@ -46,6 +47,10 @@ struct val {
 };
 
 uint32_t cg_round8(uint32_t n);
+
+/* slot = the key of self-> variables: tgid << 32 | pid of the thread the
+ * probe describes (sched:::on-cpu: the incoming one) */
+void cg_self_key(struct cg *g, const struct node *n, int16_t slot);
 
 /* Stack slots and scratch temps, released at the end of each statement. */
 int16_t cg_slot_new(struct cg *g, const struct node *n);
@@ -118,5 +123,10 @@ struct val cg_spec_speculation(struct cg *g, struct node *n);
 
 /* cg_subr.c: a subroutine call; its value (unused for void ones) */
 struct val cg_subr_call(struct cg *g, struct node *n);
+/* print() and tracemem(): true if n is one */
+bool cg_data_action(struct cg *g, struct node *n);
+/* lvalue = value where the lvalue is memory (p->m, *p, p[i]): allowed in
+ * alloca() memory only, a fault elsewhere */
+struct val cg_mem_store(struct cg *g, struct node *n);
 
 #endif /* DSCOPE_CG_IMPL_H */

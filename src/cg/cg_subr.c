@@ -30,7 +30,9 @@
 #include <string.h>
 
 #include "cg/cg_impl.h"
+#include "front/ctype.h"
 #include "front/ktypes.h"
+#include "front/sema.h"
 
 /* ---- small tools ---- */
 
@@ -1101,13 +1103,250 @@ static struct val do_inet_ntoa(struct cg *g, struct node *n)
 	return d;
 }
 
+/* ---- alloca() memory ---- */
+
+/*
+ * alloca(n): n bytes (rounded up to 8) of the clause's part of the scratch
+ * area, [ALLOCA_OFF, ALLOCA_OFF + scratchsize), handed out at static
+ * offsets in the order the calls appear and zeroed; the value is their
+ * kernel address, so reads go the way of any other memory.  A size known
+ * only when the clause runs takes the rest of the space and is checked
+ * against it.
+ */
+static struct val do_alloca(struct cg *g, struct node *n)
+{
+	const struct node *sz = n->args.v[0];
+	struct val size = cg_expr(g, n->args.v[0]);
+	uint32_t off = g->alloca_top, cap = SCRATCHSIZE_DEFAULT - off;
+	int16_t slot = cg_slot_new(g, n);
+
+	if (sz->kind == N_INT && cg_round8((uint32_t)sz->ival) <= cap) {
+		cap = cg_round8((uint32_t)sz->ival);
+	} else {
+		int ok = emit_new_label(&g->e);
+
+		cg_load_slot(g, R0, size.slot);
+		emit_jmp_imm(&g->e, BPF_JLE, R0, (int32_t)cap, ok);
+		cg_fault(g, FLT_NOSCRATCH, -1);
+		emit_label(&g->e, ok);
+	}
+	cg_zero_words(g, R9, ALLOCA_OFF + off, cap);
+	scratch_addr(g, n, slot, ALLOCA_OFF + off);
+	g->alloca_top = off + cap;
+	return cg_int_val(slot);
+}
+
+/* r0 = where the size bytes at the address in addr_slot start in the
+ * clause's alloca() memory (r9 + ALLOCA_OFF + r0, r0 bounded for the
+ * verifier); any other address is a fault */
+static void alloca_offset(struct cg *g, const struct node *n,
+			  int16_t addr_slot, uint32_t size)
+{
+	int16_t base = cg_slot_new(g, n);
+	int ok = emit_new_label(&g->e);
+
+	scratch_addr(g, n, base, ALLOCA_OFF);
+	cg_load_slot(g, R0, addr_slot);
+	cg_load_slot(g, R1, base);
+	emit_alu_reg(&g->e, BPF_SUB, R0, R1);
+	/* (with no alloca() memory in the clause, only the first byte of
+	 * the area passes, so that the code after the fault stays reachable
+	 * for the verifier; what lands there is nobody's) */
+	emit_jmp_imm(&g->e, g->alloca_top >= size ? BPF_JLE : BPF_JEQ, R0,
+		     g->alloca_top >= size ? (int32_t)(g->alloca_top - size)
+					   : 0, ok);
+	cg_load_slot(g, R8, addr_slot);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, ok);
+}
+
+/*
+ *	*(T *)addr = v, addr in this clause's alloca() memory:
+ *	r0 = addr - &scratch[ALLOCA_OFF], checked
+ *	*(T *)(r9 + ALLOCA_OFF + r0) = v
+ */
+struct val cg_mem_store(struct cg *g, struct node *n)
+{
+	struct node *lhs = n->a;
+	const struct dtype *t = &lhs->type;
+	const struct cmember *m = lhs->kind == N_MEMBER ? lhs->cg : NULL;
+	struct val v = cg_expr(g, n->b);
+	struct val addr = cg_mem_addr(g, lhs);
+
+	if (m && m->bit_width)
+		diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
+			  "assignment to a bit-field in memory cannot be "
+			  "compiled yet");
+	if (n->compound) {
+		struct val cur = cg_mem_read(g, lhs);
+
+		cg_load_slot(g, R0, cur.slot);
+		cg_load_slot(g, R1, v.slot);
+		cg_alu_op(g, n, n->op, t->is_signed);
+		cg_store_slot(g, cur.slot, R0);
+		v = cur;
+	}
+	cg_load_slot(g, R0, v.slot);
+	cg_normalize(g, R0, t);
+	cg_store_slot(g, v.slot, R0);
+	alloca_offset(g, n, addr.slot, t->size);
+	emit_alu_reg(&g->e, BPF_ADD, R0, R9);
+	cg_load_slot(g, R1, v.slot);
+	emit_store(&g->e, (int)t->size, R0, ALLOCA_OFF, R1);
+	return v;
+}
+
+/*
+ * bcopy(src, dst, n) and copyinto(uaddr, n, dst): n bytes from kernel or
+ * user memory into the clause's alloca() memory.
+ *
+ *	r0 = dst - &scratch[ALLOCA_OFF]; fault unless r0 <= top
+ *	r2 = n; fault unless r2 <= top - r0
+ *	probe_read_{kernel,user}(r9 + ALLOCA_OFF + r0, r2, src)
+ */
+static void copy_to_alloca(struct cg *g, struct node *n, struct val src,
+			   struct val size, struct val dst, bool user)
+{
+	int16_t base = cg_slot_new(g, n);
+	int bad = emit_new_label(&g->e), ok = emit_new_label(&g->e);
+	uint32_t top = g->alloca_top;
+
+	scratch_addr(g, n, base, ALLOCA_OFF);
+	cg_load_slot(g, R0, dst.slot);
+	cg_load_slot(g, R1, base);
+	emit_alu_reg(&g->e, BPF_SUB, R0, R1);
+	emit_jmp_imm(&g->e, BPF_JGT, R0, (int32_t)top, bad);
+	cg_load_slot(g, R2, size.slot);
+	emit_jmp_imm(&g->e, BPF_JGT, R2, (int32_t)top, bad);
+	emit_mov_imm(&g->e, R1, (int32_t)top);
+	emit_alu_reg(&g->e, BPF_SUB, R1, R0);
+	emit_jmp_reg(&g->e, BPF_JGT, R2, R1, bad);
+	emit_alu_reg(&g->e, BPF_ADD, R0, R9);
+	emit_alu_imm(&g->e, BPF_ADD, R0, ALLOCA_OFF);
+	emit_mov_reg(&g->e, R1, R0);
+	cg_load_slot(g, R3, src.slot);
+	emit_call(&g->e, user ? BPF_FUNC_probe_read_user
+			      : BPF_FUNC_probe_read_kernel);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
+	cg_load_slot(g, R8, src.slot);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, bad);
+	cg_load_slot(g, R8, dst.slot);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, ok);
+}
+
+static struct val do_bcopy(struct cg *g, struct node *n)
+{
+	struct val src = cg_expr(g, n->args.v[0]);
+	struct val dst = cg_expr(g, n->args.v[1]);
+	struct val size = cg_expr(g, n->args.v[2]);
+
+	copy_to_alloca(g, n, src, size, dst, false);
+	return size;
+}
+
+static struct val do_copyinto(struct cg *g, struct node *n)
+{
+	struct val src = cg_expr(g, n->args.v[0]);
+	struct val size = cg_expr(g, n->args.v[1]);
+	struct val dst = cg_expr(g, n->args.v[2]);
+
+	copy_to_alloca(g, n, src, size, dst, true);
+	return size;
+}
+
+/* ---- print() and tracemem(): memory into the record ---- */
+
+/* The size bytes at the address in addr_slot, copied into the record at
+ * its next free offset (which is returned); a bad address is a fault. */
+static uint32_t record_bytes(struct cg *g, const struct node *n,
+			     int16_t addr_slot, uint32_t size)
+{
+	uint32_t off = g->rec;
+	int ok = emit_new_label(&g->e);
+
+	if (off + size > REC_MAX)
+		diag_fail(g->d, n->line, n->col, "D_RECORD_SIZE",
+			  "actions of this clause record more than %d bytes",
+			  REC_MAX);
+	cg_scratch_ptr(g, R1, off);
+	emit_mov_imm(&g->e, R2, (int32_t)size);
+	cg_load_slot(g, R3, addr_slot);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
+	cg_load_slot(g, R8, addr_slot);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, ok);
+	g->rec += cg_round8(size);
+	return off;
+}
+
+static struct spec_action *data_action(struct cg *g, enum act_kind kind)
+{
+	struct spec_action *act = cg_new_action(g, kind);
+
+	act->nfields = 2;
+	act->fields = arena_alloc(g->a, sizeof(*act->fields) * 2);
+	return act;
+}
+
+/* print(p): the address, then min(sizeof (*p), PRINT_MAX) bytes of *p */
+static void do_print(struct cg *g, struct node *n)
+{
+	struct node *p = n->args.v[0];
+	struct spec_action *act = data_action(g, ACT_PRINT);
+	struct val v = cg_expr(g, p);
+	const struct dtype *obj = &p->type.ct->elem;
+
+	act->fields[0] = cg_record_val(g, p, v);
+	act->fields[1].type = *obj;
+	act->fields[1].off = record_bytes(g, n, v.slot, obj->size < PRINT_MAX
+							? obj->size : PRINT_MAX);
+}
+
+/* tracemem(a, n [, d]): d (-1 if not given: all), then n bytes at a */
+static void do_tracemem(struct cg *g, struct node *n)
+{
+	struct spec_action *act = data_action(g, ACT_TRACEMEM);
+	struct val a = cg_expr(g, n->args.v[0]);
+	uint32_t size = (uint32_t)n->args.v[1]->ival;
+	struct val d;
+
+	if (n->args.n > 2) {
+		d = cg_expr(g, n->args.v[2]);
+	} else {
+		d = cg_int_val(cg_slot_new(g, n));
+		emit_store_imm(&g->e, 8, R10, d.slot, -1);
+	}
+	act->fields[0] = cg_record_val(g, n->args.n > 2 ? n->args.v[2]
+							 : n->args.v[1], d);
+	act->fields[0].type = type_int(8, true);
+	act->fields[1].type.kind = T_ARRAY;
+	act->fields[1].type.size = size;
+	act->fields[1].off = record_bytes(g, n, a.slot, size);
+}
+
+bool cg_data_action(struct cg *g, struct node *n)
+{
+	if (strcmp(n->str, "print") == 0)
+		do_print(g, n);
+	else if (strcmp(n->str, "tracemem") == 0)
+		do_tracemem(g, n);
+	else
+		return false;
+	return true;
+}
+
 /* ---- dispatch ---- */
 
 static const struct {
 	const char *name;
 	struct val (*emit)(struct cg *g, struct node *n);
 } subrs[] = {
-	{ "basename", do_basename },	{ "cleanpath", do_cleanpath },
+	{ "alloca", do_alloca },
+	{ "basename", do_basename },	{ "bcopy", do_bcopy },
+	{ "cleanpath", do_cleanpath },	{ "copyinto", do_copyinto },
 	{ "copyin", do_copyin },
 	{ "copyinstr", do_copyinstr },	{ "dirname", do_basename },
 	{ "getmajor", do_devpart },	{ "getminor", do_devpart },

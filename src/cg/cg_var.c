@@ -135,8 +135,7 @@ static struct ref resolve(struct cg *g, struct node *n)
 	if (dv->kind == DVAR_SELF) {
 		r.key_on_stack = true;
 		r.key_slot = cg_slot_new(g, n);
-		emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
-		cg_store_slot(g, r.key_slot, R0);
+		cg_self_key(g, n, r.key_slot);
 	} else {
 		r.key_off = assoc_key(g, n, dv);
 	}
@@ -311,6 +310,10 @@ struct val cg_var_read(struct cg *g, struct node *n)
 
 struct val cg_var_assign(struct cg *g, struct node *n)
 {
+	if (n->a->symkind == SYM_NONE &&
+	    (n->a->kind == N_MEMBER || n->a->kind == N_INDEX ||
+	     n->a->kind == N_UNARY))
+		return cg_mem_store(g, n);
 	struct val v = cg_expr(g, n->b);
 	struct ref r = resolve(g, n->a);
 

@@ -5,7 +5,9 @@
  * a syscall entry probe goes into the one sys_enter program, in script
  * order, with the set of syscalls it matches recorded as a bit in each
  * syscall's sysinfo entry; BEGIN and END clauses go into their own
- * run-once programs; each profile or tick probe gets a program of its own.
+ * run-once programs; each profile or tick probe gets a program of its own,
+ * and so does each tracepoint probe (sdt, sched, proc): one raw tracepoint
+ * program holding every clause that matches it, in script order.
  */
 #include "cg/compile.h"
 
@@ -205,7 +207,9 @@ static void load_dlib(struct arena *a, struct sema *s)
 	if (!lib)
 		diag_fail(s->d, 0, 0, "D_INTERNAL", "the D library: line %d: %s",
 			  d.line, d.msg);
+	s->in_library = true;
 	sema_decls(s, lib);
+	s->in_library = false;
 }
 
 static void compile_all(struct arena *a, struct catalog *cat,
@@ -258,16 +262,22 @@ static void compile_all(struct arena *a, struct catalog *cat,
 		for (int j = 0; j < ms[i].nprobes; j++) {
 			const struct probe *p = ms[i].probes[j];
 			bool seen = false;
+			bool tp = p->kind == PROV_SDT || p->kind == PROV_PROC ||
+				  p->kind == PROV_SCHED;
 
-			if (p->kind != PROV_PROFILE && p->kind != PROV_TICK)
+			if (p->kind != PROV_PROFILE && p->kind != PROV_TICK && !tp)
 				continue;
 			for (int k = 0; k < sp->nprogs; k++)
 				seen |= sp->progs[k].probe == p;
-			if (!seen)
-				emit_point(&c, ms, nm,
-					   p->kind == PROV_TICK ? ATTACH_TICK
-								: ATTACH_PROFILE,
-					   p->kind, NULL, p);
+			if (seen)
+				continue;
+			if (tp)	/* its tracepoint's TP_PROTO */
+				catalog__args(cat, p);
+			emit_point(&c, ms, nm,
+				   p->kind == PROV_TICK ? ATTACH_TICK
+				   : p->kind == PROV_PROFILE ? ATTACH_PROFILE
+							     : ATTACH_RAW_TP,
+				   p->kind, NULL, p);
 		}
 	agg_entries(sp, o->aggsize);
 	res->spec = sp;

@@ -1,46 +1,23 @@
 /*
  * emit.c -- one function per BPF instruction form, plus labels.
- * See emit.h.  Growth doubles; out of memory aborts (as the arena does).
+ * See emit.h.  The buffers grow in the compile's arena, as everything else
+ * the code generator builds: an error (diag_fail() longjmps out of cg)
+ * then leaves nothing behind to free -- with malloc'd buffers it leaked
+ * them, found by the fuzzer (tests/fuzz).
  */
 #include "emit.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-static void *grow(void *p, int *cap, int need, size_t elem)
-{
-	if (need <= *cap)
-		return p;
-	int ncap = *cap ? *cap * 2 : 64;
-
-	while (ncap < need)
-		ncap *= 2;
-	p = realloc(p, (size_t)ncap * elem);
-	if (!p) {
-		fprintf(stderr, "dscope: out of memory\n");
-		abort();
-	}
-	*cap = ncap;
-	return p;
-}
-
-void emit_init(struct emit *e)
+void emit_init(struct emit *e, struct arena *a)
 {
 	memset(e, 0, sizeof(*e));
-}
-
-void emit_fini(struct emit *e)
-{
-	free(e->insns);
-	free(e->label_pos);
-	free(e->fixups);
-	memset(e, 0, sizeof(*e));
+	e->a = a;
 }
 
 void emit_insn(struct emit *e, struct bpf_insn insn)
 {
-	e->insns = grow(e->insns, &e->cap, e->n + 1, sizeof(insn));
+	e->insns = arena_grow(e->a, e->insns, e->n, &e->cap, sizeof(insn));
 	e->insns[e->n++] = insn;
 }
 
@@ -53,8 +30,8 @@ static struct bpf_insn mk(uint8_t code, int dst, int src, int16_t off, int32_t i
 
 int emit_new_label(struct emit *e)
 {
-	e->label_pos = grow(e->label_pos, &e->label_cap, e->nlabels + 1,
-			    sizeof(int));
+	e->label_pos = arena_grow(e->a, e->label_pos, e->nlabels,
+				  &e->label_cap, sizeof(int));
 	e->label_pos[e->nlabels] = -1;
 	return e->nlabels++;
 }
@@ -66,8 +43,8 @@ void emit_label(struct emit *e, int label)
 
 static void jump_to(struct emit *e, struct bpf_insn insn, int label)
 {
-	e->fixups = grow(e->fixups, &e->fixup_cap, e->nfixups + 1,
-			 sizeof(*e->fixups));
+	e->fixups = arena_grow(e->a, e->fixups, e->nfixups, &e->fixup_cap,
+			       sizeof(*e->fixups));
 	e->fixups[e->nfixups].insn = e->n;
 	e->fixups[e->nfixups].label = label;
 	e->nfixups++;

@@ -17,7 +17,10 @@
 #include <linux/bpf.h>
 #include <stdint.h>
 
+#include "front/arena.h"
+
 struct emit {
+	struct arena *a;	/* the compile's: every buffer below is in it */
 	struct bpf_insn *insns;
 	int n, cap;
 	int *label_pos;		/* label -> instruction index, -1 until placed */
@@ -29,8 +32,7 @@ struct emit {
 	int nfixups, fixup_cap;
 };
 
-void emit_init(struct emit *e);
-void emit_fini(struct emit *e);
+void emit_init(struct emit *e, struct arena *a);
 void emit_insn(struct emit *e, struct bpf_insn insn);
 
 int emit_new_label(struct emit *e);

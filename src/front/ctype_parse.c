@@ -474,6 +474,16 @@ static bool is_typedef_name(struct cparse *p, const char *name)
 	return ctype_lookup_name(p->cs, name, scope, &t);
 }
 
+static bool is_d_typedef_name(struct cparse *p, const char *name)
+{
+	enum cscope scope;
+	struct dtype t;
+
+	name = unscope(name, &scope);
+	return scope != SCOPE_KERNEL &&
+	       ctype_lookup_name(p->cs, name, SCOPE_D, &t);
+}
+
 /* "struct", "union", "enum", or "mod`struct"...: the kind, or -1. */
 static int tag_keyword(const struct ctok *t)
 {
@@ -547,9 +557,12 @@ static bool specifier(struct cparse *p, struct specs *sp)
 		return true;
 	}
 	/* a name first is a type, known or not (D_UNKNOWN then); after
-	 * "unsigned" it may be the declarator's */
+	 * "unsigned" it may be the declarator's.  Only the script's and D's
+	 * typedefs can follow "unsigned"/"long" in a valid program, and
+	 * looking no further keeps member declarations like "long x;" from
+	 * loading the kernel's BTF. */
 	if (sp->name || sp->kind != S_NONE ||
-	    (sp->attrs && !is_typedef_name(p, t->s)))
+	    (sp->attrs && !is_d_typedef_name(p, t->s)))
 		return false;
 	p->i++;
 	set_spec(p, sp, S_TYPEDEF, t->s);

@@ -143,6 +143,15 @@ const char dlib_text[] =
 	"\n"
 	"inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);\n"
 	"inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n"
+	/* the arguments of the sched and proc providers (sched_proc.c) */
+	"inline lwpsinfo_t *__lwpsinfo[struct task_struct *T] =\n"
+	"    xlate <lwpsinfo_t *> (T);\n"
+	"inline psinfo_t *__psinfo[struct task_struct *T] = xlate <psinfo_t *> (T);\n"
+	/* CLD_EXITED 1, CLD_KILLED 2, CLD_DUMPED 3 */
+	"inline int __exit_reason[struct task_struct *T] =\n"
+	"    (T->exit_code & 0x7f) == 0 ? 1 : (T->exit_code & 0x80) ? 3 : 2;\n"
+	"inline string __bprm_filename[struct linux_binprm *B] =\n"
+	"    stringof(B->filename);\n"
 	"inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (\n"
 	"    fd >= 0 && fd < curthread->files->fdt->max_fds ?\n"
 	"    curthread->files->fdt->fd[fd] : (struct file *)0);\n";

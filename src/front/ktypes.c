@@ -7,7 +7,7 @@
 #include <bpf/libbpf.h>
 #include <string.h>
 
-static struct btf *vmlinux_btf(void)
+const struct btf *ktype_btf(void)
 {
 	static struct btf *btf;
 	static bool tried;
@@ -55,7 +55,7 @@ static uint32_t find_member(const struct btf *btf, uint32_t id,
 
 int ktype_field(const char *path, struct ktype_field *f)
 {
-	const struct btf *btf = vmlinux_btf();
+	const struct btf *btf = ktype_btf();
 	char buf[256], *p, *name;
 	uint32_t id;
 
@@ -107,7 +107,7 @@ int ktype_field(const char *path, struct ktype_field *f)
 
 int ktype_func_id(const char *name)
 {
-	const struct btf *btf = vmlinux_btf();
+	const struct btf *btf = ktype_btf();
 
 	return btf ? btf__find_by_name_kind(btf, name, BTF_KIND_FUNC) : -1;
 }

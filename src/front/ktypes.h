@@ -27,6 +27,11 @@ struct ktype_field {
 /* 0, or -1 when BTF is missing or lacks a member on the path. */
 int ktype_field(const char *path, struct ktype_field *f);
 
+struct btf;
+
+/* The kernel's BTF, loaded on first call and kept; NULL when there is none. */
+const struct btf *ktype_btf(void);
+
 /* The BTF id of kernel function `name` (a kfunc to call), or -1. */
 int ktype_func_id(const char *name);
 

@@ -250,6 +250,35 @@ static void ident(struct sema *s, struct node *n)
 	sema_var_ref(s, n);
 }
 
+/* args[N] of a stable provider (sched, proc): via[(native)argRAW], the
+ * D library's view of a tracepoint argument, typed in place of n. */
+static void mapped_arg(struct sema *s, struct node *n, const struct probe_arg *pa)
+{
+	struct node *raw = node_new(s->a, N_IDENT, n->line, n->col);
+	struct node *e = node_new(s->a, N_CAST, n->line, n->col);
+	struct decl_type *dt = arena_alloc(s->a, sizeof(*dt));
+	int line = n->line, col = n->col;
+
+	raw->str = arena_printf(s->a, "arg%d", pa->raw);
+	dt->text = pa->native;
+	dt->line = line;
+	dt->col = col;
+	e->a = raw;
+	e->decl_type = dt;
+	if (pa->via) {
+		struct node *ix = node_new(s->a, N_INDEX, line, col);
+
+		ix->a = node_new(s->a, N_IDENT, line, col);
+		ix->a->str = pa->via;
+		node_list_push(s->a, &ix->args, e);
+		e = ix;
+	}
+	sema_expr(s, e);
+	*n = *e;
+	n->line = line;
+	n->col = col;
+}
+
 /* args[N]: the probe's typed arguments; syscall arguments are all
  * register-sized, so the first probe's types stand for all of them. */
 static void args_index(struct sema *s, struct node *n)
@@ -269,6 +298,10 @@ static void args_index(struct sema *s, struct node *n)
 			diag_fail(s->d, n->line, n->col, "D_ARGS_IDX",
 				  "index %d is out of range for %s:%s:%s:%s args[ ]",
 				  n->sym, p->prov, p->mod, p->func, p->name);
+		if (p->args[n->sym].native) {
+			mapped_arg(s, n, &p->args[n->sym]);
+			return;
+		}
 		struct dtype t;
 		struct decl_type dt = { .text = p->args[n->sym].type };
 
@@ -535,7 +568,8 @@ static void action(struct sema *s, struct node *n)
 				  "exit( ) argument #1 is incompatible with "
 				  "prototype:\n\tprototype: int\n\t argument: %s",
 				  dtype_name(t));
-	} else if (!sema_agg_action(s, n) && !sema_spec_action(s, n)) {
+	} else if (!sema_agg_action(s, n) && !sema_spec_action(s, n) &&
+		   !sema_data_action(s, n)) {
 		sema_subr_call(s, n, true);
 		return;
 	}

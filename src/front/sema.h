@@ -40,6 +40,7 @@ struct sema {
 	struct ctypes *types;		/* script, D and kernel types */
 	struct top_decl **inlines;	/* inline declarations seen so far */
 	int ninlines, inlines_cap;
+	bool in_library;		/* declaring the D library (dlib.c) */
 	struct xlator **xlators;	/* translators seen so far */
 	int nxlators, xlators_cap;
 	const struct probe *const *probes;	/* what the current clause matches */

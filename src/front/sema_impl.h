@@ -78,5 +78,7 @@ void sema_spec_clause(struct sema *s, struct clause *c);
  * void subroutines such as bcopy() are allowed); unknown names fail with
  * D_FUNC_UNDEF. */
 void sema_subr_call(struct sema *s, struct node *n, bool as_stmt);
+/* print() and tracemem(): true if n is one (and is now checked) */
+bool sema_data_action(struct sema *s, struct node *n);
 
 #endif /* DSCOPE_SEMA_IMPL_H */

@@ -18,6 +18,7 @@
  */
 #include <string.h>
 
+#include "front/ctype.h"
 #include "front/sema_impl.h"
 
 struct subr_proto {
@@ -78,7 +79,6 @@ static const struct subr_proto subrs[] = {
 	{ "system", "void(@, ...)" },
 	{ "tolower", "string(const char *)" },
 	{ "toupper", "string(const char *)" },
-	{ "tracemem", "void(@, size_t, [size_t])" },
 	/* actions, where a value is expected: void, which the caller refuses */
 	{ "exit", "void(int)" },
 	{ "printf", "void(string, ...)" },
@@ -176,6 +176,8 @@ static bool arg_compat(const char *param, const struct node *arg)
 	if (n && param[n - 1] == '*') {
 		if (t->kind == T_INT)
 			return arg->kind == N_INT && arg->ival == 0;
+		if (t->kind == T_ARRAY)		/* decays to a pointer */
+			return strcmp(param, "void *") == 0;
 		return t->kind == T_PTR &&
 		       (!t->name || strcmp(t->name, param) == 0 ||
 			strcmp(t->name, "void *") == 0 ||
@@ -301,5 +303,85 @@ void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
 			  "failed to resolve %s: Unknown function name", n->str);
 	proto_parse(sp->proto, &p);
 	check_args(s, n, &p);
+	if (strcmp(n->str, "alloca") == 0 && n->args.v[0]->kind == N_INT &&
+	    (uint64_t)n->args.v[0]->ival > SCRATCHSIZE_DEFAULT)
+		diag_fail(s->d, n->line, n->col, "D_ALLOCA_SIZE",
+			  "alloca(%llu) size larger than scratchsize %d",
+			  (unsigned long long)n->args.v[0]->ival,
+			  SCRATCHSIZE_DEFAULT);
 	n->type = result_type(s, n, &p);
+}
+
+/* ---- print() and tracemem(): actions that record memory ---- */
+
+static _Noreturn void proto_arg_fail(struct sema *s, const struct node *n,
+				     int argno, const char *tag,
+				     const char *proto, const struct dtype *t)
+{
+	diag_fail(s->d, n->line, n->col, tag,
+		  "%s( ) argument #%d is incompatible with prototype:\n"
+		  "\tprototype: %s\n\t argument: %s",
+		  n->str, argno, proto, dtype_name(t));
+}
+
+/* print(p): p is a pointer to an object of known, non-zero size; cg
+ * records its bytes, the consumer prints them by type. */
+static void print_action(struct sema *s, struct node *n)
+{
+	struct node *a;
+
+	sema_check_nargs(s, n, 1, 1);
+	a = n->args.v[0];
+	sema_expr(s, a);
+	if (a->type.kind != T_PTR || !a->type.ct)
+		proto_arg_fail(s, n, 1, "D_PROTO_ARG", "void *", &a->type);
+	const struct dtype *obj = &a->type.ct->elem;
+
+	if (obj->kind == T_VOID || obj->size == 0)
+		diag_fail(s->d, n->line, n->col, "D_PRINT_SIZE",
+			  "print( ) argument #1 reference has type '%s' with "
+			  "size 0; cannot print( ) it.", dtype_name(obj));
+}
+
+/* tracemem(addr, size [, dsize]): size a positive integer constant */
+static void tracemem_action(struct sema *s, struct node *n)
+{
+	struct node *addr, *size;
+
+	sema_check_nargs(s, n, 2, 3);
+	addr = n->args.v[0];
+	size = n->args.v[1];
+	sema_expr(s, addr);
+	if (addr->type.kind != T_INT && addr->type.kind != T_PTR &&
+	    addr->type.kind != T_ARRAY)
+		proto_arg_fail(s, n, 1, "D_TRACEMEM_ADDR", "pointer or integer",
+			       &addr->type);
+	sema_expr(s, size);
+	if (!type_is_int(&size->type))
+		proto_arg_fail(s, n, 2, "D_PROTO_ARG", "size_t", &size->type);
+	if (size->kind != N_INT || size->ival <= 0)
+		diag_fail(s->d, n->line, n->col, "D_TRACEMEM_SIZE",
+			  "tracemem( ) argument #2 must be a non-zero positive "
+			  "integral constant expression");
+	if (size->ival > PRINT_MAX)
+		diag_fail(s->d, n->line, n->col, "D_TRACEMEM_SIZE",
+			  "tracemem( ) argument #2 is larger than %d bytes",
+			  PRINT_MAX);
+	if (n->args.n > 2) {
+		sema_expr(s, n->args.v[2]);
+		if (!type_is_int(&n->args.v[2]->type))
+			proto_arg_fail(s, n, 3, "D_PROTO_ARG", "size_t",
+				       &n->args.v[2]->type);
+	}
+}
+
+bool sema_data_action(struct sema *s, struct node *n)
+{
+	if (strcmp(n->str, "print") == 0)
+		print_action(s, n);
+	else if (strcmp(n->str, "tracemem") == 0)
+		tracemem_action(s, n);
+	else
+		return false;
+	return true;
 }

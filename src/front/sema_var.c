@@ -287,6 +287,15 @@ static void inline_decl(struct sema *s, struct top_decl *td)
 		diag_fail(s->d, td->line, td->col, "D_TYPE_ERR",
 			  "unknown type name in inline %s: %s", td->name,
 			  td->type->text);
+	td->init_type = arena_alloc(s->a, sizeof(struct dtype));
+	*td->init_type = t;
+	if (s->in_library) {
+		/* typed at first use: curpsinfo's xlate names kernel types,
+		 * and a program that never says curpsinfo should not pay
+		 * for loading the kernel's BTF */
+		*ARENA_PUSH(s->a, s->inlines, s->ninlines, s->inlines_cap) = td;
+		return;
+	}
 	sema_expr(s, td->init);
 	if ((t.kind == T_STRING) != (td->init->type.kind == T_STRING))
 		diag_fail(s->d, td->line, td->col, "D_OP_INCOMPAT",
@@ -294,9 +303,7 @@ static void inline_decl(struct sema *s, struct top_decl *td)
 			  "\"%s\" = \"%s\"", td->name, t.name,
 			  td->init->type.name);
 	if (t.kind == T_STRING && td->init->type.size < t.size)
-		t.size = td->init->type.size;
-	td->init_type = arena_alloc(s->a, sizeof(struct dtype));
-	*td->init_type = t;
+		td->init_type->size = td->init->type.size;
 	*ARENA_PUSH(s->a, s->inlines, s->ninlines, s->inlines_cap) = td;
 }
 
@@ -307,6 +314,8 @@ static bool inline_ref(struct sema *s, struct node *n)
 
 		if (strcmp(td->name, n->str) != 0 || strchr(td->type->text, '['))
 			continue;
+		if (td->init->type.kind == T_NONE)	/* a library inline */
+			sema_expr(s, td->init);
 		n->symkind = SYM_INLINE;
 		n->a = td->init;
 		n->type = *td->init_type;
@@ -363,9 +372,14 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 		return;
 	}
 	if (lhs->kind == N_MEMBER ||
-	    (lhs->kind == N_INDEX && lhs->a->kind != N_IDENT)) {
+	    (lhs->kind == N_INDEX && lhs->a->kind != N_IDENT) ||
+	    (lhs->kind == N_UNARY && lhs->op == '*')) {
 		sema_expr(s, lhs);	/* a member of a struct variable */
 		if (lhs->symkind == SYM_STATIC && !is_aggregate(&lhs->type))
+			return;
+		/* memory: alloca()'s, checked when the clause runs */
+		if (n->kind == N_ASSIGN && sema_is_mem_lvalue(lhs) &&
+		    (type_is_int(&lhs->type) || lhs->type.kind == T_PTR))
 			return;
 		diag_fail(s->d, lhs->line, lhs->col, "D_OP_LVAL",
 			  "operator %s requires modifiable lvalue as an operand",

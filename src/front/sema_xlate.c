@@ -20,7 +20,20 @@
 struct xlator {
 	struct top_decl *td;
 	struct dtype out, in;
+	bool resolved;		/* out and in are known (library ones wait) */
 };
+
+/* The D library's translators name kernel types: resolving them loads
+ * the kernel's BTF (megabytes), so they are resolved only when an xlate
+ * needs them, and a program that uses none starts without it. */
+static void resolve_types(struct sema *s, struct xlator *x)
+{
+	if (x->resolved)
+		return;
+	x->resolved = true;
+	ctypes_resolve_decl(s->types, x->td->out_type, NULL, s->d, &x->out);
+	ctypes_resolve_decl(s->types, x->td->in_type, NULL, s->d, &x->in);
+}
 
 /* ---- cloning with substitution ---- */
 
@@ -84,6 +97,7 @@ static struct xlator *find_xlator(struct sema *s, const struct dtype *out,
 	for (int i = s->nxlators - 1; i >= 0; i--) {
 		struct xlator *x = s->xlators[i];
 
+		resolve_types(s, x);
 		if (!dtype_equal(&x->out, out))
 			continue;
 		if (dtype_equal(&x->in, in))
@@ -104,13 +118,17 @@ void sema_xlator_decl(struct sema *s, struct top_decl *td)
 	struct xlator *x = arena_alloc(s->a, sizeof(*x));
 
 	x->td = td;
-	ctypes_resolve_decl(s->types, td->out_type, NULL, s->d, &x->out);
-	ctypes_resolve_decl(s->types, td->in_type, NULL, s->d, &x->in);
+	if (s->in_library) {	/* checked when first used */
+		*ARENA_PUSH(s->a, s->xlators, s->nxlators, s->xlators_cap) = x;
+		return;
+	}
+	resolve_types(s, x);
 	if (x->out.kind != T_STRUCT || !x->out.ct)
 		diag_fail(s->d, td->line, td->col, "D_XLATE_SOU",
 			  "translator output type must be a struct or union");
 	for (int i = 0; i < s->nxlators; i++)
-		if (dtype_equal(&s->xlators[i]->out, &x->out) &&
+		if (s->xlators[i]->resolved &&
+		    dtype_equal(&s->xlators[i]->out, &x->out) &&
 		    dtype_equal(&s->xlators[i]->in, &x->in))
 			diag_fail(s->d, td->line, td->col, "D_XLATE_REDECL",
 				  "translator from %s to %s has already been "

@@ -28,6 +28,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "sdt.h"
 #include "syscalls.h"
 
 #define NSEC_PER_SEC 1000000000ULL
@@ -38,6 +39,7 @@ struct catalog {
 	struct probe **probes;	/* probes[id - 1] */
 	uint32_t nprobes, cap;
 	char hint[192];		/* catalog__hint(); "" when none */
+	bool sdt_done;		/* sdt probes added (on first need) */
 };
 
 /* -- Stability, as dtrace -lv prints it ---------------------------------- */
@@ -89,11 +91,19 @@ static const struct provider providers[PROV_NKINDS] = {	/* ORDER PROV_KIND */
 		ATTR(EVOLVING, EVOLVING, COMMON), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, ISA), ATTR(EVOLVING, EVOLVING, COMMON),
 		ATTR(PRIVATE, PRIVATE, ISA), syscalls_load_args },
-	/* kernel tracepoints: illumos sdt's ratings, until that provider lands */
+	/* kernel tracepoints: illumos sdt's ratings */
 	[PROV_SDT] = { "sdt",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(PRIVATE, PRIVATE, ISA), NULL },
+		ATTR(PRIVATE, PRIVATE, ISA), sdt_load_args },
+	[PROV_PROC] = { "proc",
+		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
+		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
+		ATTR(EVOLVING, EVOLVING, ISA), sched_proc_load_args },
+	[PROV_SCHED] = { "sched",
+		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
+		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
+		ATTR(EVOLVING, EVOLVING, ISA), sched_proc_load_args },
 };
 
 static struct attr attr_min(struct attr a, struct attr b)
@@ -440,6 +450,7 @@ struct catalog *catalog__new(void)
 	dtrace_populate(cat);
 	profile_populate(cat);
 	syscalls_populate(cat);
+	sched_proc_populate(cat);
 	return cat;
 }
 
@@ -452,6 +463,43 @@ void catalog__free(struct catalog *cat)
 	free(cat);
 }
 
+/* A tracepoint's group and event are C identifiers: a field that is
+ * neither a glob nor one ("tick-1s") cannot name an sdt probe. */
+static bool may_be_identifier(const char *s)
+{
+	if (!s || is_glob(s))
+		return true;
+	for (; *s; s++)
+		if (!(*s == '_' || (*s >= '0' && *s <= '9') ||
+		      ((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z')))
+			return false;
+	return true;
+}
+
+/*
+ * The sdt probes cost a walk of tracefs and of BTF, so they are added when
+ * a description may name one: its provider field names sdt, or is empty
+ * and its name field empty, a glob, or matching nothing else ("BEGIN" and
+ * "tick-1s" do not pay; ":::sched_switch" and -l do).
+ */
+static void sdt_provide(struct catalog *cat, const struct probe_desc *pd)
+{
+	bool any_prov = !pd->prov || !*pd->prov;
+
+	if (cat->sdt_done || !field_matches(pd->prov, "sdt") ||
+	    !may_be_identifier(pd->mod) || !field_matches(pd->func, "") ||
+	    !may_be_identifier(pd->name))
+		return;
+	if (any_prov && pd->name && *pd->name && !is_glob(pd->name) &&
+	    !is_glob(pd->mod ? pd->mod : "") && !is_glob(pd->func ? pd->func : "")) {
+		for (uint32_t i = 0; i < cat->nprobes; i++)
+			if (probe_matches(cat->probes[i], pd))
+				return;
+	}
+	cat->sdt_done = true;
+	sdt_populate(cat);
+}
+
 int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 		   int (*fn)(const struct probe *p, void *arg), void *arg)
 {
@@ -459,6 +507,7 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 
 	cat->hint[0] = '\0';
 	profile_provide(cat, pd);
+	sdt_provide(cat, pd);
 	for (uint32_t i = 0; i < cat->nprobes; i++) {
 		const struct probe *p = cat->probes[i];
 		int rc;

@@ -38,13 +38,30 @@ enum prov_kind {	/* ORDER PROV_KIND: providers[] in catalog.c */
 	PROV_PROFILE,	/* profile-N: every CPU, every period */
 	PROV_TICK,	/* tick-N: one CPU, every period */
 	PROV_SYSCALL,	/* syscall:vmlinux:NAME:entry|return */
-	PROV_SDT,	/* kernel tracepoints (not yet populated) */
+	PROV_SDT,	/* sdt:GROUP::EVENT, every kernel tracepoint (sdt.c) */
+	PROV_PROC,	/* proc:::create ..., on tracepoints (sched_proc.c) */
+	PROV_SCHED,	/* sched:::on-cpu ..., on tracepoints (sched_proc.c) */
 	PROV_NKINDS
 };
 
 struct probe_arg {
 	const char *type;	/* C type as the kernel spells it: "char *", "size_t" */
 	const char *name;	/* "buf"; "" when the source gives none */
+	/* A stable provider's argument is made from a tracepoint argument:
+	 * args[N] is via[(native)argRAW] (via a D library inline array, such
+	 * as __lwpsinfo), or (native)argRAW when via is NULL.  native NULL:
+	 * args[N] is argN of type `type`. */
+	const char *native;
+	const char *via;
+	int raw;
+};
+
+/* Stable probes sharing a tracepoint tell their firings apart. */
+enum probe_guard {
+	GUARD_NONE,
+	GUARD_ARG1,		/* tracepoint argument 1 is non-zero (group_dead) */
+	GUARD_CHILD_PROCESS,	/* argument 1, fork's child, leads its process */
+	GUARD_CHILD_THREAD,	/* ... is a thread of its parent's process */
 };
 
 struct probe {
@@ -55,6 +72,12 @@ struct probe {
 	const char *tp_group;		/* tracefs event of the probe, when it has one: */
 	const char *tp_event;		/*   "syscalls", "sys_enter_newfstat"; else NULL */
 	uint64_t period_ns;		/* PROV_PROFILE, PROV_TICK */
+	int tp_nargs;			/* tracepoint probes: TP_PROTO's arguments */
+	int cur_task;			/* 1 + the tracepoint argument holding the
+					 * task pid, execname, curthread... describe
+					 * (sched:::on-cpu: next); 0: current */
+	int guard;			/* enum probe_guard: when the tracepoint
+					 * firing is not this probe's */
 	int nargs;			/* valid after catalog__args(): -1 unknown */
 	const struct probe_arg *args;	/* nargs entries */
 	bool args_loaded;		/* catalog-private: catalog__args() has looked */

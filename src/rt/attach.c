@@ -56,7 +56,8 @@ int attach_sysinfo(const struct spec *sp, FILE *err, const char *progname)
 static int attach_raw_tp(const struct spec_prog *p, struct attach_set *set,
 			 FILE *err, const char *progname)
 {
-	const char *tp = p->attach == ATTACH_SYS_ENTER ? "sys_enter" : "sys_exit";
+	const char *tp = p->attach == ATTACH_RAW_TP ? p->probe->tp_event
+			 : p->attach == ATTACH_SYS_ENTER ? "sys_enter" : "sys_exit";
 	int fd = bpf_raw_tracepoint_open(tp, p->fd);
 
 	if (fd < 0) {
@@ -129,6 +130,7 @@ int attach_all(const struct spec *sp, struct attach_set *set, FILE *err,
 		switch (p->attach) {
 		case ATTACH_SYS_ENTER:
 		case ATTACH_SYS_EXIT:
+		case ATTACH_RAW_TP:
 			rc = attach_raw_tp(p, set, err, progname);
 			break;
 		case ATTACH_PROFILE:

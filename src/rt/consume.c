@@ -5,12 +5,14 @@
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include <linux/perf_event.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "prov/catalog.h"
 #include "rt/attach.h"
+#include "rt/printtype.h"
 
 static struct agg_sort_opts sort_opts(const struct consumer *c)
 {
@@ -139,6 +141,27 @@ static void do_freopen(struct consumer *c, const struct spec_action *act,
 
 static void replay(void *ctx, int cpu, const void *rec, uint32_t size);
 
+/* print() and tracemem(): the recorded bytes (fields[1]) by type or in hex */
+static void print_memory(struct consumer *c, const struct spec_action *act,
+			 const unsigned char *rec, uint32_t size,
+			 const struct fmt_val *v)
+{
+	const struct spec_field *f = &act->fields[1];
+	uint32_t n = f->type.size < PRINT_MAX ? f->type.size : PRINT_MAX;
+
+	if (f->off + n > size)
+		return;		/* a short record */
+	if (act->kind == ACT_PRINT) {
+		printtype_print(c->out, v[0].u, &f->type, rec + f->off, n,
+				c->opts->printsize);
+		return;
+	}
+	if ((int64_t)v[0].u >= 0 && v[0].u < n)
+		n = (uint32_t)v[0].u;
+	if (n)
+		printtype_hexdump(c->out, rec + f->off, n);
+}
+
 static void do_action(struct consumer *c, const struct spec_action *act,
 		      const unsigned char *rec, uint32_t size)
 {
@@ -189,6 +212,10 @@ static void do_action(struct consumer *c, const struct spec_action *act,
 		if (v[0].u)
 			specbuf_end(&c->specs, v[0].u, act->kind == ACT_COMMIT,
 				    replay, c);
+		break;
+	case ACT_PRINT:
+	case ACT_TRACEMEM:
+		print_memory(c, act, rec, size, v);
 		break;
 	case ACT_DEFAULT:
 	case ACT_SPECULATE:
@@ -335,6 +362,29 @@ static void on_lost(void *ctx, int cpu, __u64 cnt)
 		(unsigned long long)cnt, cnt == 1 ? "" : "s", cpu);
 }
 
+/* A perf ring event: a record from a program, or records the ring lost. */
+static enum bpf_perf_event_ret on_event(void *ctx, int cpu,
+					struct perf_event_header *ev)
+{
+	if (ev->type == PERF_RECORD_SAMPLE) {
+		struct {
+			struct perf_event_header hdr;
+			uint32_t size;
+			char data[];
+		} *s = (void *)ev;
+
+		on_record(ctx, cpu, s->data, s->size);
+	} else if (ev->type == PERF_RECORD_LOST) {
+		struct {
+			struct perf_event_header hdr;
+			uint64_t id, lost;
+		} *l = (void *)ev;
+
+		on_lost(ctx, cpu, l->lost);
+	}
+	return LIBBPF_PERF_EVENT_CONT;
+}
+
 int consume_open(struct consumer *c)
 {
 	/* bufsize is per CPU; a perf ring is a power of two of pages */
@@ -351,8 +401,24 @@ int consume_open(struct consumer *c)
 	rc = agg_state_init(&c->aggs, c->sp);
 	if (rc < 0)
 		return rc;
-	c->pb = perf_buffer__new(c->sp->maps[MAP_BUF].fd, pages, on_record,
-				 on_lost, c, NULL);
+	/*
+	 * Wake the consumer when a ring is a quarter full, not on every
+	 * record: a wakeup per record costs the traced thread microseconds.
+	 * consume_poll() drains every ring after each wait, so nothing waits
+	 * longer than one poll interval.
+	 */
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(attr),
+		.config = PERF_COUNT_SW_BPF_OUTPUT,
+		.sample_type = PERF_SAMPLE_RAW,
+		.sample_period = 1,
+		.watermark = 1,
+		.wakeup_watermark = (uint32_t)(pages * 4096 / 4),
+	};
+
+	c->pb = perf_buffer__new_raw(c->sp->maps[MAP_BUF].fd, pages, &attr,
+				     on_event, c, NULL);
 	if (!c->pb) {
 		rc = -errno;
 		fprintf(c->err, "%s: could not open the principal buffers: %s\n",
@@ -368,6 +434,8 @@ int consume_poll(struct consumer *c, int timeout_ms)
 
 	if (rc == -EINTR)
 		rc = 0;
+	if (rc >= 0)
+		rc = perf_buffer__consume(c->pb);	/* below the watermark too */
 	specbuf_tick(&c->specs);
 	fflush(c->out);
 	return rc < 0 ? rc : 0;

@@ -31,6 +31,7 @@ void options_init(struct options *o)
 	o->aggrate_ns = 1000000000ull;
 	o->statusrate_ns = 1000000000ull;
 	o->stackindent = 14;
+	o->printsize = 8192;
 }
 
 static int parse_size(const char *v, uint64_t *out)
@@ -115,6 +116,7 @@ static const struct {
 	{ "nspec", O_SIZE, offsetof(struct options, nspec) },
 	{ "specsize", O_SIZE, offsetof(struct options, specsize) },
 	{ "cleanrate", O_RATE, offsetof(struct options, cleanrate_ns) },
+	{ "printsize", O_SIZE, offsetof(struct options, printsize) },
 	/* tuning without an effect on output: accepted, not yet acted on */
 	{ "bufpolicy", O_TUNING, 0 }, { "bufresize", O_TUNING, 0 },
 	{ "cpu", O_TUNING, 0 },

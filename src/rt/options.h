@@ -30,6 +30,7 @@ struct options {
 	uint64_t cleanrate_ns;	/* how often the consumer forgets ended ones */
 	uint64_t switchrate_ns, aggrate_ns, statusrate_ns;
 	int stackindent;
+	uint64_t printsize;	/* bytes of an object print() shows */
 };
 
 void options_init(struct options *o);

@@ -288,6 +288,8 @@ int dscope__poll(struct dscope *ds, int timeout_ms)
 {
 	if (ds->state != S_GOING)
 		return -EINVAL;
+	if (ds->cons.done)
+		return 1;	/* exit() already seen: do not wait */
 	int rc = consume_poll(&ds->cons, timeout_ms);
 
 	consume_drops(&ds->cons);

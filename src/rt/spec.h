@@ -90,6 +90,11 @@ struct sysinfo_entry {
 #define ERR_REC_OFF (SCRATCH_SIZE - 64)	/* where an error record is built */
 #define REC_MAX (16 * 1024)		/* a record never exceeds this */
 #define REC_HDR 8
+/* alloca(): memory for the clause, below the error record; the default
+ * scratchsize is DTrace's */
+#define ALLOCA_REGION 4096
+#define ALLOCA_OFF (ERR_REC_OFF - ALLOCA_REGION)
+#define SCRATCHSIZE_DEFAULT 256
 
 /*
  * A run-time error (a fault) abandons the clause and writes this record
@@ -121,6 +126,7 @@ enum spec_attach {
 	ATTACH_SYS_EXIT,	/* raw tracepoint sys_exit */
 	ATTACH_PROFILE,		/* cpu-clock perf event on every CPU */
 	ATTACH_TICK,		/* cpu-clock perf event on one CPU */
+	ATTACH_RAW_TP,		/* raw tracepoint probe->tp_event (sdt, sched, proc) */
 };
 
 struct spec_map {
@@ -157,7 +163,13 @@ enum act_kind {
 	ACT_SPECULATE,	/* one u64: the tag of the speculation, 0: none */
 	ACT_COMMIT,	/* one u64: the tag committed, 0: nothing */
 	ACT_DISCARD,	/* one u64: the tag discarded, 0: nothing */
+	ACT_PRINT,	/* print(p): the address, then the bytes of *p (type
+			 * and size of fields[1]), at most PRINT_MAX */
+	ACT_TRACEMEM,	/* tracemem(a, n[, d]): n bytes (fields[1], a
+			 * T_ARRAY of n) and d as fields[0] (< 0: all n) */
 };
+
+#define PRINT_MAX 8192		/* bytes of an object print() records */
 
 /* One recorded value: where it sits in the record and its D type. */
 struct spec_field {

@@ -1,0 +1,25 @@
+/*
+ * sdt.h -- kernel tracepoints as probes: the sdt provider (every tracepoint,
+ * sdt.c) and the stable sched and proc providers built on a few of them
+ * (sched_proc.c).
+ */
+#ifndef DSCOPE_SDT_H
+#define DSCOPE_SDT_H
+
+#include "catalog.h"
+
+/* Adds sdt:GROUP::EVENT for each tracefs event that is a tracepoint a BPF
+ * raw tracepoint program can attach to (BTF has its btf_trace_EVENT). */
+void sdt_populate(struct catalog *cat);
+
+/* args[] of an sdt probe: TP_PROTO's arguments, from BTF. */
+int sdt_load_args(struct catalog *cat, struct probe *p);
+
+/* The number of TP_PROTO arguments of tracepoint `event`; -1 if BTF does
+ * not know it. */
+int sdt_tp_nargs(const char *event);
+
+void sched_proc_populate(struct catalog *cat);
+int sched_proc_load_args(struct catalog *cat, struct probe *p);
+
+#endif /* DSCOPE_SDT_H */

@@ -1,0 +1,1 @@
+BEGIN { print((void *)0); exit(0); }

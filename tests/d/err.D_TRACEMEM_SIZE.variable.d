@@ -1,0 +1,1 @@
+BEGIN { n = 4; tracemem(&curthread->pid, n); exit(0); }

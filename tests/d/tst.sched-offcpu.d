@@ -1,0 +1,27 @@
+/*
+ * sched:::off-cpu and on-cpu: build/targets/sleeper sleeps 20 ms ten
+ * times, so exactly ten of its off-CPU intervals last 15-100 ms.  on-cpu
+ * runs in the task leaving the CPU but describes the incoming one: its
+ * pid, execname and self-> must be the sleeper's.
+ * @@args: -c "$B/targets/sleeper"
+ */
+#pragma D option quiet
+
+sched:::off-cpu
+/pid == $target/
+{
+	self->ts = timestamp;
+}
+
+sched:::on-cpu
+/self->ts && pid == $target && (timestamp - self->ts) / 1000000 >= 15 &&
+    (timestamp - self->ts) / 1000000 < 100/
+{
+	@[execname, curthread->pid == tid, curpsinfo->pr_pid == $target] = count();
+}
+
+sched:::on-cpu
+/self->ts/
+{
+	self->ts = 0;
+}

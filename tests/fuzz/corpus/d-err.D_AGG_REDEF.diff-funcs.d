@@ -1,0 +1,2 @@
+/* One aggregation, two aggregating functions. */
+BEGIN { @a = count(); @a = sum(1); }

@@ -1,0 +1,9 @@
+/*
+ * Aggregations are never speculative: an aggregation after speculate()
+ * is refused, as in DTrace.
+ */
+BEGIN
+{
+	speculate(speculation());
+	@calls = count();
+}

@@ -1,0 +1,2 @@
+/* A variable read before anything assigned it. */
+BEGIN { trace(nosuchvar); }

@@ -1,0 +1,4 @@
+/* A clause body that never closes: a syntax error with its line. */
+BEGIN
+{
+	printf("x");

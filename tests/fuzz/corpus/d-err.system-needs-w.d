@@ -1,0 +1,2 @@
+/* system() without -w: refused before anything is enabled. */
+BEGIN { system("echo never"); exit(0); }

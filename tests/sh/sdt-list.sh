@@ -1,0 +1,26 @@
+# The tracepoint providers as -l and -lv show them: sdt:GROUP::EVENT with
+# TP_PROTO's argument types from BTF, sched and proc with DTrace's
+# translated types; a tracepoint clause leaves no program behind.
+. tests/sh/lib.sh
+
+out=$($D -lv -n sdt:sched::sched_switch) || fail "-lv sdt:sched::sched_switch"
+echo "$out" | grep -q ' sdt  *sched  *sched_switch$' || fail "sched_switch row: $out"
+for a in "args\[0\]: bool" "args\[1\]: struct task_struct \*" \
+	 "args\[2\]: struct task_struct \*" "args\[3\]: unsigned int"; do
+	echo "$out" | grep -q "$a" || fail "sched_switch lacks $a"
+done
+out=$($D -lv -n sched:::off-cpu) || fail "-lv sched:::off-cpu"
+echo "$out" | grep -q 'args\[0\]: lwpsinfo_t \*' || fail "off-cpu args[0]: $out"
+echo "$out" | grep -q 'args\[1\]: psinfo_t \*' || fail "off-cpu args[1]: $out"
+n=$($D -l -P proc | grep -c ' proc  *vmlinux ')
+[ "$n" = 8 ] || fail "proc lists $n probes, want 8"
+# events that are not tracepoints (syscalls:sys_enter_*) are not sdt probes
+[ "$($D -l -n 'sdt:syscalls::' 2>/dev/null | grep -c ' sdt ')" = 0 ] ||
+	fail "sdt:syscalls:: matched"
+
+if command -v bpftool >/dev/null && [ "$(dscope_progs)" = 0 ]; then
+	$D -q -n 'sdt:sched::sched_switch { @ = count(); } tick-50ms { exit(0); }' \
+		>/dev/null || fail "sdt clause run"
+	no_progs_left || fail "programs left after an sdt clause"
+fi
+exit 0
