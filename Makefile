@@ -69,7 +69,7 @@ bench: all
 # libFuzzer over the front end and the code generator (clang; no kernel
 # loading): tests/fuzz/README.md.  `make fuzz` builds build/fuzz/;
 # `make fuzz-smoke` runs it for FUZZ_SECONDS on the seed corpus.
-FUZZ_CC    ?= clang
+FUZZ_CC    ?= $(firstword $(shell command -v clang-14 clang 2>/dev/null) clang)
 FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	      -fno-omit-frame-pointer
 # No -Werror: the gcc build polices warnings; clang's extra ones must not
@@ -92,11 +92,12 @@ $(B)/fuzz/fuzz_compile_opts: tests/fuzz/fuzz_compile.c $(FUZZ_OBJ)
 
 fuzz: deps-ok $(FUZZ_BINS)
 
-# New inputs the run finds go to build/fuzz/corpus, not the checked-in seeds.
+# The seeds and the regression inputs are replayed first; new inputs the
+# run finds go to build/fuzz/corpus, crashes to build/fuzz/crash-*.
 fuzz-smoke: fuzz
 	@mkdir -p $(B)/fuzz/corpus
 	$(B)/fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
 	  -dict=tests/fuzz/d.dict -artifact_prefix=$(B)/fuzz/ -print_final_stats=1 \
-	  $(B)/fuzz/corpus tests/fuzz/corpus
+	  $(B)/fuzz/corpus tests/fuzz/corpus tests/fuzz/regress
 
 .PHONY: fuzz fuzz-smoke

@@ -2,7 +2,9 @@
 # Install what dscope needs to build and test, from Debian's packages.
 # Run as root on Debian 12 (bookworm) or later.
 set -e
-PKGS="gcc make libbpf-dev libelf-dev zlib1g-dev cpp bpftool python3"
+# clang-14 and libclang-rt-14-dev: the libFuzzer build (make fuzz).
+PKGS="gcc make libbpf-dev libelf-dev zlib1g-dev cpp bpftool python3 clang-14
+      libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

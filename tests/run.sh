@@ -15,6 +15,8 @@
 # 3. tests/sh/*.sh: the command line and the lifecycle as a user sees them
 #    (signals, kill -9, -p, bad input); exit 0 passes, 77 skips (the
 #    script prints why), anything else fails.  They run as root only.
+# 4. tests/fuzz/regress/*.d: inputs that once crashed the compiler, each
+#    compiled (-e) and required to exit 0 or 1: see below.
 # Only what the test names is compared: no timing, no sorting.
 cd "$(dirname "$0")/.."
 B=${B:-build}
@@ -65,6 +67,20 @@ run_d() {
 	esac
 	rm -f "$out" "$err"
 }
+
+# 4. tests/fuzz/regress/*.d: inputs the fuzzer once crashed the compiler
+#    with (tests/fuzz/README.md).  Compiled only (-e, no kernel, no root):
+#    each must compile (exit 0) or be refused with a message (exit 1),
+#    within 10 seconds.  "@@args: ..." as in tests/d.
+for t in $(ls tests/fuzz/regress/*.d 2>/dev/null); do
+	args=$(sed -n 's/.*@@args: *\(.*\)$/\1/p' "$t" | head -1)
+	out=$(eval "timeout 10 $B/dscope -e -s $t $args" 2>&1 >/dev/null); rc=$?
+	case $rc in
+	0|1) pass=$((pass + 1)) ;;
+	*) echo "FAIL fuzz/$(basename "$t") (exit $rc)"; echo "$out" | tail -5
+	   fail=$((fail + 1)) ;;
+	esac
+done
 
 if [ "$(id -u)" -ne 0 ]; then
 	n=$(ls tests/d/*.d tests/sh/*.sh 2>/dev/null | wc -l)

@@ -33,6 +33,8 @@
 #include "front/ctype.h"
 #include "front/ktypes.h"
 #include "front/sema.h"
+#include "prov/catalog.h"
+#include "rt/ksym.h"
 
 /* ---- small tools ---- */
 
@@ -1338,6 +1340,96 @@ bool cg_data_action(struct cg *g, struct node *n)
 	return true;
 }
 
+/*
+ * At a raw tracepoint the kernel's walk starts in the BPF program, then
+ * the tracing machinery: bpf_trace_runN, and __bpf_trace_EVENT and
+ * __traceiter_EVENT unless the kernel's static call skipped them (it
+ * depends on what else is attached).  DTrace shows none of that, so the
+ * program looks at frames 1-3 and skips those inside these functions,
+ * whose addresses kallsyms gives at compile time:
+ *
+ *	bpf_get_stack(ctx, temp, 4 * 8, 0)
+ *	skip = 1
+ *	for i in 1..3: if (temp[i] in one of the ranges) skip++ else break
+ */
+static void stack_skip(struct cg *g, struct node *n, uint32_t off, int16_t skip)
+{
+	const char *event = g->att == ATTACH_RAW_TP ? g->probe->tp_event
+			    : g->att == ATTACH_SYS_ENTER ? "sys_enter" : "sys_exit";
+	int nargs = g->att == ATTACH_RAW_TP ? g->probe->tp_nargs : 2;
+	const char *names[3] = {
+		arena_printf(g->a, "bpf_trace_run%d", nargs),
+		arena_printf(g->a, "__bpf_trace_%s", event),
+		arena_printf(g->a, "__traceiter_%s", event),
+	};
+	uint64_t lo[3], hi[3];
+	int done = emit_new_label(&g->e);
+
+	emit_mov_imm(&g->e, R0, 1);
+	cg_store_slot(g, skip, R0);
+	emit_mov_reg(&g->e, R1, R6);
+	cg_scratch_ptr(g, R2, off);
+	emit_mov_imm(&g->e, R3, 32);
+	emit_mov_imm(&g->e, R4, 0);
+	emit_call(&g->e, BPF_FUNC_get_stack);
+	for (int f = 1; f < 4; f++) {
+		int machinery = emit_new_label(&g->e);
+
+		emit_load(&g->e, 8, R1, R9, (int16_t)(off + 8 * f));
+		for (int k = 0; k < 3; k++) {
+			int next = emit_new_label(&g->e);
+
+			if (!ksym_range(names[k], &lo[k], &hi[k]))
+				continue;
+			emit_ld_imm64(&g->e, R2, lo[k]);
+			emit_jmp_reg(&g->e, BPF_JLT, R1, R2, next);
+			emit_ld_imm64(&g->e, R2, hi[k]);
+			emit_jmp_reg(&g->e, BPF_JLT, R1, R2, machinery);
+			emit_label(&g->e, next);
+		}
+		emit_ja(&g->e, done);
+		emit_label(&g->e, machinery);
+		cg_load_slot(g, R0, skip);
+		emit_alu_imm(&g->e, BPF_ADD, R0, 1);
+		cg_store_slot(g, skip, R0);
+	}
+	emit_label(&g->e, done);
+	(void)n;
+}
+
+/*
+ * stack([n]): the kernel stack into a temp of n + 1 words, the last one
+ * (and any the kernel leaves unfilled) zero:
+ *
+ *	temp = { 0 }
+ *	bpf_get_stack(ctx, temp, n * 8, skip)	BPF_F_SKIP_FIELD_MASK
+ *
+ * A perf event's stack starts at the interrupted pc: skip is 0.  A failure
+ * (no stack at this probe) leaves an empty stack.
+ */
+static struct val do_stack(struct cg *g, struct node *n)
+{
+	struct val v = { .str = true, .size = n->type.size };
+	bool raw_tp = g->att == ATTACH_SYS_ENTER || g->att == ATTACH_SYS_EXIT ||
+		      g->att == ATTACH_RAW_TP;
+	int16_t skip = cg_slot_new(g, n);
+
+	v.off = cg_temp_new(g, n, v.size < 32 ? 32 : v.size);
+	if (raw_tp) {
+		stack_skip(g, n, v.off, skip);
+	} else {
+		emit_mov_imm(&g->e, R0, 0);
+		cg_store_slot(g, skip, R0);
+	}
+	cg_zero_words(g, R9, v.off, v.size);
+	emit_mov_reg(&g->e, R1, R6);
+	cg_scratch_ptr(g, R2, v.off);
+	emit_mov_imm(&g->e, R3, (int32_t)(v.size - 8));
+	cg_load_slot(g, R4, skip);
+	emit_call(&g->e, BPF_FUNC_get_stack);
+	return v;
+}
+
 /* ---- dispatch ---- */
 
 static const struct {
@@ -1356,6 +1448,7 @@ static const struct {
 	{ "ntohl", do_byteorder },	{ "ntohll", do_byteorder },
 	{ "ntohs", do_byteorder },	{ "progenyof", do_progenyof },
 	{ "rand", do_rand },		{ "rindex", do_index },
+	{ "stack", do_stack },
 	{ "speculation", cg_spec_speculation },
 	{ "strchr", do_strchr },	{ "strjoin", do_strjoin },
 	{ "strlen", do_strlen },	{ "strrchr", do_strchr },

@@ -145,9 +145,45 @@ static bool is_comparison(int op)
 	       op == OP_LE || op == OP_GE;
 }
 
+/* The value of a constant integer expression (literals, unary and binary
+ * arithmetic on them), as DTrace folds it to find 123/(7-7). */
+bool sema_const_value(const struct node *n, int64_t *v)
+{
+	int64_t a, b;
+
+	switch (n->kind) {
+	case N_INT:
+		*v = n->ival;
+		return true;
+	case N_UNARY:
+		if (!sema_const_value(n->a, &a))
+			return false;
+		*v = n->op == '-' ? -a : n->op == '~' ? ~a : n->op == '!' ? !a : a;
+		return n->op == '-' || n->op == '~' || n->op == '!' || n->op == '+';
+	case N_CAST:
+		return sema_const_value(n->a, v);
+	case N_BINARY:
+		if (!sema_const_value(n->a, &a) || !sema_const_value(n->b, &b))
+			return false;
+		switch (n->op) {
+		case '+': *v = (int64_t)((uint64_t)a + (uint64_t)b); return true;
+		case '-': *v = (int64_t)((uint64_t)a - (uint64_t)b); return true;
+		case '*': *v = (int64_t)((uint64_t)a * (uint64_t)b); return true;
+		case '&': *v = a & b; return true;
+		case '|': *v = a | b; return true;
+		case '^': *v = a ^ b; return true;
+		default: return false;
+		}
+	default:
+		return false;
+	}
+}
+
 static bool is_const_zero(const struct node *n)
 {
-	return n->kind == N_INT && n->ival == 0;
+	int64_t v;
+
+	return sema_const_value(n, &v) && v == 0;
 }
 
 /*
@@ -316,11 +352,16 @@ static void assign(struct sema *s, struct node *n)
 	sema_var_assign(s, n->a, n);
 	bool ls = n->a->type.kind == T_STRING, rs = n->b->type.kind == T_STRING;
 
-	if (ls != rs || (ls && n->compound))
+	/* a pointer takes a pointer (or 0), an integer an integer */
+	bool lp = n->a->type.kind == T_PTR, rp = n->b->type.kind == T_PTR;
+	bool mismatch = !n->compound && lp != rp && !(lp && is_const_zero(n->b));
+
+	if (ls != rs || (ls && n->compound) || mismatch)
 		diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
 			  "operands have incompatible types: \"%s\" %s= \"%s\"",
-			  n->a->type.name, n->compound ? sema_op_name(n->op) : "",
-			  n->b->type.name);
+			  dtype_name(&n->a->type),
+			  n->compound ? sema_op_name(n->op) : "",
+			  dtype_name(&n->b->type));
 	n->type = n->a->type;
 }
 
@@ -355,8 +396,7 @@ static void size_of(struct sema *s, struct node *n)
 	}
 	if (t.kind == T_VOID || (t.kind == T_STRUCT && t.size == 0))
 		diag_fail(s->d, n->line, n->col, "D_SIZEOF_TYPE",
-			  "cannot apply sizeof to an expression of type %s",
-			  dtype_name(&t));
+			  "cannot apply sizeof to an operand of unknown size");
 	n->kind = N_INT;
 	n->ival = t.size;
 	n->type = type_int(8, false);
@@ -543,6 +583,14 @@ static void action(struct sema *s, struct node *n)
 
 	if (!f)
 		sema_expr(s, n);	/* reports the bad call */
+	if (strcmp(f, "stack") == 0) {	/* the action: trace(stack(...)) */
+		struct node *value = node_new(s->a, N_CALL, n->line, n->col);
+
+		*value = *n;
+		memset(&n->args, 0, sizeof(n->args));
+		node_list_push(s->a, &n->args, value);
+		n->str = f = "trace";
+	}
 	if (strcmp(f, "printf") == 0) {
 		printf_call(s, n);
 	} else if (strcmp(f, "system") == 0 || strcmp(f, "freopen") == 0) {

@@ -17,6 +17,7 @@ void sema_need_int(struct sema *s, struct node *n, const char *op);
 /* the usual arithmetic conversions */
 struct dtype sema_promote(const struct dtype *a, const struct dtype *b);
 const char *sema_op_name(int op);
+bool sema_const_value(const struct node *n, int64_t *v);
 bool sema_resolve_type_name(struct sema *s, const struct decl_type *dt,
 			    struct dtype *out);
 /* fail with D_PROTO_LEN unless lo <= nargs <= hi */

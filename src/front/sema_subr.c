@@ -286,6 +286,35 @@ static struct dtype result_type(struct sema *s, const struct node *n,
 	return t;
 }
 
+/*
+ * stack([n]): the kernel stack, n frames (stackframes, 20, by default).
+ * Its value is n pc words and one zero word that ends the stack, so that a
+ * full stack copied as a string (NUL kept in its last byte) loses nothing.
+ */
+#define STACKFRAMES_DEFAULT 20
+#define STACKFRAMES_MAX 127
+
+static void stack_call(struct sema *s, struct node *n)
+{
+	int64_t frames = STACKFRAMES_DEFAULT;
+
+	sema_check_nargs(s, n, 0, 1);
+	if (n->args.n == 1) {
+		struct node *a = n->args.v[0];
+
+		sema_expr(s, a);
+		if (a->kind != N_INT || a->ival <= 0)
+			diag_fail(s->d, n->line, n->col, "D_STACK_SIZE",
+				  "stack( ) size must be a non-zero positive "
+				  "integral constant expression");
+		frames = a->ival < STACKFRAMES_MAX ? a->ival : STACKFRAMES_MAX;
+	}
+	memset(&n->type, 0, sizeof(n->type));
+	n->type.kind = T_STACK;
+	n->type.size = (uint32_t)(frames + 1) * 8;
+	n->type.name = "stack";
+}
+
 void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
 {
 	const struct subr_proto *sp = NULL;
@@ -295,6 +324,10 @@ void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
 	if (!n->str)
 		diag_fail(s->d, n->line, n->col, "D_FUNC_IDENT",
 			  "function designator is not of function type");
+	if (strcmp(n->str, "stack") == 0) {
+		stack_call(s, n);
+		return;
+	}
 	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
 		if (strcmp(subrs[i].name, n->str) == 0)
 			sp = &subrs[i];

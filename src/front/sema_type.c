@@ -199,10 +199,9 @@ void sema_offsetof(struct sema *s, struct node *n)
 	struct cmember m;
 
 	if (!ctypes_resolve(s->types, n->decl_type->text, &t) ||
-	    t.kind != T_STRUCT)
+	    t.kind != T_STRUCT || t.size == 0)
 		diag_fail(s->d, n->line, n->col, "D_OFFSETOF_TYPE",
-			  "offsetof( ) first argument must be a struct or union "
-			  "type");
+			  "offsetof operand must be a struct or union type");
 	if (!ctype_member(&t, n->str, &m))
 		diag_fail(s->d, n->line, n->col, "D_UNKNOWN",
 			  "failed to resolve member %s in %s", n->str,

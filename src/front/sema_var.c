@@ -38,7 +38,8 @@ static int find_dvar(struct sema *s, const char *name, enum dvar_kind k)
 
 static uint32_t value_size(const struct dtype *t)
 {
-	if (t->kind == T_STRING || t->kind == T_STRUCT || t->kind == T_ARRAY)
+	if (t->kind == T_STRING || t->kind == T_STRUCT || t->kind == T_ARRAY ||
+	    t->kind == T_STACK)
 		return (t->size + 7) & ~7u;
 	return 8;
 }
@@ -168,9 +169,9 @@ void sema_fit_keys(struct sema *s, struct node *at, struct node_list *keys,
 		for (int i = 0; i < keys->n; i++)
 			(*fields)[i].type = keys->v[i]->type;
 	} else if (*nfields != keys->n) {
-		diag_fail(s->d, at->line, at->col, "D_ARR_BADREF",
-			  "%s has %d dimension%s, used with %d", what, *nfields,
-			  *nfields == 1 ? "" : "s", keys->n);
+		diag_fail(s->d, at->line, at->col, "D_PROTO_LEN",
+			  "%s[ ] prototype mismatch: %d key%s passed, %d expected",
+			  what, keys->n, keys->n == 1 ? "" : "s", *nfields);
 	}
 	uint32_t off = 0;
 
@@ -179,9 +180,10 @@ void sema_fit_keys(struct sema *s, struct node *at, struct node_list *keys,
 		const struct dtype *t = &keys->v[i]->type;
 
 		if ((t->kind == T_STRING) != (f->type.kind == T_STRING))
-			diag_fail(s->d, at->line, at->col, "D_ARR_BADREF",
-				  "%s key #%d is declared as %s, used as %s", what,
-				  i + 1, f->type.name, t->name);
+			diag_fail(s->d, at->line, at->col, "D_PROTO_ARG",
+				  "%s[ ] key #%d is incompatible with prototype:\n"
+				  "\tprototype: %s\n\t      key: %s", what, i + 1,
+				  dtype_name(&f->type), dtype_name(t));
 		if (t->kind == T_STRING && t->size > f->type.size)
 			f->type.size = t->size;
 		f->off = off;
@@ -352,10 +354,14 @@ void sema_var_ref(struct sema *s, struct node *n)
 	} else {
 		int g = find_global(s, n->str);
 
+		if (g < 0 && find_dvar(s, n->str, DVAR_ASSOC) >= 0)
+			diag_fail(s->d, n->line, n->col, "D_IDENT_BADREF",
+				  "associative array '%s' may not be referenced "
+				  "as scalar", n->str);
 		if (g < 0)
 			diag_fail(s->d, n->line, n->col, "D_IDENT_UNDEF",
-				  "failed to resolve %s: Unknown variable name",
-				  n->str);
+				  "failed to resolve %s: Unknown %s name", n->str,
+				  n->str[0] == '`' ? "symbol" : "variable");
 		n->symkind = SYM_GLOBAL;
 		n->sym = g;
 		n->type = s->spec->globals[g].type;
@@ -373,6 +379,7 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 	}
 	if (lhs->kind == N_MEMBER ||
 	    (lhs->kind == N_INDEX && lhs->a->kind != N_IDENT) ||
+	    (lhs->kind == N_INDEX && sema_names_memory(s, lhs->a)) ||
 	    (lhs->kind == N_UNARY && lhs->op == '*')) {
 		sema_expr(s, lhs);	/* a member of a struct variable */
 		if (lhs->symkind == SYM_STATIC && !is_aggregate(&lhs->type))

@@ -160,8 +160,8 @@ void sema_xlate(struct sema *s, struct node *n)
 
 	if (!x)
 		diag_fail(s->d, n->line, n->col, "D_XLATE_NONE",
-			  "translator does not exist for %s to %s",
-			  dtype_name(&n->a->type), dtype_name(&t));
+			  "cannot translate from \"%s\" to \"%s\"",
+			  dtype_name(&n->a->type), dtype_name(out));
 	n->type = t;
 	n->cg = x;
 }

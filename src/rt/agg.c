@@ -53,6 +53,8 @@ static struct fmt_val *decode_key(const struct spec_agg *ag, struct arena *a,
 		if (f->type.kind == T_STRING) {
 			kv[i].s = (const char *)copy + f->off;
 			copy[f->off + f->type.size - 1] = '\0';
+		} else if (f->type.kind == T_STACK) {
+			kv[i].pcs = (const uint64_t *)(copy + f->off);
 		} else {
 			memcpy(&kv[i].u, copy + f->off, 8);
 		}

@@ -12,6 +12,7 @@
 
 #include "prov/catalog.h"
 #include "rt/attach.h"
+#include "rt/ksym.h"
 #include "rt/printtype.h"
 
 static struct agg_sort_opts sort_opts(const struct consumer *c)
@@ -26,22 +27,45 @@ static struct agg_sort_opts sort_opts(const struct consumer *c)
 	return so;
 }
 
-/* The recorded fields of an action as values. */
+/* Kernel addresses print as symbols from /proc/kallsyms, read when the
+ * first one is printed; stackindent is the option's current value. */
+static const struct fmt_sym_ops *syms(struct consumer *c)
+{
+	c->syms.lookup = ksym_lookup;
+	c->syms.stackindent = c->opts->stackindent;
+	return &c->syms;
+}
+
+/* The recorded fields of an action as values.  A stack's words are copied
+ * after the values, in the same allocation: in the perf record they are
+ * only 4-byte aligned. */
 static struct fmt_val *field_vals(const struct spec_action *act,
 				  const unsigned char *rec, uint32_t size)
 {
-	struct fmt_val *v = calloc((size_t)act->nfields + 1, sizeof(*v));
+	size_t nv = (size_t)act->nfields + 1, words = 0;
+
+	for (int i = 0; i < act->nfields; i++)
+		if (act->fields[i].type.kind == T_STACK)
+			words += act->fields[i].type.size / 8;
+	struct fmt_val *v = calloc(1, nv * sizeof(*v) + words * 8);
+	uint64_t *stacks = v ? (uint64_t *)(v + nv) : NULL;
 
 	for (int i = 0; v && i < act->nfields; i++) {
 		const struct spec_field *f = &act->fields[i];
+		bool bytes = f->type.kind == T_STRING || f->type.kind == T_STACK;
 
 		v[i].type = f->type;
-		if (f->off + (f->type.kind == T_STRING ? f->type.size : 8) > size)
+		if (f->off + (bytes ? f->type.size : 8) > size)
 			continue;	/* a short record: leave zero */
-		if (f->type.kind == T_STRING)
+		if (f->type.kind == T_STRING) {
 			v[i].s = (const char *)rec + f->off;
-		else
+		} else if (f->type.kind == T_STACK) {
+			memcpy(stacks, rec + f->off, f->type.size);
+			v[i].pcs = stacks;
+			stacks += f->type.size / 8;
+		} else {
 			memcpy(&v[i].u, rec + f->off, 8);
+		}
 	}
 	return v;
 }
@@ -57,7 +81,7 @@ static void do_printa(struct consumer *c, const struct spec_action *act)
 		c->aggs.printed[act->aggs[i]] = true;
 	}
 	if (data)
-		agg_printa(c->out, act->fmt, data, act->naggs, &so, NULL);
+		agg_printa(c->out, act->fmt, data, act->naggs, &so, syms(c));
 	free(data);
 	arena_free(&a);
 }
@@ -172,7 +196,7 @@ static void do_action(struct consumer *c, const struct spec_action *act,
 		return;
 	switch (act->kind) {
 	case ACT_PRINTF:
-		fmt_print(c->out, act->fmt, v, act->nfields, NULL);
+		fmt_print(c->out, act->fmt, v, act->nfields, syms(c));
 		break;
 	case ACT_SYSTEM:
 		run_system(c, act, v);
@@ -181,7 +205,7 @@ static void do_action(struct consumer *c, const struct spec_action *act,
 		do_freopen(c, act, v);
 		break;
 	case ACT_TRACE:
-		fmt_trace(c->out, &v[0], c->opts->quiet, NULL);
+		fmt_trace(c->out, &v[0], c->opts->quiet, syms(c));
 		break;
 	case ACT_EXIT:
 		if (!c->done)
@@ -506,7 +530,7 @@ void consume_final_aggs(struct consumer *c)
 		if (!c->aggs.printed[i])
 			agg_snapshot(&c->aggs, i, &a, &data[n++]);
 	fputc('\n', c->out);	/* dtrace(1) always ends with one */
-	agg_print_all(c->out, data, n, &so, NULL);
+	agg_print_all(c->out, data, n, &so, syms(c));
 	fflush(c->out);
 	free(data);
 	arena_free(&a);

@@ -41,6 +41,7 @@ struct consumer {
 	struct specbufs specs;		/* speculative records held back */
 	uint64_t specunavail;		/* failed speculations reported so far */
 	int ncpus;
+	struct fmt_sym_ops syms;	/* kernel symbols for stacks, sym() */
 };
 
 int consume_open(struct consumer *c);

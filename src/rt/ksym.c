@@ -1,0 +1,147 @@
+/*
+ * ksym.c -- kernel symbolization.  See ksym.h.
+ *
+ * /proc/kallsyms lists "ADDR TYPE NAME [MODULE]" in no useful order; the
+ * table is every symbol with a non-zero address, sorted by address, and a
+ * lookup is a binary search for the last symbol at or below the address.
+ * kallsyms gives no sizes, so an address past a module's last function
+ * still names that function: DTrace's output for such an address would be
+ * as approximate.  Names live in one buffer; modules are interned, so a
+ * symbol carries a pointer to its module's single copy.
+ */
+#include "rt/ksym.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ksym {
+	uint64_t addr;
+	const char *name;
+	const char *mod;
+};
+
+static struct {
+	bool loaded;
+	struct ksym *syms;
+	size_t n;
+	char **mods;		/* interned module names */
+	size_t nmods;
+} table;
+
+static int cmp_addr(const void *a, const void *b)
+{
+	uint64_t x = ((const struct ksym *)a)->addr;
+	uint64_t y = ((const struct ksym *)b)->addr;
+
+	return x < y ? -1 : x > y;
+}
+
+static const char *intern_mod(const char *name)
+{
+	for (size_t i = 0; i < table.nmods; i++)
+		if (strcmp(table.mods[i], name) == 0)
+			return table.mods[i];
+	char **v = realloc(table.mods, sizeof(*v) * (table.nmods + 1));
+	char *copy = strdup(name);
+
+	if (!v || !copy) {
+		free(copy);
+		if (v)
+			table.mods = v;
+		return "vmlinux";
+	}
+	table.mods = v;
+	table.mods[table.nmods++] = copy;
+	return copy;
+}
+
+/* "ffffffff81000000 T _text" or "ffffffffc0a01000 t fn\t[mod]" */
+static bool parse_line(char *line, struct ksym *out)
+{
+	char *end, *name, *mod;
+	unsigned long long addr = strtoull(line, &end, 16);
+
+	if (end == line || addr == 0 || end[0] != ' ' || !end[1] || end[2] != ' ')
+		return false;
+	name = end + 3;
+	name[strcspn(name, "\t\n")] = '\0';
+	mod = name + strlen(name) + 1;
+	out->addr = addr;
+	out->mod = "vmlinux";
+	if (*mod == '[') {
+		mod[strcspn(mod, "]\n")] = '\0';
+		out->mod = intern_mod(mod + 1);
+	}
+	out->name = strdup(name);
+	return out->name != NULL;
+}
+
+static void load(void)
+{
+	FILE *f = fopen("/proc/kallsyms", "r");
+	char line[512];
+	size_t cap = 0;
+
+	table.loaded = true;
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		struct ksym k;
+
+		if (!strchr(line, '\n') || !parse_line(line, &k))
+			continue;
+		if (table.n == cap) {
+			size_t ncap = cap ? 2 * cap : 1 << 16;
+			struct ksym *v = realloc(table.syms, sizeof(*v) * ncap);
+
+			if (!v) {
+				free((char *)k.name);
+				break;
+			}
+			table.syms = v;
+			cap = ncap;
+		}
+		table.syms[table.n++] = k;
+	}
+	fclose(f);
+	qsort(table.syms, table.n, sizeof(*table.syms), cmp_addr);
+}
+
+bool ksym_range(const char *name, uint64_t *start, uint64_t *end)
+{
+	if (!table.loaded)
+		load();
+	for (size_t i = 0; i < table.n; i++)
+		if (strcmp(table.syms[i].name, name) == 0) {
+			*start = table.syms[i].addr;
+			*end = i + 1 < table.n ? table.syms[i + 1].addr : *start + 1;
+			return true;
+		}
+	return false;
+}
+
+bool ksym_lookup(void *ctx, uint64_t addr, const char **mod, const char **sym,
+		 uint64_t *symaddr)
+{
+	size_t lo = 0, hi;
+
+	(void)ctx;
+	if (!table.loaded)
+		load();
+	hi = table.n;
+	if (!hi || addr < table.syms[0].addr)
+		return false;
+	while (hi - lo > 1) {	/* syms[lo].addr <= addr < syms[hi].addr */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (table.syms[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*mod = table.syms[lo].mod;
+	*sym = table.syms[lo].name;
+	*symaddr = table.syms[lo].addr;
+	return true;
+}

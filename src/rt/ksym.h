@@ -1,0 +1,26 @@
+/*
+ * ksym.h -- kernel addresses to "module`symbol", from /proc/kallsyms.
+ *
+ * The table is read on the first lookup (a stack or symbol to print), not
+ * at start-up: some 200,000 lines cost tens of milliseconds, which a
+ * script that never prints a kernel address should not pay.  It is kept
+ * for the life of the process, as the kernel's BTF is.
+ */
+#ifndef DSCOPE_KSYM_H
+#define DSCOPE_KSYM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A struct fmt_sym_ops lookup (ctx unused): the symbol at or below addr,
+ * its module ("vmlinux" for the core kernel) and its address.  false when
+ * addr is below every symbol, or /proc/kallsyms is unreadable or hides
+ * addresses (kptr_restrict). */
+bool ksym_lookup(void *ctx, uint64_t addr, const char **mod, const char **sym,
+		 uint64_t *symaddr);
+
+/* [*start, *end) of kernel function `name` (end: the next symbol's
+ * address); false if kallsyms does not list it. */
+bool ksym_range(const char *name, uint64_t *start, uint64_t *end);
+
+#endif /* DSCOPE_KSYM_H */

@@ -1,0 +1,1 @@
+BEGIN { p = alloca(257); exit(0); }
