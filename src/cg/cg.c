@@ -821,6 +821,7 @@ static struct val inline_value(struct cg *g, struct node *n)
 
 struct val cg_expr(struct cg *g, struct node *n)
 {
+	diag_check_stack(g->d, n->line, n->col);
 	switch (n->kind) {
 	case N_INT: {
 		int16_t slot = cg_slot_new(g, n);

@@ -61,7 +61,7 @@ static int dvar_map(struct cg *g, int v)
 	if (dv->map >= 0)
 		return dv->map;
 	struct spec_map *m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
-	uint32_t key = dv->kind == DVAR_SELF ? 8 : dv->key_size;
+	uint32_t key = dv->kind == DVAR_SELF && !dv->nkeys ? 8 : dv->key_size;
 	uint64_t entry = key + vsize(&dv->type);
 	uint64_t n = g->c->dynvar_bytes / (entry + 64);	/* + hash overhead */
 
@@ -132,7 +132,11 @@ static struct ref resolve(struct cg *g, struct node *n)
 	}
 	r.kind = REF_MAP;
 	r.map = dvar_map(g, n->sym);
-	if (dv->kind == DVAR_SELF) {
+	if (dv->kind == DVAR_SELF && dv->nkeys > 0) {	/* self->a[k] */
+		r.key_off = assoc_key(g, n, dv);
+		emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
+		emit_store(&g->e, 8, R9, (int16_t)r.key_off, R0);
+	} else if (dv->kind == DVAR_SELF) {
 		r.key_on_stack = true;
 		r.key_slot = cg_slot_new(g, n);
 		cg_self_key(g, n, r.key_slot);

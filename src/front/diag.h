@@ -21,9 +21,20 @@ struct diag {
 	int line, col;		/* 1-based; 0 when the error has no position */
 	char msg[1024];		/* the message, without position or tag */
 	jmp_buf *env;		/* where diag_fail() jumps; set by the compile driver */
+	const char *stack_base;	/* diag_check_stack()'s first frame; NULL before */
 };
 
 _Noreturn void diag_fail(struct diag *d, int line, int col, const char *tag,
 			 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/*
+ * The parser, sema and cg recurse as deep as the program nests, and a
+ * program may nest as deep as it likes: "((((...", "!!!!...", a sum of
+ * 100000 terms (a left-deep tree).  Each recursive function calls this on
+ * entry: past DIAG_STACK_MAX bytes of stack below the first call of the
+ * compile, it fails with D_EXPR_DEPTH instead of overflowing the stack
+ * (found by the fuzzer, tests/fuzz).  Scripts people write use a few KiB.
+ */
+void diag_check_stack(struct diag *d, int line, int col);
 
 #endif /* DSCOPE_DIAG_H */

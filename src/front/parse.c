@@ -331,6 +331,7 @@ static const char *suffixes(struct parser *p, const char *type)
  */
 static const char *abstract_declarator(struct parser *p, const char *base)
 {
+	diag_check_stack(p->d, p->tok.line, p->tok.col);	/* "((((*))))" */
 	const char *type = pointers(p, base);
 
 	if (is_punct(p, '(')) {
@@ -353,6 +354,7 @@ static const char *abstract_declarator(struct parser *p, const char *base)
 static const char *declarator(struct parser *p, const char **type,
 			      const char *base)
 {
+	diag_check_stack(p->d, p->tok.line, p->tok.col);	/* "((((x))))" */
 	const char *t = pointers(p, base), *name;
 
 	if (is_punct(p, '(')) {
@@ -500,6 +502,7 @@ static void decl_specs(struct parser *p, struct specs *s, bool storage_ok)
 	};
 	bool any = false;
 
+	diag_check_stack(p->d, p->tok.line, p->tok.col);	/* nested structs */
 	memset(s, 0, sizeof(*s));
 	s->text = "";
 	s->storage = -1;
@@ -731,6 +734,7 @@ static struct node *unary(struct parser *p)
 	const struct token t = p->tok;
 	struct node *n;
 
+	diag_check_stack(p->d, t.line, t.col);	/* "!!!!x", "((((x))))" */
 	if (is_kw(p, KW_SIZEOF))
 		return sizeof_expr(p);
 	if (is_kw(p, KW_STRINGOF)) {
@@ -760,6 +764,7 @@ static struct node *cast(struct parser *p)
 {
 	struct node *n;
 
+	diag_check_stack(p->d, p->tok.line, p->tok.col);	/* "(int)(int)..." */
 	if (!type_in_parens(p))
 		return unary(p);
 	n = new_node(p, N_CAST, &p->tok);
@@ -820,6 +825,7 @@ static struct node *binary(struct parser *p, int min_prec)
 /* conditional = logical-or ["?" expression ":" conditional] */
 static struct node *conditional(struct parser *p)
 {
+	diag_check_stack(p->d, p->tok.line, p->tok.col);	/* "a ? b : c ? ..." */
 	struct node *c = binary(p, 1), *n;
 
 	if (!is_punct(p, '?'))
@@ -852,6 +858,7 @@ static int compound_op(int tok)
 /* assignment = conditional [assign-op assignment]; sema checks the lvalue */
 static struct node *assignment(struct parser *p)
 {
+	diag_check_stack(p->d, p->tok.line, p->tok.col);	/* "a = b = ..." */
 	struct node *l = conditional(p), *n;
 	int op = p->tok.kind == TK_PUNCT ? p->tok.op : 0;
 	int arith = compound_op(op);
@@ -966,6 +973,7 @@ static void statement(struct parser *p, struct node_list *l, bool last_ok)
 {
 	struct node *n;
 
+	diag_check_stack(p->d, p->tok.line, p->tok.col);	/* "{{{{" */
 	if (is_punct(p, ';')) {
 		advance(p);
 		return;

@@ -422,6 +422,7 @@ static bool is_action(const char *name)
 
 void sema_expr(struct sema *s, struct node *n)
 {
+	diag_check_stack(s->d, n->line, n->col);	/* "1 + 1 + ...": left-deep */
 	switch (n->kind) {
 	case N_INT:
 		if (n->type.kind == T_NONE)
@@ -482,6 +483,8 @@ void sema_expr(struct sema *s, struct node *n)
 			break;
 		}
 		if (n->a->kind == N_IDENT && sema_inline_index(s, n))
+			break;
+		if (sema_self_array(s, n, NULL))
 			break;
 		if (n->a->kind != N_IDENT || sema_names_memory(s, n->a)) {
 			sema_expr(s, n->a);
@@ -634,6 +637,7 @@ static void stmts(struct sema *s, struct node_list *l)
 
 static void stmt(struct sema *s, struct node *n)
 {
+	diag_check_stack(s->d, n->line, n->col);
 	switch (n->kind) {
 	case S_EXPR:
 		if (n->a->kind == N_CALL)

@@ -244,6 +244,42 @@ static void assoc_var(struct sema *s, struct node *n, const struct dtype *rhs)
 	resolved(n, v, &dv->type);
 }
 
+/* self->a[k, ...]: a thread-local associative array, keyed by the
+ * thread and then the tuple (the key's first 8 bytes are the thread) */
+bool sema_self_array(struct sema *s, struct node *n, const struct dtype *rhs)
+{
+	struct node *m = n->a;
+
+	if (n->kind != N_INDEX || m->kind != N_MEMBER || m->a->kind != N_IDENT ||
+	    strcmp(m->a->str, "self") != 0)
+		return false;
+	for (int i = 0; i < n->args.n; i++)
+		sema_expr(s, n->args.v[i]);
+	int v = -1;
+
+	for (int i = 0; i < s->spec->ndvars; i++)
+		if (s->spec->dvars[i].kind == DVAR_SELF &&
+		    s->spec->dvars[i].nkeys > 0 &&
+		    strcmp(s->spec->dvars[i].name, m->str) == 0)
+			v = i;
+	if (v < 0) {
+		struct dtype t = rhs ? var_type(s, rhs) : type_int(8, true);
+
+		v = add_dvar(s, m->str, DVAR_SELF, t);
+	}
+	struct spec_dvar *dv = &s->spec->dvars[v];
+
+	sema_fit_keys(s, n, &n->args, &dv->keys, &dv->nkeys, &dv->key_size,
+		      m->str);
+	for (int i = 0; i < dv->nkeys; i++)	/* after the thread */
+		dv->keys[i].off += 8;
+	dv->key_size += 8;
+	m->a->symkind = SYM_CONST;
+	m->symkind = SYM_CONST;
+	resolved(n, v, &dv->type);
+	return true;
+}
+
 /* D's functions and actions: an inline may not take one of their names */
 static bool is_function_name(const char *name)
 {
@@ -377,6 +413,8 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 		member_var(s, lhs, rhs);
 		return;
 	}
+	if (sema_self_array(s, lhs, rhs))
+		return;
 	if (lhs->kind == N_MEMBER ||
 	    (lhs->kind == N_INDEX && lhs->a->kind != N_IDENT) ||
 	    (lhs->kind == N_INDEX && sema_names_memory(s, lhs->a)) ||
