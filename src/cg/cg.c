@@ -1146,25 +1146,17 @@ static void guard(struct cg *g)
  *	r9 = lookup(scratch, &zero)
  *	SYS: r7 = lookup(sysinfo, &nr)
  */
-static void prologue(struct cg *g)
+/*
+ * The syscall programs run for every system call of the machine: find
+ * this syscall's entry, and leave at once -- before anything else -- when
+ * no clause wants it.
+ *	r7 = lookup(sysinfo, &nr); if (!r7 || !r7->mask) goto out
+ */
+static void sys_prologue(struct cg *g)
 {
-	emit_mov_reg(&g->e, R6, R1);
-	emit_store_imm(&g->e, 8, R10, SLOT_ZERO, 0);
-	if (g->att != ATTACH_ERROR) {	/* ERROR reports faults before exit() */
-		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
-		emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
-		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
-	}
-	cg_ld_map(g, R1, MAP_SCRATCH);
-	cg_fp_ptr(g, R2, SLOT_ZERO);
-	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
-	emit_mov_reg(&g->e, R9, R0);
-	if (g->att == ATTACH_RAW_TP)
-		guard(g);
-	if (!is_sys(g))
-		return;
-	if (g->att == ATTACH_SYS_ENTER) {
+	bool entry = g->att == ATTACH_SYS_ENTER;
+
+	if (entry) {
 		emit_load(&g->e, 8, R0, R6, 8);		/* ctx->args[1]: id */
 		cg_store_slot(g, SLOT_FIRST, R0);
 	} else {
@@ -1176,6 +1168,30 @@ static void prologue(struct cg *g)
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
 	emit_mov_reg(&g->e, R7, R0);
+	emit_load(&g->e, 8, R1, R7,
+		  entry ? offsetof(struct sysinfo_entry, entry_mask)
+			: offsetof(struct sysinfo_entry, return_mask));
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, g->out);
+}
+
+static void prologue(struct cg *g)
+{
+	emit_mov_reg(&g->e, R6, R1);
+	emit_store_imm(&g->e, 8, R10, SLOT_ZERO, 0);
+	if (g->att != ATTACH_ERROR) {	/* ERROR reports faults before exit() */
+		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
+		emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
+	}
+	if (is_sys(g))
+		sys_prologue(g);
+	cg_ld_map(g, R1, MAP_SCRATCH);
+	cg_fp_ptr(g, R2, SLOT_ZERO);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
+	emit_mov_reg(&g->e, R9, R0);
+	if (g->att == ATTACH_RAW_TP)
+		guard(g);
 }
 
 static const char *const attach_names[] = {
