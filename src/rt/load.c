@@ -22,8 +22,13 @@ static int create_map(struct spec_map *m, FILE *err, const char *progname)
 	if (m->fd < 0) {
 		int e = errno;
 
-		fprintf(err, "%s: could not create map %s: %s\n", progname,
-			m->name, strerror(e));
+		if (e == EPERM)	/* the one thing to say: what is needed */
+			fprintf(err, "%s: tracing needs root, or the CAP_BPF and "
+				     "CAP_PERFMON capabilities (creating BPF map "
+				     "%s: %s)\n", progname, m->name, strerror(e));
+		else
+			fprintf(err, "%s: could not create map %s: %s\n",
+				progname, m->name, strerror(e));
 		return -e;
 	}
 	return 0;
@@ -87,12 +92,8 @@ int load_spec(struct spec *sp, FILE *err, const char *progname)
 
 	for (int i = 0; i < sp->nmaps; i++) {
 		rc = create_map(&sp->maps[i], err, progname);
-		if (rc < 0) {
-			if (rc == -EPERM)
-				fprintf(err, "%s: creating BPF maps needs root, or "
-					     "CAP_BPF and CAP_PERFMON\n", progname);
+		if (rc < 0)
 			goto err_out;
-		}
 	}
 	for (int i = 0; i < sp->nprogs; i++) {
 		patch_maps(sp, &sp->progs[i]);
