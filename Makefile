@@ -92,12 +92,15 @@ $(B)/fuzz/fuzz_compile_opts: tests/fuzz/fuzz_compile.c $(FUZZ_OBJ)
 
 fuzz: deps-ok $(FUZZ_BINS)
 
-# The seeds and the regression inputs are replayed first; new inputs the
-# run finds go to build/fuzz/corpus, crashes to build/fuzz/crash-*.
+# The regression inputs are replayed first, each whole (some are larger
+# than the 4 KiB the fuzzer generates); then FUZZ_SECONDS of fuzzing from
+# the seeds.  New inputs go to build/fuzz/corpus, crashes to
+# build/fuzz/crash-* (and make fails).
 fuzz-smoke: fuzz
 	@mkdir -p $(B)/fuzz/corpus
-	$(B)/fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	$(B)/fuzz/fuzz_compile -timeout=10 tests/fuzz/regress/*.d
+	$(B)/fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
 	  -dict=tests/fuzz/d.dict -artifact_prefix=$(B)/fuzz/ -print_final_stats=1 \
-	  $(B)/fuzz/corpus tests/fuzz/corpus tests/fuzz/regress
+	  $(B)/fuzz/corpus tests/fuzz/corpus
 
 .PHONY: fuzz fuzz-smoke

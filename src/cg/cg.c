@@ -819,9 +819,19 @@ static struct val inline_value(struct cg *g, struct node *n)
 	return v;
 }
 
+/* The kernel loads no program over 1M instructions (BPF_COMPLEXITY_LIMIT_
+ * INSNS); inlines using inlines ("inline int a2 = a1 + a1;" ...) expand
+ * exponentially, and without a cap a 1 KiB script took gigabytes and
+ * minutes to compile (found by the fuzzer, tests/fuzz). */
+#define CG_MAX_INSNS 1000000
+
 struct val cg_expr(struct cg *g, struct node *n)
 {
 	diag_check_stack(g->d, n->line, n->col);
+	if (g->e.n > CG_MAX_INSNS)
+		diag_fail(g->d, n->line, n->col, "D_PROG_SIZE",
+			  "program exceeds the kernel's limit of %d BPF "
+			  "instructions", CG_MAX_INSNS);
 	switch (n->kind) {
 	case N_INT: {
 		int16_t slot = cg_slot_new(g, n);

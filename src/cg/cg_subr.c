@@ -912,6 +912,54 @@ static struct val do_rand(struct cg *g, struct node *n)
 	return int_result(g, n, R0);
 }
 
+/* ---- destructive actions (sema requires -w) ---- */
+
+/* raise(sig) and stop(): a signal to the current process */
+static struct val do_raise(struct cg *g, struct node *n)
+{
+	if (n->args.n) {
+		struct val sig = cg_expr(g, n->args.v[0]);
+
+		cg_load_slot(g, R1, sig.slot);
+	} else {
+		emit_mov_imm(&g->e, R1, 19);	/* stop(): SIGSTOP */
+	}
+	emit_call(&g->e, BPF_FUNC_send_signal);
+	return cg_int_val(cg_slot_new(g, n));
+}
+
+/*
+ * copyoutstr(str, uaddr, maxlen): str's bytes, NUL included, at most
+ * maxlen of them, written into the current process at uaddr with
+ * bpf_probe_write_user; a page that cannot be written is a fault.
+ */
+static struct val do_copyoutstr(struct cg *g, struct node *n)
+{
+	struct val str = cg_expr(g, n->args.v[0]);
+	struct val uaddr = cg_expr(g, n->args.v[1]);
+	struct val max = cg_expr(g, n->args.v[2]);
+	int fits = emit_new_label(&g->e), ok = emit_new_label(&g->e);
+	int done = emit_new_label(&g->e);
+
+	if (!str.str)
+		diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
+			  "copyoutstr( ) copies a string value");
+	cg_load_slot(g, R3, max.slot);
+	emit_jmp_imm(&g->e, BPF_JSLE, R3, 0, done);
+	emit_jmp_imm(&g->e, BPF_JLE, R3, (int32_t)str.size, fits);
+	emit_mov_imm(&g->e, R3, (int32_t)str.size);
+	emit_label(&g->e, fits);
+	cg_load_slot(g, R1, uaddr.slot);
+	emit_mov_reg(&g->e, R8, R1);
+	cg_scratch_ptr(g, R2, str.off);
+	emit_call(&g->e, BPF_FUNC_probe_write_user);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, ok);
+	emit_label(&g->e, done);
+	return cg_int_val(cg_slot_new(g, n));
+}
+
 /*
  * progenyof(pid): is the current process pid or one of its descendants?
  * Up the real_parent chain until pid, or the top (a task its own parent).
@@ -1448,6 +1496,8 @@ static const struct {
 	{ "ntohl", do_byteorder },	{ "ntohll", do_byteorder },
 	{ "ntohs", do_byteorder },	{ "progenyof", do_progenyof },
 	{ "rand", do_rand },		{ "rindex", do_index },
+	{ "raise", do_raise },		{ "stop", do_raise },
+	{ "copyoutstr", do_copyoutstr },
 	{ "stack", do_stack },
 	{ "speculation", cg_spec_speculation },
 	{ "strchr", do_strchr },	{ "strjoin", do_strjoin },
