@@ -171,6 +171,9 @@ struct val cg_string_const(struct cg *g, const struct node *n,
 /* x86-64 struct pt_regs offsets of the syscall argument registers:
  * di, si, dx, r10, r8, r9 */
 static const int16_t sysarg_regs[6] = { 112, 104, 96, 56, 72, 64 };
+/* ... and of the function argument registers: di, si, dx, cx, r8, r9 */
+static const int16_t funcarg_regs[6] = { 112, 104, 96, 88, 72, 64 };
+#define PT_REGS_AX 80
 #define PT_REGS_ORIG_AX 120
 #define PT_REGS_IP 128
 #define PT_REGS_CS 136
@@ -269,6 +272,23 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 		if (n >= g->probe->tp_nargs)
 			break;
 		emit_load(&g->e, 8, R0, R6, (int16_t)(8 * n));
+		cg_store_slot(g, slot, R0);
+		return;
+	case ATTACH_UPROBE:
+		/* the user registers at the function's first instruction */
+		if (n >= 6)
+			break;
+		emit_load(&g->e, 8, R0, R6, funcarg_regs[n]);
+		cg_store_slot(g, slot, R0);
+		return;
+	case ATTACH_URETPROBE:
+		/* arg1: the return value.  arg0 is DTrace's offset of the
+		 * return instruction, which a uretprobe cannot know (it
+		 * fires at the caller's return address, regs->ip): that
+		 * address stands in for it. */
+		if (n >= 2)
+			break;
+		emit_load(&g->e, 8, R0, R6, n == 0 ? PT_REGS_IP : PT_REGS_AX);
 		cg_store_slot(g, slot, R0);
 		return;
 	case ATTACH_BEGIN:
@@ -390,8 +410,30 @@ static bool is_sys(const struct cg *g)
 	return g->att == ATTACH_SYS_ENTER || g->att == ATTACH_SYS_EXIT;
 }
 
+static bool is_uprobe(const struct cg *g)
+{
+	return g->att == ATTACH_UPROBE || g->att == ATTACH_URETPROBE;
+}
+
+/* probeprov, probemod, probefunc of a pid probe: from its uprobe_entry */
+static struct val uprobe_string(struct cg *g, const struct node *n, int b)
+{
+	uint32_t off = b == BI_PROBEFUNC ? offsetof(struct uprobe_entry, func)
+		       : b == BI_PROBEMOD ? offsetof(struct uprobe_entry, mod)
+					  : offsetof(struct uprobe_entry, prov);
+	uint32_t size = b == BI_PROBEFUNC ? UPROBE_FUNC_MAX
+			: b == BI_PROBEMOD ? UPROBE_MOD_MAX : 16;
+	struct val v = { .str = true, .size = size };
+
+	v.off = cg_temp_new(g, n, size);
+	cg_copy_words(g, R9, v.off, size, R7, off, size);
+	return v;
+}
+
 static struct val probe_string(struct cg *g, const struct node *n, int b)
 {
+	if (is_uprobe(g) && b != BI_PROBENAME)
+		return uprobe_string(g, n, b);
 	if (is_sys(g) && b == BI_PROBEFUNC) {
 		struct val v = { .str = true, .size = SYSNAME_MAX };
 
@@ -405,6 +447,8 @@ static struct val probe_string(struct cg *g, const struct node *n, int b)
 	if (is_sys(g))
 		s = b == BI_PROBEPROV ? "syscall" : b == BI_PROBEMOD ? "vmlinux"
 			: g->att == ATTACH_SYS_ENTER ? "entry" : "return";
+	else if (is_uprobe(g))
+		s = g->att == ATTACH_UPROBE ? "entry" : "return";
 	else
 		s = probe_field(g->cl->probe ? g->cl->probe : g->probe, b);
 	return cg_string_const(g, n, s, SYSNAME_MAX);
@@ -418,6 +462,8 @@ static void probe_id(struct cg *g)
 			  g->att == ATTACH_SYS_ENTER
 				  ? offsetof(struct sysinfo_entry, entry_id)
 				  : offsetof(struct sysinfo_entry, return_id));
+	else if (is_uprobe(g))
+		emit_load(&g->e, 4, R0, R7, offsetof(struct uprobe_entry, probe_id));
 	else
 		emit_mov_imm(&g->e, R0, (int32_t)g->probe->id);
 }
@@ -1083,7 +1129,8 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 	if (cc->mask_bit >= 0) {
 		/* if (!(sysinfo->mask >> bit & 1)) skip this clause */
 		emit_load(&g->e, 8, R1, R7,
-			  g->att == ATTACH_SYS_ENTER
+			  is_uprobe(g) ? offsetof(struct uprobe_entry, mask)
+			  : g->att == ATTACH_SYS_ENTER
 				  ? offsetof(struct sysinfo_entry, entry_mask)
 				  : offsetof(struct sysinfo_entry, return_mask));
 		emit_alu_imm(&g->e, BPF_RSH, R1, cc->mask_bit);
@@ -1184,6 +1231,24 @@ static void sys_prologue(struct cg *g)
 	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, g->out);
 }
 
+/*
+ * A pid program serves many probes: the cookie it was attached with
+ * names the one that fired.
+ *	r7 = lookup(uprobes, &(u32)bpf_get_attach_cookie(ctx))
+ *	if (!r7) goto out
+ */
+static void uprobe_prologue(struct cg *g)
+{
+	emit_mov_reg(&g->e, R1, R6);
+	emit_call(&g->e, BPF_FUNC_get_attach_cookie);
+	emit_store(&g->e, 4, R10, SLOT_FIRST, R0);
+	cg_ld_map(g, R1, g->spec->uprobe_map);
+	cg_fp_ptr(g, R2, SLOT_FIRST);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
+	emit_mov_reg(&g->e, R7, R0);
+}
+
 static void prologue(struct cg *g)
 {
 	emit_mov_reg(&g->e, R6, R1);
@@ -1195,6 +1260,8 @@ static void prologue(struct cg *g)
 	}
 	if (is_sys(g))
 		sys_prologue(g);
+	if (is_uprobe(g))
+		uprobe_prologue(g);
 	cg_ld_map(g, R1, MAP_SCRATCH);
 	cg_fp_ptr(g, R2, SLOT_ZERO);
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
@@ -1210,6 +1277,7 @@ static const char *const attach_names[] = {
 	[ATTACH_SYS_ENTER] = "dscope_sys_ent", [ATTACH_SYS_EXIT] = "dscope_sys_ret",
 	[ATTACH_PROFILE] = "dscope_profile", [ATTACH_TICK] = "dscope_tick",
 	[ATTACH_RAW_TP] = "dscope_tp",
+	[ATTACH_UPROBE] = "dscope_pid_ent", [ATTACH_URETPROBE] = "dscope_pid_ret",
 };
 
 int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
@@ -1238,7 +1306,9 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	p->attach = att;
 	p->type = att == ATTACH_PROFILE || att == ATTACH_TICK
 			  ? BPF_PROG_TYPE_PERF_EVENT
+		  : is_uprobe(&g) ? BPF_PROG_TYPE_KPROBE
 			  : BPF_PROG_TYPE_RAW_TRACEPOINT;
+	p->expected_attach_type = is_uprobe(&g) ? ATTACH_TYPE_UPROBE_MULTI : 0;
 	p->period_ns = period_ns;
 	p->probe = probe;
 	p->ninsns = g.e.n;
@@ -1262,6 +1332,13 @@ static void fixed_map(struct cg_ctx *c, const char *name, enum bpf_map_type type
 	m->max_entries = entries;
 	m->flags = flags;
 	m->fd = -1;
+}
+
+void cg_uprobe_map(struct cg_ctx *c)
+{
+	c->spec->uprobe_map = c->spec->nmaps;
+	fixed_map(c, "dscope_uprobes", BPF_MAP_TYPE_ARRAY, 4,
+		  sizeof(struct uprobe_entry), (uint32_t)c->spec->nuprobes, 0);
 }
 
 /* ORDER MAP: the indexes in spec.h */

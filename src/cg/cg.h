@@ -40,5 +40,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 
 /* Add the fixed maps (MAP_GLOBALS ... MAP_SPEC) to an empty spec. */
 void cg_fixed_maps(struct cg_ctx *c, uint32_t nsyscalls);
+/* Add the pid probes' table (spec.uprobe_map, spec.nuprobes entries). */
+void cg_uprobe_map(struct cg_ctx *c);
 
 #endif /* DSCOPE_CG_H */

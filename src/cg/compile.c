@@ -115,15 +115,15 @@ static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
 			continue;
 		cl[n].clause = ms[i].clause;
 		cl[n].probe = hits == 1 ? probe : NULL;
-		cl[n].mask_bit = kind == PROV_SYSCALL ? n : -1;
+		cl[n].mask_bit = kind == PROV_SYSCALL || kind == PROV_PID ? n : -1;
 		n++;
 	}
 	if (n == 0)
 		return;
-	if (kind == PROV_SYSCALL && n > 64)
+	if ((kind == PROV_SYSCALL || kind == PROV_PID) && n > 64)
 		diag_fail(c->d, cl[64].clause->line, cl[64].clause->col,
-			  "D_CLAUSES", "more than 64 clauses use syscall %s probes",
-			  name);
+			  "D_CLAUSES", "more than 64 clauses use %s %s probes",
+			  kind == PROV_PID ? "pid" : "syscall", name);
 	cg_program(c, att, only ? only->period_ns : 0, only ? only : probe, cl, n);
 }
 
@@ -177,6 +177,38 @@ static void build_sysinfo(struct arena *a, struct catalog *cat, struct spec *sp,
 		}
 		nent += ent;
 		nret += ret;
+	}
+}
+
+/* The pid probes, each with the mask of the clauses (numbered within the
+ * entry or the return program, as emit_point numbers them) it fires. */
+static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
+			  int nm)
+{
+	int cap = 0, bit[2] = { 0, 0 };
+
+	sp->uprobe_map = -1;
+	for (int i = 0; i < nm; i++) {
+		bool used[2] = { false, false };
+
+		for (int j = 0; j < ms[i].nprobes; j++) {
+			const struct probe *p = ms[i].probes[j];
+			int ret, k;
+
+			if (p->kind != PROV_PID)
+				continue;
+			ret = strcmp(p->name, "return") == 0;
+			used[ret] = true;
+			for (k = 0; k < sp->nuprobes && sp->uprobes[k].probe != p; k++)
+				;
+			if (k == sp->nuprobes)
+				*ARENA_PUSH(a, sp->uprobes, sp->nuprobes, cap) =
+					(struct spec_uprobe){ .probe = p };
+			if (bit[ret] < 64)
+				sp->uprobes[k].mask |= 1ull << bit[ret];
+		}
+		bit[0] += used[0];
+		bit[1] += used[1];
 	}
 }
 
@@ -253,11 +285,16 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	c.dynvar_bytes = o->dynvarsize;
 	build_sysinfo(a, cat, sp, ms, nm);
 	cg_fixed_maps(&c, sp->nsysinfo);
+	build_uprobes(a, sp, ms, nm);
+	if (sp->nuprobes)
+		cg_uprobe_map(&c);
 	emit_point(&c, ms, nm, ATTACH_BEGIN, PROV_DTRACE, "BEGIN", NULL);
 	emit_point(&c, ms, nm, ATTACH_END, PROV_DTRACE, "END", NULL);
 	emit_point(&c, ms, nm, ATTACH_ERROR, PROV_DTRACE, "ERROR", NULL);
 	emit_point(&c, ms, nm, ATTACH_SYS_ENTER, PROV_SYSCALL, "entry", NULL);
 	emit_point(&c, ms, nm, ATTACH_SYS_EXIT, PROV_SYSCALL, "return", NULL);
+	emit_point(&c, ms, nm, ATTACH_UPROBE, PROV_PID, "entry", NULL);
+	emit_point(&c, ms, nm, ATTACH_URETPROBE, PROV_PID, "return", NULL);
 	for (int i = 0; i < nm; i++)
 		for (int j = 0; j < ms[i].nprobes; j++) {
 			const struct probe *p = ms[i].probes[j];

@@ -28,6 +28,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "pid.h"
 #include "sdt.h"
 #include "syscalls.h"
 
@@ -40,6 +41,13 @@ struct catalog {
 	uint32_t nprobes, cap;
 	char hint[192];		/* catalog__hint(); "" when none */
 	bool sdt_done;		/* sdt probes added (on first need) */
+	long exec_pid;		/* catalog__set_target_exec() */
+	const char *exec_path;
+	struct pid_file {	/* (pid, file) pairs the pid provider did */
+		long pid;
+		const char *path;
+	} *pid_files;
+	int npid_files, pid_files_cap;
 };
 
 /* -- Stability, as dtrace -lv prints it ---------------------------------- */
@@ -104,6 +112,10 @@ static const struct provider providers[PROV_NKINDS] = {	/* ORDER PROV_KIND */
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
 		ATTR(EVOLVING, EVOLVING, ISA), sched_proc_load_args },
+	[PROV_PID] = { "pid",
+		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
+		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
+		ATTR(PRIVATE, PRIVATE, UNKNOWN), NULL },
 };
 
 static struct attr attr_min(struct attr a, struct attr b)
@@ -160,6 +172,28 @@ struct probe *catalog_add(struct catalog *cat, const struct probe *tmpl)
 	p->args_loaded = false;
 	cat->probes[cat->nprobes++] = p;
 	return p;
+}
+
+void catalog__set_target_exec(struct catalog *cat, long pid, const char *path)
+{
+	cat->exec_pid = pid;
+	cat->exec_path = arena_strdup(&cat->arena, path);
+}
+
+const char *catalog_target_exec(const struct catalog *cat, long pid)
+{
+	return pid == cat->exec_pid ? cat->exec_path : NULL;
+}
+
+bool catalog_pid_module_new(struct catalog *cat, long pid, const char *path)
+{
+	for (int i = 0; i < cat->npid_files; i++)
+		if (cat->pid_files[i].pid == pid &&
+		    strcmp(cat->pid_files[i].path, path) == 0)
+			return false;
+	*ARENA_PUSH(&cat->arena, cat->pid_files, cat->npid_files,
+		    cat->pid_files_cap) = (struct pid_file){ pid, path };
+	return true;
 }
 
 const struct probe *catalog__by_id(const struct catalog *cat, uint32_t id)
@@ -278,7 +312,10 @@ static bool field_matches(const char *pat, const char *s)
 
 static bool probe_matches(const struct probe *p, const struct probe_desc *pd)
 {
-	return field_matches(pd->prov, p->prov) && field_matches(pd->mod, p->mod) &&
+	bool aout = p->uexe && pd->mod && strcmp(pd->mod, "a.out") == 0;
+
+	return field_matches(pd->prov, p->prov) &&
+	       (aout || field_matches(pd->mod, p->mod)) &&
 	       field_matches(pd->func, p->func) && field_matches(pd->name, p->name);
 }
 
@@ -508,6 +545,7 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 	cat->hint[0] = '\0';
 	profile_provide(cat, pd);
 	sdt_provide(cat, pd);
+	pid_provide(cat, pd);
 	for (uint32_t i = 0; i < cat->nprobes; i++) {
 		const struct probe *p = cat->probes[i];
 		int rc;

@@ -41,6 +41,7 @@ enum prov_kind {	/* ORDER PROV_KIND: providers[] in catalog.c */
 	PROV_SDT,	/* sdt:GROUP::EVENT, every kernel tracepoint (sdt.c) */
 	PROV_PROC,	/* proc:::create ..., on tracepoints (sched_proc.c) */
 	PROV_SCHED,	/* sched:::on-cpu ..., on tracepoints (sched_proc.c) */
+	PROV_PID,	/* pidNNN:module:function:entry|return, uprobes (pid.c) */
 	PROV_NKINDS
 };
 
@@ -81,6 +82,10 @@ struct probe {
 	int nargs;			/* valid after catalog__args(): -1 unknown */
 	const struct probe_arg *args;	/* nargs entries */
 	bool args_loaded;		/* catalog-private: catalog__args() has looked */
+	int upid;			/* PROV_PID: the process */
+	const char *upath;		/*   the ELF file and the uprobe's */
+	uint64_t uoffset;		/*   offset in it */
+	bool uexe;			/*   the file is the executable (a.out) */
 };
 
 struct catalog;
@@ -134,5 +139,13 @@ int catalog_parse_profile(const char *name, enum prov_kind *kind,
  * allocations from catalog_arena()). */
 struct probe *catalog_add(struct catalog *cat, const struct probe *tmpl);
 struct arena *catalog_arena(struct catalog *cat);
+
+/* The pid provider's state.  catalog__set_target_exec: pid is the -c
+ * command, not yet exec'd, whose executable is path (a $PATH name or a
+ * path); catalog_target_exec returns it for that pid, else NULL.
+ * catalog_pid_module_new: true the first time (pid, path) is asked. */
+void catalog__set_target_exec(struct catalog *cat, long pid, const char *path);
+const char *catalog_target_exec(const struct catalog *cat, long pid);
+bool catalog_pid_module_new(struct catalog *cat, long pid, const char *path);
 
 #endif /* DSCOPE_CATALOG_H */

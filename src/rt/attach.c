@@ -10,6 +10,7 @@
 #include "rt/attach.h"
 
 #include "prov/catalog.h"
+#include "rt/uprobe.h"
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -35,6 +36,11 @@ static void keep_fd(struct attach_set *set, int fd)
 		set->cap = ncap;
 	}
 	set->fds[set->n++] = fd;
+}
+
+void attach_keep_fd(struct attach_set *set, int fd)
+{
+	keep_fd(set, fd);
 }
 
 int attach_sysinfo(const struct spec *sp, FILE *err, const char *progname)
@@ -144,6 +150,10 @@ int attach_all(const struct spec *sp, struct attach_set *set, FILE *err,
 			detach_all(set);
 			return rc;
 		}
+	}
+	if (uprobe_attach(sp, set, err, progname) < 0) {
+		detach_all(set);
+		return -EINVAL;
 	}
 	return 0;
 }

@@ -54,7 +54,8 @@ static int load_prog(struct spec_prog *p, FILE *err, const char *progname)
 {
 	size_t logsz = 4 << 20;
 	char *log = NULL;
-	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	LIBBPF_OPTS(bpf_prog_load_opts, opts,
+		    .expected_attach_type = p->expected_attach_type);
 
 	for (int attempt = 0; attempt < 2; attempt++) {
 		if (attempt) {	/* again, with the verifier's account */

@@ -127,6 +127,31 @@ enum spec_attach {
 	ATTACH_PROFILE,		/* cpu-clock perf event on every CPU */
 	ATTACH_TICK,		/* cpu-clock perf event on one CPU */
 	ATTACH_RAW_TP,		/* raw tracepoint probe->tp_event (sdt, sched, proc) */
+	ATTACH_UPROBE,		/* pid entry probes: uprobe_multi links (uprobe.c) */
+	ATTACH_URETPROBE,	/* pid return probes: the same, return flavour */
+};
+
+/*
+ * pid probes.  Every pid entry probe of the script shares one program,
+ * every return probe another; each probe is attached with a cookie, its
+ * index in spec.uprobes and in the ARRAY map spec.uprobe_map, whose value
+ * tells the program which probe fired and which clauses want it.
+ */
+#define ATTACH_TYPE_UPROBE_MULTI 48	/* BPF_TRACE_UPROBE_MULTI (6.6+) */
+#define UPROBE_FUNC_MAX 128	/* DTrace's DTRACE_FUNCNAMELEN */
+#define UPROBE_MOD_MAX 64	/* DTRACE_MODNAMELEN */
+struct uprobe_entry {
+	char func[UPROBE_FUNC_MAX];	/* probefunc */
+	char mod[UPROBE_MOD_MAX];	/* probemod */
+	char prov[16];			/* probeprov: "pid123" */
+	uint32_t probe_id;
+	uint32_t pad;
+	uint64_t mask;			/* bit c: clause c of the program matches */
+};
+
+struct spec_uprobe {
+	const struct probe *probe;
+	uint64_t mask;			/* uprobe_entry.mask */
 };
 
 struct spec_map {
@@ -140,6 +165,7 @@ struct spec_prog {
 	const char *name;
 	enum spec_attach attach;
 	enum bpf_prog_type type;
+	uint32_t expected_attach_type;	/* BPF_TRACE_UPROBE_MULTI for uprobes */
 	uint64_t period_ns;		/* ATTACH_PROFILE / ATTACH_TICK */
 	const struct probe *probe;	/* the probe for single-probe programs */
 	struct bpf_insn *insns;		/* map references hold spec map indexes */
@@ -248,6 +274,9 @@ struct spec {
 	uint32_t this_size;		/* clause-local area, after REC_MAX */
 	struct sysinfo_entry *sysinfo;	/* MAP_SYSINFO contents, by syscall nr */
 	uint32_t nsysinfo;
+	struct spec_uprobe *uprobes;	/* pid probes, by cookie */
+	int nuprobes;
+	int uprobe_map;			/* spec map of uprobe_entry; -1: none */
 	uint32_t nspec;		/* option nspec: speculation IDs 1..nspec */
 	int nprobes;		/* probes matched, for "matched N probes" */
 	bool quiet;		/* option quiet */

@@ -1,0 +1,221 @@
+/*
+ * uprobe.c -- pid probes onto uprobes.  See uprobe.h.
+ *
+ * libbpf 1.1.2 predates uprobe_multi, and the system's linux/bpf.h may
+ * too: the link_create layout below is the kernel's (6.6+) own, written
+ * out, and the call is the bpf() syscall itself.  The program was loaded
+ * with expected_attach_type BPF_TRACE_UPROBE_MULTI; a perf-event
+ * attachment wants a program without it, so the fallback loads a second
+ * copy of the same instructions.
+ */
+#include "rt/uprobe.h"
+
+#include <bpf/bpf.h>
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "prov/catalog.h"
+
+#define UPROBE_MULTI_RETURN 1	/* BPF_F_UPROBE_MULTI_RETURN */
+
+/* union bpf_attr for BPF_LINK_CREATE of a uprobe_multi link (6.6+) */
+struct uprobe_multi_attr {
+	uint32_t prog_fd;
+	uint32_t target_fd;
+	uint32_t attach_type;
+	uint32_t flags;
+	uint64_t path;
+	uint64_t offsets;
+	uint64_t ref_ctr_offsets;
+	uint64_t cookies;
+	uint32_t cnt;
+	uint32_t umflags;
+	uint32_t pid;
+};
+
+union link_attr {
+	struct uprobe_multi_attr um;
+	union bpf_attr attr;		/* the size the kernel expects, zeroed */
+	char pad[160];
+};
+
+static int link_uprobe_multi(int prog_fd, const char *path, const uint64_t *offs,
+			     const uint64_t *cookies, uint32_t n, bool ret, int pid)
+{
+	union link_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.um.prog_fd = (uint32_t)prog_fd;
+	a.um.attach_type = ATTACH_TYPE_UPROBE_MULTI;
+	a.um.path = (uint64_t)(uintptr_t)path;
+	a.um.offsets = (uint64_t)(uintptr_t)offs;
+	a.um.cookies = (uint64_t)(uintptr_t)cookies;
+	a.um.cnt = n;
+	a.um.umflags = ret ? UPROBE_MULTI_RETURN : 0;
+	a.um.pid = (uint32_t)pid;
+	int fd = (int)syscall(SYS_bpf, BPF_LINK_CREATE, &a, sizeof(a));
+
+	return fd < 0 ? -errno : fd;
+}
+
+/* The uprobe PMU's type, from sysfs; <0 if absent. */
+static int uprobe_pmu_type(void)
+{
+	FILE *f = fopen("/sys/bus/event_source/devices/uprobe/type", "re");
+	int type = -1;
+
+	if (f) {
+		if (fscanf(f, "%d", &type) != 1)
+			type = -1;
+		fclose(f);
+	}
+	return type;
+}
+
+/* One probe as a perf event with the program linked to it. */
+static int attach_perf(int prog_fd, const struct probe *p, bool ret,
+		       uint64_t cookie, struct attach_set *set)
+{
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.config = ret ? 1 : 0,		/* format/retprobe: config:0 */
+		.config1 = (uint64_t)(uintptr_t)p->upath,
+		.config2 = p->uoffset,
+	};
+	int type = uprobe_pmu_type(), pfd, lfd;
+	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
+
+	if (type < 0)
+		return -ENOENT;
+	attr.type = (uint32_t)type;
+	pfd = (int)syscall(SYS_perf_event_open, &attr, p->upid, -1, -1,
+			   PERF_FLAG_FD_CLOEXEC);
+	if (pfd < 0)
+		return -errno;
+	attach_keep_fd(set, pfd);
+	lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
+	if (lfd < 0)
+		return -errno;
+	attach_keep_fd(set, lfd);
+	return 0;
+}
+
+static int fill_map(const struct spec *sp, FILE *err, const char *progname)
+{
+	int fd = sp->maps[sp->uprobe_map].fd;
+
+	for (int i = 0; i < sp->nuprobes; i++) {
+		const struct probe *p = sp->uprobes[i].probe;
+		struct uprobe_entry e = { .probe_id = p->id,
+					  .mask = sp->uprobes[i].mask };
+		uint32_t key = (uint32_t)i;
+
+		snprintf(e.func, sizeof(e.func), "%s", p->func);
+		snprintf(e.mod, sizeof(e.mod), "%s", p->mod);
+		snprintf(e.prov, sizeof(e.prov), "%s", p->prov);
+		if (bpf_map_update_elem(fd, &key, &e, BPF_ANY) < 0) {
+			fprintf(err, "%s: could not fill the pid probe table: %s\n",
+				progname, strerror(errno));
+			return -errno;
+		}
+	}
+	return 0;
+}
+
+/* The probes of one (file, process, flavour): one link, or perf events. */
+static int attach_group(const struct spec *sp, const struct spec_prog *prog,
+			const int *idx, uint32_t n, struct attach_set *set,
+			int *fallback_fd, FILE *err, const char *progname)
+{
+	const struct probe *first = sp->uprobes[idx[0]].probe;
+	bool ret = prog->attach == ATTACH_URETPROBE;
+	uint64_t *offs = calloc(n, sizeof(*offs)), *cookies = calloc(n, sizeof(*cookies));
+	int rc = -ENOMEM;
+
+	if (!offs || !cookies)
+		goto out;
+	for (uint32_t i = 0; i < n; i++) {
+		offs[i] = sp->uprobes[idx[i]].probe->uoffset;
+		cookies[i] = (uint64_t)idx[i];
+	}
+	rc = link_uprobe_multi(prog->fd, first->upath, offs, cookies, n, ret,
+			       first->upid);
+	if (rc >= 0) {
+		attach_keep_fd(set, rc);
+		rc = 0;
+		goto out;
+	}
+	/* the fallback: a program without the multi attach type */
+	if (*fallback_fd < 0) {
+		*fallback_fd = bpf_prog_load(prog->type, prog->name, "GPL",
+					     prog->insns, (size_t)prog->ninsns, NULL);
+		if (*fallback_fd < 0) {
+			rc = -errno;
+			goto fail;
+		}
+		attach_keep_fd(set, *fallback_fd);
+	}
+	rc = 0;
+	for (uint32_t i = 0; i < n && rc == 0; i++)
+		rc = attach_perf(*fallback_fd, sp->uprobes[idx[i]].probe, ret,
+				 (uint64_t)idx[i], set);
+	if (rc == 0)
+		goto out;
+fail:
+	fprintf(err, "%s: could not attach pid probes to %s (pid %d): %s\n",
+		progname, first->upath, first->upid, strerror(-rc));
+out:
+	free(offs);
+	free(cookies);
+	return rc;
+}
+
+static int attach_prog(const struct spec *sp, const struct spec_prog *prog,
+		       struct attach_set *set, FILE *err, const char *progname)
+{
+	bool ret = prog->attach == ATTACH_URETPROBE;
+	int *idx = calloc((size_t)sp->nuprobes + 1, sizeof(int));
+	char *done = calloc((size_t)sp->nuprobes + 1, 1);
+	int fallback_fd = -1, rc = idx && done ? 0 : -ENOMEM;
+
+	for (int i = 0; rc == 0 && i < sp->nuprobes; i++) {
+		const struct probe *p = sp->uprobes[i].probe;
+		uint32_t n = 0;
+
+		if (done[i] || (strcmp(p->name, "return") == 0) != ret)
+			continue;
+		for (int j = i; j < sp->nuprobes; j++) {
+			const struct probe *q = sp->uprobes[j].probe;
+
+			if (!done[j] && q->upid == p->upid && q->upath == p->upath &&
+			    (strcmp(q->name, "return") == 0) == ret) {
+				done[j] = 1;
+				idx[n++] = j;
+			}
+		}
+		rc = attach_group(sp, prog, idx, n, set, &fallback_fd, err, progname);
+	}
+	free(idx);
+	free(done);
+	return rc;
+}
+
+int uprobe_attach(const struct spec *sp, struct attach_set *set, FILE *err,
+		  const char *progname)
+{
+	int rc = 0;
+
+	if (sp->nuprobes == 0)
+		return 0;
+	if ((rc = fill_map(sp, err, progname)) < 0)
+		return rc;
+	for (int i = 0; i < sp->nprogs && rc == 0; i++)
+		if (sp->progs[i].attach == ATTACH_UPROBE ||
+		    sp->progs[i].attach == ATTACH_URETPROBE)
+			rc = attach_prog(sp, &sp->progs[i], set, err, progname);
+	return rc;
+}

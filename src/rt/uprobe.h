@@ -1,0 +1,26 @@
+/*
+ * uprobe.h -- attach the pid programs (DESIGN.md 3.5).
+ *
+ * Each (program, file, process) gets one BPF_TRACE_UPROBE_MULTI link
+ * carrying every probe's offset and cookie; when the kernel refuses the
+ * link, each probe becomes a perf event of the uprobe PMU instead, its
+ * cookie on its BPF link.  Every attachment is an fd kept in the set, so
+ * detaching is closing, as for every other provider.
+ */
+#ifndef DSCOPE_UPROBE_H
+#define DSCOPE_UPROBE_H
+
+#include <stdio.h>
+
+#include "rt/attach.h"
+#include "rt/spec.h"
+
+/* Fill spec.uprobe_map and attach both pid programs; on failure the fds
+ * already made stay in set, for detach_all. */
+int uprobe_attach(const struct spec *sp, struct attach_set *set, FILE *err,
+		  const char *progname);
+
+/* For attach.c: keep fd in set (closed by detach_all). */
+void attach_keep_fd(struct attach_set *set, int fd);
+
+#endif /* DSCOPE_UPROBE_H */

@@ -1,0 +1,377 @@
+/*
+ * usym.c -- ELF symbol tables and process maps.  See usym.h.
+ *
+ * Files are kept in a list and never freed: a script names a handful of
+ * processes and each maps tens of files at most.  Symbols come from
+ * .symtab when the file has one (the executable under test keeps its
+ * static functions there) and from .dynsym otherwise (Debian's stripped
+ * libraries); each name once, functions only, defined ones only.  GNU
+ * indirect functions (strlen's resolver) are left out: their address is
+ * the resolver's, not the function's, and a probe there fires once.
+ *
+ * A process's maps become a list of file-backed ranges, each pointing to
+ * its elf_file: an address turns into a file offset (start, pgoff), the
+ * offset into a link-time address (PT_LOAD), and that into a symbol.
+ */
+#include "rt/usym.h"
+
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct file_node {
+	struct file_node *next;
+	struct elf_file *f;		/* NULL: not an ELF file */
+	char *path;
+};
+
+struct map_range {
+	uint64_t start, end, pgoff;
+	const struct elf_file *f;
+};
+
+struct proc_maps {
+	struct proc_maps *next;
+	uint32_t pid;
+	struct map_range *r;
+	size_t n;
+};
+
+static struct file_node *files;
+static struct proc_maps *procs;
+
+static void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (!q) {
+		fprintf(stderr, "dscope: out of memory\n");
+		abort();
+	}
+	return q;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *c = strdup(s);
+
+	if (!c) {
+		fprintf(stderr, "dscope: out of memory\n");
+		abort();
+	}
+	return c;
+}
+
+static int cmp_sym(const void *a, const void *b)
+{
+	const struct elf_sym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(((const struct elf_sym *)a)->name,
+		      ((const struct elf_sym *)b)->name);
+}
+
+/* The function symbols of one symbol table section. */
+static void read_symtab(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, struct elf_file *f)
+{
+	Elf_Data *d = elf_getdata(scn, NULL);
+	size_t n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+
+	if (!d)
+		return;
+	f->syms = xrealloc(f->syms, sizeof(*f->syms) * (f->nsyms + n));
+	for (size_t i = 0; i < n; i++) {
+		GElf_Sym s;
+		const char *name;
+
+		if (!gelf_getsym(d, (int)i, &s) || GELF_ST_TYPE(s.st_info) != STT_FUNC ||
+		    s.st_shndx == SHN_UNDEF || s.st_value == 0)
+			continue;
+		name = elf_strptr(e, sh->sh_link, s.st_name);
+		if (!name || !*name)
+			continue;
+		f->syms[f->nsyms++] = (struct elf_sym){ xstrdup(name), s.st_value,
+							s.st_size };
+	}
+}
+
+/* Each name once (versioned aliases and .symtab/.dynsym overlap), then
+ * sorted by address for lookups. */
+static void dedup_syms(struct elf_file *f)
+{
+	size_t k = 0;
+
+	qsort(f->syms, f->nsyms, sizeof(*f->syms), cmp_name);
+	for (size_t i = 0; i < f->nsyms; i++) {
+		if (k && strcmp(f->syms[k - 1].name, f->syms[i].name) == 0) {
+			free((char *)f->syms[i].name);
+			continue;
+		}
+		f->syms[k++] = f->syms[i];
+	}
+	f->nsyms = k;
+	qsort(f->syms, f->nsyms, sizeof(*f->syms), cmp_sym);
+}
+
+static void read_dynamic(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, struct elf_file *f)
+{
+	Elf_Data *d = elf_getdata(scn, NULL);
+	size_t n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+
+	for (size_t i = 0; d && i < n; i++) {
+		GElf_Dyn dyn;
+		const char *s;
+
+		if (!gelf_getdyn(d, (int)i, &dyn))
+			continue;
+		if (dyn.d_tag != DT_NEEDED && dyn.d_tag != DT_RUNPATH &&
+		    dyn.d_tag != DT_RPATH)
+			continue;
+		if (!(s = elf_strptr(e, sh->sh_link, dyn.d_un.d_val)))
+			continue;
+		if (dyn.d_tag == DT_NEEDED) {
+			f->needed = xrealloc(f->needed, sizeof(char *) * (f->nneeded + 1));
+			f->needed[f->nneeded++] = xstrdup(s);
+		} else if (!f->runpath) {
+			f->runpath = xstrdup(s);
+		}
+	}
+}
+
+static void read_segments(Elf *e, int fd, struct elf_file *f)
+{
+	size_t n = 0;
+
+	if (elf_getphdrnum(e, &n) < 0)
+		return;
+	f->segs = xrealloc(NULL, sizeof(*f->segs) * n);
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(e, (int)i, &ph))
+			continue;
+		if (ph.p_type == PT_LOAD)
+			f->segs[f->nsegs++] = (struct elf_seg){ ph.p_vaddr, ph.p_memsz,
+								ph.p_offset };
+		if (ph.p_type == PT_INTERP && ph.p_filesz < 4096 && !f->interp) {
+			char *s = calloc(1, ph.p_filesz + 1);
+
+			if (s && pread(fd, s, ph.p_filesz, (off_t)ph.p_offset) ==
+					 (ssize_t)ph.p_filesz)
+				f->interp = s;
+			else
+				free(s);
+		}
+	}
+}
+
+static struct elf_file *read_elf(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct elf_file *f = NULL;
+	bool has_symtab = false;
+	Elf *e;
+
+	if (fd < 0)
+		return NULL;
+	elf_version(EV_CURRENT);
+	e = elf_begin(fd, ELF_C_READ, NULL);
+	if (!e || elf_kind(e) != ELF_K_ELF)
+		goto out;
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		goto out;
+	f->path = xstrdup(path);
+	f->base = strrchr(f->path, '/') ? strrchr(f->path, '/') + 1 : f->path;
+	read_segments(e, fd, f);
+	for (Elf_Scn *s = NULL; (s = elf_nextscn(e, s));) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(s, &sh) && sh.sh_type == SHT_SYMTAB)
+			has_symtab = true;
+	}
+	for (Elf_Scn *s = NULL; (s = elf_nextscn(e, s));) {
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(s, &sh))
+			continue;
+		if (sh.sh_type == (has_symtab ? SHT_SYMTAB : SHT_DYNSYM))
+			read_symtab(e, s, &sh, f);
+		else if (sh.sh_type == SHT_DYNAMIC)
+			read_dynamic(e, s, &sh, f);
+	}
+	dedup_syms(f);
+out:
+	if (e)
+		elf_end(e);
+	close(fd);
+	return f;
+}
+
+const struct elf_file *elf_file_get(const char *path)
+{
+	struct file_node *n;
+
+	for (n = files; n; n = n->next)
+		if (strcmp(n->path, path) == 0)
+			return n->f;
+	n = xrealloc(NULL, sizeof(*n));
+	n->path = xstrdup(path);
+	n->f = read_elf(path);
+	n->next = files;
+	files = n;
+	return n->f;
+}
+
+bool elf_file_offset(const struct elf_file *f, uint64_t vaddr, uint64_t *off)
+{
+	for (size_t i = 0; i < f->nsegs; i++) {
+		const struct elf_seg *s = &f->segs[i];
+
+		if (vaddr >= s->vaddr && vaddr < s->vaddr + s->memsz) {
+			*off = vaddr - s->vaddr + s->offset;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool elf_file_vaddr(const struct elf_file *f, uint64_t off, uint64_t *vaddr)
+{
+	for (size_t i = 0; i < f->nsegs; i++) {
+		const struct elf_seg *s = &f->segs[i];
+
+		if (off >= s->offset && off < s->offset + s->memsz) {
+			*vaddr = off - s->offset + s->vaddr;
+			return true;
+		}
+	}
+	return false;
+}
+
+const struct elf_sym *elf_file_sym(const struct elf_file *f, uint64_t vaddr)
+{
+	size_t lo = 0, hi = f->nsyms;
+
+	while (lo < hi) {	/* the first symbol above vaddr */
+		size_t mid = (lo + hi) / 2;
+
+		if (f->syms[mid].addr <= vaddr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	const struct elf_sym *s = &f->syms[lo - 1];
+
+	/* past a sized symbol's end: in no function we know */
+	if (s->size && vaddr >= s->addr + s->size)
+		return NULL;
+	return s;
+}
+
+/* -- Processes -------------------------------------------------------------- */
+
+static struct proc_maps *find_proc(uint32_t pid)
+{
+	for (struct proc_maps *p = procs; p; p = p->next)
+		if (p->pid == pid)
+			return p;
+	return NULL;
+}
+
+/* "start-end perms pgoff dev inode path" for file-backed lines */
+static void add_range(struct proc_maps *p, const char *line)
+{
+	unsigned long long start, end, pgoff;
+	char perms[8];
+	int pathpos = 0;
+	const struct elf_file *f;
+
+	if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %n", &start, &end, perms,
+		   &pgoff, &pathpos) < 4 || !pathpos || line[pathpos] != '/')
+		return;
+	if (!(f = elf_file_get(line + pathpos)))
+		return;
+	p->r = xrealloc(p->r, sizeof(*p->r) * (p->n + 1));
+	p->r[p->n++] = (struct map_range){ start, end, pgoff, f };
+}
+
+bool usym_note_pid(uint32_t pid)
+{
+	char path[64], line[4096];
+	struct proc_maps *p;
+	FILE *fp;
+
+	if (find_proc(pid))
+		return true;
+	snprintf(path, sizeof(path), "/proc/%u/maps", pid);
+	if (!(fp = fopen(path, "re")))
+		return false;
+	p = calloc(1, sizeof(*p));
+	if (!p) {
+		fclose(fp);
+		return false;
+	}
+	p->pid = pid;
+	while (fgets(line, sizeof(line), fp)) {
+		line[strcspn(line, "\n")] = '\0';
+		add_range(p, line);
+	}
+	fclose(fp);
+	if (p->n == 0) {	/* exited already: its maps are empty */
+		free(p);
+		return false;
+	}
+	p->next = procs;
+	procs = p;
+	return true;
+}
+
+void usym_forget_pid(uint32_t pid)
+{
+	for (struct proc_maps **pp = &procs; *pp; pp = &(*pp)->next)
+		if ((*pp)->pid == pid) {
+			struct proc_maps *p = *pp;
+
+			*pp = p->next;
+			free(p->r);
+			free(p);
+			return;
+		}
+}
+
+bool usym_lookup(uint32_t pid, uint64_t addr, const char **mod,
+		 const char **sym, uint64_t *symaddr)
+{
+	struct proc_maps *p = find_proc(pid);
+
+	for (size_t i = 0; p && i < p->n; i++) {
+		const struct map_range *r = &p->r[i];
+		const struct elf_sym *s;
+		uint64_t vaddr;
+
+		if (addr < r->start || addr >= r->end)
+			continue;
+		*mod = r->f->base;
+		*sym = NULL;
+		if (elf_file_vaddr(r->f, addr - r->start + r->pgoff, &vaddr) &&
+		    (s = elf_file_sym(r->f, vaddr))) {
+			*sym = s->name;
+			*symaddr = addr - (vaddr - s->addr);
+		}
+		return true;
+	}
+	return false;
+}

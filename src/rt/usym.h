@@ -1,0 +1,71 @@
+/*
+ * usym.h -- user-space symbols: ELF files and the processes that map them.
+ *
+ * An ELF file is read once (libelf), by path, and kept for the life of
+ * dscope: its function symbols sorted by address, its PT_LOAD segments
+ * (to turn a virtual address into the file offset a uprobe names, and
+ * back), its DT_NEEDED libraries and its run path.  The pid provider
+ * (prov/pid.c) enumerates functions from it; the consumer names stack
+ * frames with it.
+ *
+ * A process's mappings are read from /proc/PID/maps when the process is
+ * first noted (usym_note_pid) and cached with the files they name, so a
+ * stack printed after the process exited still has names (DESIGN.md
+ * 3.10).  A pid whose maps were never read, or an address in no
+ * file-backed mapping, prints as hex, as DTrace prints what it cannot
+ * name.
+ */
+#ifndef DSCOPE_USYM_H
+#define DSCOPE_USYM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct elf_sym {
+	const char *name;
+	uint64_t addr, size;	/* link-time virtual address */
+};
+
+struct elf_seg {
+	uint64_t vaddr, memsz, offset;	/* a PT_LOAD program header */
+};
+
+struct elf_file {
+	char *path;
+	const char *base;		/* the module name: the path's last part */
+	struct elf_sym *syms;		/* STT_FUNC, defined, by address */
+	size_t nsyms;
+	struct elf_seg *segs;
+	size_t nsegs;
+	char **needed;			/* DT_NEEDED names */
+	size_t nneeded;
+	char *runpath;			/* DT_RUNPATH or DT_RPATH; NULL if none */
+	char *interp;			/* PT_INTERP; NULL if none */
+};
+
+/* The file at path, read on first use; NULL if it is not a readable ELF
+ * file.  Owned by the cache. */
+const struct elf_file *elf_file_get(const char *path);
+
+/* Link-time vaddr <-> file offset through the PT_LOAD segments. */
+bool elf_file_offset(const struct elf_file *f, uint64_t vaddr, uint64_t *off);
+bool elf_file_vaddr(const struct elf_file *f, uint64_t off, uint64_t *vaddr);
+
+/* The function containing vaddr (the last one at or below it when sizes
+ * say nothing); NULL if none. */
+const struct elf_sym *elf_file_sym(const struct elf_file *f, uint64_t vaddr);
+
+/* Read /proc/pid/maps now, unless it was read already; false if the
+ * process is gone or unreadable. */
+bool usym_note_pid(uint32_t pid);
+/* Forget what was read for pid: the next note reads the maps again
+ * (libraries loaded since). */
+void usym_forget_pid(uint32_t pid);
+
+/* addr in process pid -> module, symbol (NULL: module only) and the
+ * symbol's run-time address; false when unknown. */
+bool usym_lookup(uint32_t pid, uint64_t addr, const char **mod,
+		 const char **sym, uint64_t *symaddr);
+
+#endif /* DSCOPE_USYM_H */
