@@ -47,6 +47,14 @@ DSCOPE_API int dscope__setopt(struct dscope *ds, const char *name,
 DSCOPE_API void dscope__set_args(struct dscope *ds, int argc, char **argv);
 /* $target: the pid of -c's command or -p's process. */
 DSCOPE_API void dscope__set_target(struct dscope *ds, long pid);
+/* The command line of -c's $target, when it has not exec'd yet: its pid
+ * probes are found in the executable it names and that one's libraries. */
+DSCOPE_API void dscope__set_target_command(struct dscope *ds, const char *cmd);
+/* Whether the compiled program takes user stacks (ustack()), whose
+ * frames are named from each process's maps: read them for pid with
+ * dscope__note_process() while it is still mapped (at its exit). */
+DSCOPE_API bool dscope__user_stacks(const struct dscope *ds);
+DSCOPE_API void dscope__note_process(struct dscope *ds, long pid);
 
 /* A D program: the text of a script (filename given) or of -n (NULL). */
 DSCOPE_API int dscope__add_program(struct dscope *ds, const char *text,

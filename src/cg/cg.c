@@ -337,9 +337,28 @@ static void cur_task(struct cg *g)
 		emit_call(&g->e, BPF_FUNC_get_current_task);
 }
 
-static bool other_task(const struct cg *g)
+bool cg_other_task(const struct cg *g)
 {
 	return g->att == ATTACH_RAW_TP && g->probe->cur_task;
+}
+
+int cg_offcpu_stack_map(struct cg *g)
+{
+	struct spec *sp = g->spec;
+
+	for (int i = 0; i < sp->nmaps; i++)
+		if (strcmp(sp->maps[i].name, "dscope_offstk") == 0)
+			return i;
+	struct spec_map *m = ARENA_PUSH(g->a, sp->maps, sp->nmaps,
+					g->c->maps_cap);
+
+	m->name = "dscope_offstk";
+	m->type = BPF_MAP_TYPE_LRU_HASH;	/* threads come and go */
+	m->key_size = 8;
+	m->value_size = OFFCPU_STACK;
+	m->max_entries = 16384;
+	m->fd = -1;
+	return sp->nmaps - 1;
 }
 
 static void need_ktype(struct cg *g, const struct node *n, const char *path,
@@ -357,7 +376,7 @@ void cg_self_key(struct cg *g, const struct node *n, int16_t slot)
 {
 	struct ktype_field pid, tgid;
 
-	if (!other_task(g)) {
+	if (!cg_other_task(g)) {
 		emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
 		cg_store_slot(g, slot, R0);
 		return;
@@ -478,7 +497,7 @@ static struct val builtin(struct cg *g, struct node *n)
 		struct val v = { .str = true, .size = 16 };
 
 		v.off = cg_temp_new(g, n, 16);
-		if (other_task(g)) {	/* probe_read_kernel(v, 16, &task->comm) */
+		if (cg_other_task(g)) {	/* probe_read_kernel(v, 16, &task->comm) */
 			struct ktype_field f;
 
 			need_ktype(g, n, "task_struct.comm", &f);
@@ -497,7 +516,7 @@ static struct val builtin(struct cg *g, struct node *n)
 	}
 	int16_t slot = cg_slot_new(g, n);
 
-	if (other_task(g) && (b == BI_PID || b == BI_TID)) {
+	if (cg_other_task(g) && (b == BI_PID || b == BI_TID)) {
 		task_field(g, n, slot, b == BI_PID ? "task_struct.tgid"
 						   : "task_struct.pid");
 		return cg_int_val(slot);
@@ -1011,8 +1030,12 @@ static void action(struct cg *g, struct node *n)
 	} else if (strcmp(f, "exit") == 0) {
 		act = cg_new_action(g, ACT_EXIT);
 		cg_record_args(g, act, &n->args, 0);
-		/* stop every probe: the prologue checks the state */
+		/* stop every probe: the prologue checks the state; the
+		 * status is kept there too, should the record be dropped */
 		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
+		emit_load(&g->e, 8, R0, R9, (int16_t)act->fields[0].off);
+		emit_store(&g->e, 8, R1, offsetof(struct globals_hdr, exit_status),
+			   R0);
 		emit_mov_imm(&g->e, R0, 1);
 		emit_store(&g->e, 8, R1, offsetof(struct globals_hdr, state), R0);
 	} else if (!cg_agg_action(g, n) && !cg_spec_action(g, n) &&
@@ -1294,6 +1317,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	prologue(&g);
 	for (int i = 0; i < nclauses; i++)
 		clause(&g, &clauses[i]);
+	cg_save_offcpu_stack(&g);
 	emit_label(&g.e, g.out);
 	emit_mov_imm(&g.e, R0, 0);
 	emit_exit(&g.e);

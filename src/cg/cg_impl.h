@@ -37,7 +37,11 @@ struct cg {
 	uint32_t tmp_base;		/* first temp after the clause-locals */
 	int action;			/* 1-based statement of the clause; 0: predicate */
 	uint32_t alloca_top;		/* alloca() bytes the clause has taken */
+	bool save_offcpu_stack;		/* an on-cpu stack() was used */
 };
+
+/* kernel stack bytes kept per thread for sched:::on-cpu's stack() */
+#define OFFCPU_STACK (8 * 21)
 
 /* An expression's value: a stack slot, or a string temp in scratch. */
 struct val {
@@ -120,6 +124,15 @@ void cg_spec_clause_begin(struct cg *g, const struct node_list *body);
 void cg_spec_clause_end(struct cg *g);
 bool cg_spec_action(struct cg *g, struct node *n);
 struct val cg_spec_speculation(struct cg *g, struct node *n);
+
+/* cg.c: does this program describe a task other than the current one
+ * (sched:::on-cpu's incoming task)? */
+bool cg_other_task(const struct cg *g);
+/* slot = the self-> key (pid_tgid) of the task the builtins describe */
+void cg_self_key(struct cg *g, const struct node *n, int16_t slot);
+/* the LRU map of saved off-cpu stacks, created on first use */
+int cg_offcpu_stack_map(struct cg *g);
+void cg_save_offcpu_stack(struct cg *g);
 
 /* cg_subr.c: a subroutine call; its value (unused for void ones) */
 struct val cg_subr_call(struct cg *g, struct node *n);

@@ -1455,26 +1455,138 @@ static void stack_skip(struct cg *g, struct node *n, uint32_t off, int16_t skip)
  * A perf event's stack starts at the interrupted pc: skip is 0.  A failure
  * (no stack at this probe) leaves an empty stack.
  */
-static struct val do_stack(struct cg *g, struct node *n)
+/* temp at off = the current task's kernel stack, size bytes (the last
+ * word stays 0: the end), leading tracing frames skipped */
+static void capture_stack(struct cg *g, struct node *n, uint32_t off,
+			  uint32_t size)
 {
-	struct val v = { .str = true, .size = n->type.size };
 	bool raw_tp = g->att == ATTACH_SYS_ENTER || g->att == ATTACH_SYS_EXIT ||
 		      g->att == ATTACH_RAW_TP;
 	int16_t skip = cg_slot_new(g, n);
 
-	v.off = cg_temp_new(g, n, v.size < 32 ? 32 : v.size);
 	if (raw_tp) {
-		stack_skip(g, n, v.off, skip);
+		stack_skip(g, n, off, skip);
 	} else {
 		emit_mov_imm(&g->e, R0, 0);
 		cg_store_slot(g, skip, R0);
 	}
-	cg_zero_words(g, R9, v.off, v.size);
+	cg_zero_words(g, R9, off, size);
 	emit_mov_reg(&g->e, R1, R6);
-	cg_scratch_ptr(g, R2, v.off);
-	emit_mov_imm(&g->e, R3, (int32_t)(v.size - 8));
+	cg_scratch_ptr(g, R2, off);
+	emit_mov_imm(&g->e, R3, (int32_t)(size - 8));
 	cg_load_slot(g, R4, skip);
 	emit_call(&g->e, BPF_FUNC_get_stack);
+}
+
+/*
+ * stack() of another task: at sched:::on-cpu the program runs in the
+ * task leaving the CPU, but the stack wanted is the incoming task's --
+ * where it blocked.  A blocked task's stack does not change, so the
+ * on-cpu program saves each leaving task's stack (cg_save_offcpu_stack,
+ * at its end) and looks up the incoming task's here (DESIGN.md 3.6).
+ */
+static struct val saved_stack(struct cg *g, struct node *n, struct val v)
+{
+	int16_t key = cg_slot_new(g, n);
+	int absent = emit_new_label(&g->e), done = emit_new_label(&g->e);
+	uint32_t n_copy = v.size < OFFCPU_STACK ? v.size : OFFCPU_STACK;
+
+	cg_self_key(g, n, key);
+	cg_ld_map(g, R1, cg_offcpu_stack_map(g));
+	cg_fp_ptr(g, R2, key);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, absent);
+	emit_mov_reg(&g->e, R8, R0);
+	cg_copy_words(g, R9, v.off, v.size, R8, 0, n_copy);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(v.off + v.size - 8), 0);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, absent);
+	cg_zero_words(g, R9, v.off, v.size);
+	emit_label(&g->e, done);
+	g->save_offcpu_stack = true;
+	return v;
+}
+
+static struct val do_stack(struct cg *g, struct node *n)
+{
+	struct val v = { .str = true, .size = n->type.size };
+
+	v.off = cg_temp_new(g, n, v.size < 32 ? 32 : v.size);
+	if (cg_other_task(g))
+		return saved_stack(g, n, v);
+	capture_stack(g, n, v.off, v.size);
+	return v;
+}
+
+/* At the end of an on-cpu program that used stack(): keep the leaving
+ * task's stack, keyed by its thread, for when it comes back. */
+void cg_save_offcpu_stack(struct cg *g)
+{
+	struct node at = { .line = 0 };
+	int16_t key;
+	uint32_t off;
+
+	if (!g->save_offcpu_stack)
+		return;
+	g->sp = SLOT_FIRST + 8;
+	g->tmp = g->tmp_base;
+	key = cg_slot_new(g, &at);
+	off = cg_temp_new(g, &at, OFFCPU_STACK);
+	capture_stack(g, &at, off, OFFCPU_STACK);
+	emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
+	cg_store_slot(g, key, R0);
+	cg_ld_map(g, R1, cg_offcpu_stack_map(g));
+	cg_fp_ptr(g, R2, key);
+	cg_scratch_ptr(g, R3, off);
+	emit_mov_imm(&g->e, R4, BPF_ANY);
+	emit_call(&g->e, BPF_FUNC_map_update_elem);
+}
+
+/*
+ * ustack([n]): the pid, then the user stack, in a temp of n + 2 words:
+ *
+ *	temp = { 0 }
+ *	temp[0] = pid
+ *	bpf_get_stack(ctx, &temp[1], n * 8, BPF_F_USER_STACK)
+ *
+ * The walk follows frame pointers (.eh_frame unwinding is not done yet:
+ * code built without frame pointers ends the stack early).  At a pid
+ * entry probe the function has not pushed its frame, so the walk goes
+ * from the function's pc straight to the caller's caller: the caller's
+ * return address, still at [sp], is put second (DESIGN.md 3.8):
+ *
+ *	bpf_get_stack(ctx, &temp[2], (n - 1) * 8, BPF_F_USER_STACK)
+ *	temp[1] = temp[2]			the pc
+ *	bpf_probe_read_user(&temp[2], 8, regs->sp)
+ */
+#define F_USER_STACK (1ull << 8)
+#define PT_REGS_SP 152
+
+static struct val do_ustack(struct cg *g, struct node *n)
+{
+	struct val v = { .str = true, .size = n->type.size };
+	uint32_t frames = v.size / 8 - 2;
+	bool entry = g->att == ATTACH_UPROBE && frames >= 2;
+
+	g->spec->user_stacks = true;
+	v.off = cg_temp_new(g, n, v.size);
+	cg_zero_words(g, R9, v.off, v.size);
+	emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
+	emit_alu_imm(&g->e, BPF_RSH, R0, 32);
+	emit_store(&g->e, 8, R9, (int16_t)v.off, R0);
+	emit_mov_reg(&g->e, R1, R6);
+	cg_scratch_ptr(g, R2, v.off + (entry ? 16 : 8));
+	emit_mov_imm(&g->e, R3, (int32_t)((entry ? frames - 1 : frames) * 8));
+	emit_mov_imm(&g->e, R4, (int32_t)F_USER_STACK);
+	emit_call(&g->e, BPF_FUNC_get_stack);
+	if (entry) {
+		emit_load(&g->e, 8, R0, R9, (int16_t)(v.off + 16));
+		emit_store(&g->e, 8, R9, (int16_t)(v.off + 8), R0);
+		cg_scratch_ptr(g, R1, v.off + 16);
+		emit_mov_imm(&g->e, R2, 8);
+		emit_load(&g->e, 8, R3, R6, PT_REGS_SP);
+		emit_call(&g->e, BPF_FUNC_probe_read_user);
+	}
 	return v;
 }
 
@@ -1498,7 +1610,7 @@ static const struct {
 	{ "rand", do_rand },		{ "rindex", do_index },
 	{ "raise", do_raise },		{ "stop", do_raise },
 	{ "copyoutstr", do_copyoutstr },
-	{ "stack", do_stack },
+	{ "stack", do_stack },		{ "ustack", do_ustack },
 	{ "speculation", cg_spec_speculation },
 	{ "strchr", do_strchr },	{ "strjoin", do_strjoin },
 	{ "strlen", do_strlen },	{ "strrchr", do_strchr },

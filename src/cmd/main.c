@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ptrace.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <wordexp.h>
@@ -479,13 +480,44 @@ static void handle_signals(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
+/*
+ * ustack() names frames from the process's maps, which vanish when it
+ * exits -- and the -c command may live a millisecond.  So when the script
+ * takes user stacks, the child is ptrace-seized (never stopped) with
+ * PTRACE_O_TRACEEXIT: it stops once, on its way out with its memory
+ * still mapped, its maps are read, and it goes on.  Any other stop passes
+ * its signal on (or waits out a group stop), as if nothing watched.
+ */
+static void hold_at_exit(struct dscope *ds, pid_t child)
+{
+	if (dscope__user_stacks(ds))
+		ptrace(PTRACE_SEIZE, child, 0, PTRACE_O_TRACEEXIT);
+}
+
+static bool resume_stopped(struct dscope *ds, pid_t child, int status)
+{
+	int sig = WSTOPSIG(status), event = status >> 16;
+
+	if (!WIFSTOPPED(status))
+		return false;
+	if (event == PTRACE_EVENT_EXIT)
+		dscope__note_process(ds, child);
+	if (event == PTRACE_EVENT_STOP)
+		ptrace(PTRACE_LISTEN, child, 0, 0);
+	else
+		ptrace(PTRACE_CONT, child, 0, event ? 0 : sig);
+	return true;
+}
+
 /* Has the traced process ended?  -c: reap it; -p: is it gone? */
-static bool target_gone(pid_t child, long pid, bool quiet)
+static bool target_gone(struct dscope *ds, pid_t child, long pid, bool quiet)
 {
 	if (child > 0) {
 		int status;
 
-		if (waitpid(child, &status, WNOHANG) == child) {
+		while (waitpid(child, &status, WNOHANG) == child) {
+			if (resume_stopped(ds, child, status))
+				continue;
 			if (!quiet)
 				fprintf(stderr, "%s: pid %d has exited\n", progname,
 					(int)child);
@@ -508,6 +540,7 @@ static int trace(struct dscope *ds, const struct cli *c, pid_t child, int go_fd)
 	if (rc < 0)
 		return 1;
 	if (go_fd >= 0) {
+		hold_at_exit(ds, child);
 		if (write(go_fd, "g", 1) != 1)
 			return 1;
 		close(go_fd);
@@ -516,7 +549,7 @@ static int trace(struct dscope *ds, const struct cli *c, pid_t child, int go_fd)
 		done = dscope__poll(ds, 100);
 		if (done < 0)
 			break;
-		if (target_gone(child, c->pid, dscope__quiet(ds)))
+		if (target_gone(ds, child, c->pid, dscope__quiet(ds)))
 			break;
 	}
 	if (dscope__stop(ds) < 0)
@@ -564,6 +597,8 @@ static int run(struct cli *c)
 	}
 	dscope__set_args(ds, c->nmacro, c->macro);
 	dscope__set_target(ds, child > 0 ? child : c->pid);
+	if (child > 0)
+		dscope__set_target_command(ds, c->cmd);
 	if (c->list) {
 		rc = dscope__list(ds, c->verbose_list) < 0 ? 1 : 0;
 		goto out;

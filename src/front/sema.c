@@ -586,7 +586,8 @@ static void action(struct sema *s, struct node *n)
 
 	if (!f)
 		sema_expr(s, n);	/* reports the bad call */
-	if (strcmp(f, "stack") == 0) {	/* the action: trace(stack(...)) */
+	if (strcmp(f, "stack") == 0 || strcmp(f, "ustack") == 0) {
+		/* the action: trace(stack(...)) */
 		struct node *value = node_new(s->a, N_CALL, n->line, n->col);
 
 		*value = *n;

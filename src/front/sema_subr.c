@@ -294,12 +294,19 @@ static struct dtype result_type(struct sema *s, const struct node *n,
 #define STACKFRAMES_DEFAULT 20
 #define STACKFRAMES_MAX 127
 
+/* ustack([n[, strsize]]): the user stack, n frames (ustackframes, 100);
+ * its value starts with the pid, whose maps name the frames. */
+#define USTACKFRAMES_DEFAULT 100
+
 static void stack_call(struct sema *s, struct node *n)
 {
-	int64_t frames = STACKFRAMES_DEFAULT;
+	bool user = strcmp(n->str, "ustack") == 0;
+	int64_t frames = user ? USTACKFRAMES_DEFAULT : STACKFRAMES_DEFAULT;
 
-	sema_check_nargs(s, n, 0, 1);
-	if (n->args.n == 1) {
+	sema_check_nargs(s, n, 0, user ? 2 : 1);
+	if (n->args.n == 2)
+		sema_expr(s, n->args.v[1]);
+	if (n->args.n >= 1) {
 		struct node *a = n->args.v[0];
 
 		sema_expr(s, a);
@@ -311,8 +318,9 @@ static void stack_call(struct sema *s, struct node *n)
 	}
 	memset(&n->type, 0, sizeof(n->type));
 	n->type.kind = T_STACK;
-	n->type.size = (uint32_t)(frames + 1) * 8;
-	n->type.name = "stack";
+	n->type.size = (uint32_t)(frames + 1 + user) * 8;
+	n->type.name = user ? "ustack" : "stack";
+	n->type.user = user;
 }
 
 void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
@@ -324,7 +332,7 @@ void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
 	if (!n->str)
 		diag_fail(s->d, n->line, n->col, "D_FUNC_IDENT",
 			  "function designator is not of function type");
-	if (strcmp(n->str, "stack") == 0) {
+	if (strcmp(n->str, "stack") == 0 || strcmp(n->str, "ustack") == 0) {
 		stack_call(s, n);
 		return;
 	}

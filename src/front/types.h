@@ -38,6 +38,7 @@ struct dtype {
 	const struct ctype *ct;	/* T_PTR: the pointee; T_STRUCT: the layout;
 				 * T_ARRAY: element and count; an enum T_INT:
 				 * its enumerators; NULL for plain types */
+	bool user;		/* T_STACK: ustack(): word 0 is the pid */
 };
 
 #endif /* DSCOPE_TYPES_H */

@@ -14,6 +14,7 @@
 #include "rt/attach.h"
 #include "rt/ksym.h"
 #include "rt/printtype.h"
+#include "rt/usym.h"
 
 static struct agg_sort_opts sort_opts(const struct consumer *c)
 {
@@ -32,6 +33,7 @@ static struct agg_sort_opts sort_opts(const struct consumer *c)
 static const struct fmt_sym_ops *syms(struct consumer *c)
 {
 	c->syms.lookup = ksym_lookup;
+	c->syms.ulookup = usym_fmt_lookup;
 	c->syms.stackindent = c->opts->stackindent;
 	return &c->syms;
 }
@@ -62,6 +64,8 @@ static struct fmt_val *field_vals(const struct spec_action *act,
 		} else if (f->type.kind == T_STACK) {
 			memcpy(stacks, rec + f->off, f->type.size);
 			v[i].pcs = stacks;
+			if (f->type.user)	/* name its frames while it lives */
+				usym_note_pid((uint32_t)stacks[0]);
 			stacks += f->type.size / 8;
 		} else {
 			memcpy(&v[i].u, rec + f->off, 8);

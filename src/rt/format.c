@@ -22,6 +22,7 @@
  */
 #include "rt/format.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,8 +166,14 @@ static const char *parse_conv(struct parse_state *ps, const char *p,
 				c->flags = (c->flags | FMT_F_ZPAD) & ~FMT_F_LEFT;
 				continue;
 			}
-			for (; *p >= '0' && *p <= '9'; p++)
+			for (; *p >= '0' && *p <= '9'; p++) {
+				/* "%222222222222s" overflowed n (UBSan, found
+				 * by the fuzzer): refuse what an int cannot hold */
+				if (n > (INT_MAX - (*p - '0')) / 10)
+					parse_fail(ps, "has a width or precision "
+						   "too large");
 				n = n * 10 + (*p - '0');
+			}
 			p--;
 			*(dot ? &c->prec : &c->width) = n;
 			digits++;
@@ -509,16 +516,40 @@ void fmt_addr2mod(const struct fmt_sym_ops *syms, uint64_t addr,
 		snprintf(buf, len, "0x%llx", (unsigned long long)addr);
 }
 
+/* A user stack's frames are looked up in its process (word 0). */
+struct ustack_ctx {
+	const struct fmt_sym_ops *syms;
+	uint32_t pid;
+};
+
+static bool ustack_lookup(void *ctx, uint64_t addr, const char **mod,
+			  const char **sym, uint64_t *symaddr)
+{
+	struct ustack_ctx *u = ctx;
+
+	return u->syms && u->syms->ulookup &&
+	       u->syms->ulookup(u->syms->ctx, u->pid, addr, mod, sym, symaddr);
+}
+
 void fmt_stack(FILE *out, const struct fmt_val *v, const char *cfmt,
 	       const struct fmt_sym_ops *syms, int indent)
 {
 	uint32_t n = v->type.size / 8;
+	const uint64_t *pcs = v->pcs;
+	struct ustack_ctx uc = { syms, 0 };
+	struct fmt_sym_ops uops = { .lookup = ustack_lookup, .ctx = &uc };
 
+	if (v->type.user && pcs) {	/* pid, then the frames */
+		uc.pid = (uint32_t)pcs[0];
+		pcs++;
+		n--;
+		syms = &uops;
+	}
 	fputc('\n', out);
-	for (uint32_t i = 0; i < n && v->pcs && v->pcs[i]; i++) {
+	for (uint32_t i = 0; i < n && pcs && pcs[i]; i++) {
 		char buf[512];
 
-		fmt_addr2str(syms, v->pcs[i], true, buf, sizeof(buf));
+		fmt_addr2str(syms, pcs[i], true, buf, sizeof(buf));
 		fprintf(out, "%*s", indent, "");
 		if (cfmt)
 			cprintf(out, cfmt, buf);

@@ -55,6 +55,10 @@ struct fmt_sym_ops {
 		       const char **sym, uint64_t *symaddr);
 	void *ctx;
 	int stackindent;	/* stackindent option; <0: DTrace's 14 */
+	/* the same for an address in user process pid (ustack()); NULL:
+	 * user addresses print in hex */
+	bool (*ulookup)(void *ctx, uint32_t pid, uint64_t addr, const char **mod,
+			const char **sym, uint64_t *symaddr);
 };
 
 enum {

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <wordexp.h>
 
 #include "cg/compile.h"
 #include "front/parse.h"
@@ -22,6 +23,7 @@
 #include "rt/consume.h"
 #include "rt/load.h"
 #include "rt/options.h"
+#include "rt/usym.h"
 
 enum state { S_NEW, S_COMPILED, S_GOING, S_STOPPED };
 
@@ -35,6 +37,7 @@ struct dscope {
 	int argc;
 	char **argv;
 	long target;
+	char *target_exec;		/* -c: the command's executable */
 	struct spec *spec;
 	struct attach_set links;
 	struct consumer cons;
@@ -95,6 +98,17 @@ void dscope__set_target(struct dscope *ds, long pid)
 	ds->target = pid;
 }
 
+void dscope__set_target_command(struct dscope *ds, const char *cmd)
+{
+	wordexp_t w;
+
+	if (wordexp(cmd, &w, WRDE_NOCMD) != 0)
+		return;
+	if (w.we_wordc > 0)
+		ds->target_exec = arena_strdup(&ds->arena, w.we_wordv[0]);
+	wordfree(&w);
+}
+
 int dscope__add_program(struct dscope *ds, const char *text,
 			const char *filename)
 {
@@ -109,8 +123,11 @@ int dscope__add_program(struct dscope *ds, const char *text,
 
 static struct catalog *catalog(struct dscope *ds)
 {
-	if (!ds->cat)
+	if (!ds->cat) {
 		ds->cat = catalog__new();
+		if (ds->target_exec)
+			catalog__set_target_exec(ds->cat, ds->target, ds->target_exec);
+	}
 	return ds->cat;
 }
 
@@ -284,6 +301,29 @@ int dscope__go(struct dscope *ds)
 	return attach_all(ds->spec, &ds->links, err, pn);
 }
 
+/* exit() is kept in the kernel's state too: when its record was lost to a
+ * full buffer (and reported as a drop), the run still ends with its
+ * status, as DTrace's does. */
+static void exit_called(struct dscope *ds)
+{
+	size_t size = ds->spec->maps[MAP_GLOBALS].value_size;
+	char *val = calloc(1, size);
+	uint32_t zero = 0;
+	struct globals_hdr hdr;
+
+	if (val && bpf_map_lookup_elem(ds->spec->maps[MAP_GLOBALS].fd, &zero,
+				       val) == 0) {
+		memcpy(&hdr, val, sizeof(hdr));
+		if (hdr.state) {
+			consume_poll(&ds->cons, 0);	/* the record, if it came */
+			if (!ds->cons.done)
+				ds->cons.exit_status = (int)hdr.exit_status;
+			ds->cons.done = true;
+		}
+	}
+	free(val);
+}
+
 int dscope__poll(struct dscope *ds, int timeout_ms)
 {
 	if (ds->state != S_GOING)
@@ -295,6 +335,8 @@ int dscope__poll(struct dscope *ds, int timeout_ms)
 	consume_drops(&ds->cons);
 	if (rc < 0)
 		return rc;
+	if (!ds->cons.done)
+		exit_called(ds);
 	return ds->cons.done ? 1 : 0;
 }
 
@@ -322,6 +364,18 @@ int dscope__stop(struct dscope *ds)
 int dscope__status(const struct dscope *ds)
 {
 	return ds->cons.exit_status;
+}
+
+bool dscope__user_stacks(const struct dscope *ds)
+{
+	return ds->spec && ds->spec->user_stacks;
+}
+
+void dscope__note_process(struct dscope *ds, long pid)
+{
+	(void)ds;
+	usym_forget_pid((uint32_t)pid);	/* what it maps now, at its end */
+	usym_note_pid((uint32_t)pid);
 }
 
 bool dscope__quiet(const struct dscope *ds)

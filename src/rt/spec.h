@@ -52,6 +52,8 @@ enum {
 struct globals_hdr {
 	uint64_t state;		/* 0 running, 1 exit() called: probes stop */
 	uint64_t walltime_off;	/* walltimestamp = ktime + this */
+	uint64_t exit_status;	/* exit()'s status, for when its record is
+				 * lost to a full buffer */
 };
 
 /* MAP_DROPS value: every way data can be lost, counted where it happens. */
@@ -281,6 +283,7 @@ struct spec {
 	int nprobes;		/* probes matched, for "matched N probes" */
 	bool quiet;		/* option quiet */
 	bool destructive;	/* uses a destructive action: needs -w */
+	bool user_stacks;	/* uses ustack(): processes' maps are wanted */
 };
 
 #endif /* DSCOPE_SPEC_H */

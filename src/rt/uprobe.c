@@ -12,9 +12,12 @@
 
 #include <bpf/bpf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -126,6 +129,67 @@ static int fill_map(const struct spec *sp, FILE *err, const char *progname)
 	return 0;
 }
 
+#define ENOTSUPP 524	/* the kernel's: an instruction uprobes cannot handle */
+
+/*
+ * One link for offs[0..n); when one instruction is unprobeable the whole
+ * link fails with ENOTSUPP, so the halves are tried apart until each bad
+ * probe stands alone: it is reported and left out, the rest attached in
+ * a few links (DESIGN.md 3.5).
+ */
+static int link_split(const struct spec *sp, const struct spec_prog *prog,
+		      const uint64_t *offs, const uint64_t *cookies, uint32_t n,
+		      struct attach_set *set, FILE *err, const char *progname)
+{
+	const struct probe *first = sp->uprobes[cookies[0]].probe;
+	int rc = link_uprobe_multi(prog->fd, first->upath, offs, cookies, n,
+				   prog->attach == ATTACH_URETPROBE, first->upid);
+
+	if (rc >= 0) {
+		attach_keep_fd(set, rc);
+		return 0;
+	}
+	if (rc != -ENOTSUPP)
+		return rc;
+	if (n == 1) {
+		fprintf(err, "%s: pid probe %s:%s:%s:%s left out: uprobes cannot "
+			"handle the instruction at offset 0x%llx of %s\n", progname,
+			first->prov, first->mod, first->func, first->name,
+			(unsigned long long)offs[0], first->upath);
+		return 0;
+	}
+	rc = link_split(sp, prog, offs, cookies, n / 2, set, err, progname);
+	if (rc == 0)
+		rc = link_split(sp, prog, offs + n / 2, cookies + n / 2, n - n / 2,
+				set, err, progname);
+	return rc;
+}
+
+/*
+ * x86's uprobes refuse an instruction with a lock or segment prefix
+ * (arch/x86/kernel/uprobes.c, is_prefix_bad): such probes are found from
+ * the file's bytes before the link is tried, since a refused link costs
+ * ~100 ms of registering and unregistering the rest.
+ */
+static bool prefix_bad(const unsigned char *file, size_t size, uint64_t off)
+{
+	const unsigned char *b = file + off;
+	size_t n = file && off < size ? size - off : 0;
+
+	for (size_t i = 0; i < n && i < 15; i++) {
+		switch (b[i]) {
+		case 0xf0: case 0x26: case 0x2e: case 0x36: case 0x3e:
+		case 0x64: case 0x65:
+			return true;
+		case 0x66: case 0x67: case 0xf2: case 0xf3:
+			continue;
+		default:
+			return false;
+		}
+	}
+	return false;
+}
+
 /* The probes of one (file, process, flavour): one link, or perf events. */
 static int attach_group(const struct spec *sp, const struct spec_prog *prog,
 			const int *idx, uint32_t n, struct attach_set *set,
@@ -138,17 +202,37 @@ static int attach_group(const struct spec *sp, const struct spec_prog *prog,
 
 	if (!offs || !cookies)
 		goto out;
+	int fd = open(first->upath, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	size_t size = fd >= 0 && fstat(fd, &st) == 0 ? (size_t)st.st_size : 0;
+	unsigned char *file = size ? mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0)
+				   : MAP_FAILED;
+	uint32_t k = 0, bad = 0;
+
 	for (uint32_t i = 0; i < n; i++) {
-		offs[i] = sp->uprobes[idx[i]].probe->uoffset;
-		cookies[i] = (uint64_t)idx[i];
+		const struct probe *p = sp->uprobes[idx[i]].probe;
+
+		if (prefix_bad(file == MAP_FAILED ? NULL : file, size, p->uoffset)) {
+			if (bad++)
+				fprintf(err, ", %s", p->func);
+			else
+				fprintf(err, "%s: pid probes left out (uprobes cannot "
+					"handle a lock- or segment-prefixed first "
+					"instruction): %s", progname, p->func);
+			continue;
+		}
+		offs[k] = p->uoffset;
+		cookies[k++] = (uint64_t)idx[i];
 	}
-	rc = link_uprobe_multi(prog->fd, first->upath, offs, cookies, n, ret,
-			       first->upid);
-	if (rc >= 0) {
-		attach_keep_fd(set, rc);
-		rc = 0;
+	if (bad)
+		fprintf(err, " in %s\n", first->mod);
+	if (file != MAP_FAILED)
+		munmap(file, size);
+	if (fd >= 0)
+		close(fd);
+	rc = k ? link_split(sp, prog, offs, cookies, k, set, err, progname) : 0;
+	if (rc == 0)
 		goto out;
-	}
 	/* the fallback: a program without the multi attach type */
 	if (*fallback_fd < 0) {
 		*fallback_fd = bpf_prog_load(prog->type, prog->name, "GPL",

@@ -375,3 +375,11 @@ bool usym_lookup(uint32_t pid, uint64_t addr, const char **mod,
 	}
 	return false;
 }
+
+bool usym_fmt_lookup(void *ctx, uint32_t pid, uint64_t addr, const char **mod,
+		     const char **sym, uint64_t *symaddr)
+{
+	(void)ctx;
+	usym_note_pid(pid);
+	return usym_lookup(pid, addr, mod, sym, symaddr);
+}

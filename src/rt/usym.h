@@ -68,4 +68,9 @@ void usym_forget_pid(uint32_t pid);
 bool usym_lookup(uint32_t pid, uint64_t addr, const char **mod,
 		 const char **sym, uint64_t *symaddr);
 
+/* A struct fmt_sym_ops ulookup (ctx unused): notes pid first, so a live
+ * process is read on its first lookup. */
+bool usym_fmt_lookup(void *ctx, uint32_t pid, uint64_t addr, const char **mod,
+		     const char **sym, uint64_t *symaddr);
+
 #endif /* DSCOPE_USYM_H */

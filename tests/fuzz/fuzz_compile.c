@@ -22,6 +22,7 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,37 +42,42 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 }
 
 #ifdef FUZZ_OPTIONS
-/* Byte 0: one bit per option; byte 1: strsize and the macro arguments. */
+/*
+ * Byte 0: one bit per option below; byte 1: strsize, the macro arguments
+ * and $target.  Options go through options_set(), as -x and pragmas do, so
+ * the compiler sees only values dscope would accept.
+ */
 static void fuzz_options(const uint8_t **data, size_t *size,
 			 struct options *o, struct compile_source *src,
 			 struct compile_args *args)
 {
 	static char *const argv[] = { "fuzz.d", "1", "foo", "-3", NULL };
-	static const uint32_t strsizes[] = { 256, 1, 2, 8, 16, 64, 1024, 65536 };
+	static const char *const bits[][2] = {
+		{ "quiet", NULL }, { "zdefs", NULL }, { "defaultargs", NULL },
+		{ "destructive", NULL }, { NULL, NULL },	/* bit 4: -n text */
+		{ "nspec", "16" }, { "aggsize", "64" }, { "dynvarsize", "16" },
+	};
+	static const char *const strsizes[] = {
+		"256", "1", "2", "8", "16", "64", "1024", "4096",
+	};
 	uint8_t b0 = *size > 0 ? (*data)[0] : 0;
 	uint8_t b1 = *size > 1 ? (*data)[1] : 0;
 	size_t used = *size < 2 ? *size : 2;
+	char err[128];
 
 	*data += used;
 	*size -= used;
-	o->quiet = b0 & 1;
-	o->zdefs = b0 & 2;
-	o->defaultargs = b0 & 4;
-	o->destructive = b0 & 8;
+	for (int i = 0; i < 8; i++)
+		if ((b0 & (1 << i)) && bits[i][0] &&
+		    options_set(o, bits[i][0], bits[i][1], err, sizeof(err)) < 0)
+			abort();	/* the harness's own mistake */
 	if (b0 & 16) {		/* -n text: a description alone is a clause */
 		src->filename = NULL;
 		src->probe_only = true;
 	}
-	if (b0 & 32)
-		o->nspec = 16;
-	if (b0 & 64)
-		o->aggsize = 64;
-	if (b0 & 128)
-		o->dynvarsize = 16;
-	o->strsize = strsizes[b1 & 7];
-	args->argc = (b1 >> 3) & 3;	/* $0 only, up to $0..$3 */
-	if (args->argc == 0)
-		args->argc = 1;
+	if (options_set(o, "strsize", strsizes[b1 & 7], err, sizeof(err)) < 0)
+		abort();
+	args->argc = 1 + ((b1 >> 3) & 3);	/* $0, and $1..$3 or fewer */
 	args->argv = argv;
 	args->target_pid = b1 & 32 ? 4242 : 0;
 }
