@@ -101,6 +101,6 @@ fuzz-smoke: fuzz
 	$(B)/fuzz/fuzz_compile -timeout=10 tests/fuzz/regress/*.d
 	$(B)/fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
 	  -dict=tests/fuzz/d.dict -artifact_prefix=$(B)/fuzz/ -print_final_stats=1 \
-	  $(B)/fuzz/corpus tests/fuzz/corpus
+	  $(B)/fuzz/corpus tests/fuzz/corpus tests/d
 
 .PHONY: fuzz fuzz-smoke

@@ -1,2 +1,0 @@
-/* One aggregation, two aggregating functions. */
-BEGIN { @a = count(); @a = sum(1); }

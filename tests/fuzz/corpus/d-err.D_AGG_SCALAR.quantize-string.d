@@ -1,4 +1,0 @@
-BEGIN
-{
-	@ = quantize(execname);
-}

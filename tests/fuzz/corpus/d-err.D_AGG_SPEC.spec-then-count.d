@@ -1,9 +1,0 @@
-/*
- * Aggregations are never speculative: an aggregation after speculate()
- * is refused, as in DTrace.
- */
-BEGIN
-{
-	speculate(speculation());
-	@calls = count();
-}

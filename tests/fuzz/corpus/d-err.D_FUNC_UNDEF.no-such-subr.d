@@ -1,4 +1,0 @@
-BEGIN
-{
-	trace(strfrob("abc"));
-}

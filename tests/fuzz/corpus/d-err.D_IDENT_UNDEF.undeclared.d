@@ -1,2 +1,0 @@
-/* A variable read before anything assigned it. */
-BEGIN { trace(nosuchvar); }

@@ -1,5 +1,0 @@
-/* the increment must be scalar too */
-BEGIN
-{
-	@ = lquantize(1, 0, 10, 1, "x");
-}
