@@ -100,8 +100,6 @@ int agg_snapshot(struct agg_state *st, int ai, struct arena *a,
 int agg_clear(struct agg_state *st, int ai)
 {
 	const struct spec_agg *ag = &st->sp->aggs[ai];
-	struct arena a = { 0 };
-	struct agg_data data;
 	size_t vsz = (size_t)ag->nwords * 8;
 
 	if (ag->map < 0)
@@ -113,8 +111,7 @@ int agg_clear(struct agg_state *st, int ai)
 		return -ENOMEM;
 	for (int c = 0; c < st->ncpus; c++)
 		agg_init(&st->descs[ai], (int64_t *)((char *)zero + vsz * (size_t)c));
-	agg_snapshot(st, ai, &a, &data);
-	/* rewrite the keys we saw: the same key bytes the kernel wrote */
+	/* every key keeps its entry, back at the initial value */
 	unsigned char *key = calloc(1, ag->key_size);
 	void *prev = NULL;
 
@@ -124,7 +121,6 @@ int agg_clear(struct agg_state *st, int ai)
 	}
 	free(key);
 	free(zero);
-	arena_free(&a);
 	return 0;
 }
 
@@ -137,7 +133,6 @@ int agg_trunc(struct agg_state *st, int ai, bool has_n, int64_t n,
 		return 0;
 	int fd = st->sp->maps[ag->map].fd;
 	unsigned char *key = calloc(1, ag->key_size);
-	void *prev = NULL;
 
 	if (!key)
 		return -ENOMEM;
@@ -155,7 +150,6 @@ int agg_trunc(struct agg_state *st, int ai, bool has_n, int64_t n,
 	agg_snapshot(st, ai, &a, &data);
 	agg_sort(data.rows, data.nrows, data.desc, so);
 	int keep = (int)(n < 0 ? -n : n);
-	(void)prev;
 	for (int i = 0; i < data.nrows; i++) {
 		bool kept = n > 0 ? i >= data.nrows - keep : i < keep;
 
