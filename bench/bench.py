@@ -80,14 +80,14 @@ WORKLOADS = [
     {
         "name": "@[ustack()] = count()",
         "mode": "sys",
-        "dscope": None,  # "syscall::getppid:entry { @[ustack()] = count(); }"
+        "dscope": "syscall::getppid:entry { @[ustack()] = count(); }",
         "bpftrace": "tracepoint:syscalls:sys_enter_getppid { @[ustack] = count(); }",
     },
     {
         "name": "pid provider: function entry, count()",
         "mode": "func",
         "calls": 0.1,  # a uprobe costs microseconds: a tenth of the calls
-        "dscope": None,  # "pid$target::bench_getppid:entry { @ = count(); }"
+        "dscope": "pid$target::bench_getppid:entry { @ = count(); }",
         "bpftrace": "uprobe:LOOP:bench_getppid { @ = count(); }",
     },
     {

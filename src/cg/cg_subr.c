@@ -928,6 +928,14 @@ static struct val do_raise(struct cg *g, struct node *n)
 	return cg_int_val(cg_slot_new(g, n));
 }
 
+/* chill(ns): DTrace spins in the probe; BPF has no way to delay */
+static struct val do_chill(struct cg *g, struct node *n)
+{
+	diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
+		  "chill( ) needs a way to spin in the kernel that BPF does "
+		  "not give");
+}
+
 /*
  * copyoutstr(str, uaddr, maxlen): str's bytes, NUL included, at most
  * maxlen of them, written into the current process at uaddr with
@@ -1609,6 +1617,7 @@ static const struct {
 	{ "ntohs", do_byteorder },	{ "progenyof", do_progenyof },
 	{ "rand", do_rand },		{ "rindex", do_index },
 	{ "raise", do_raise },		{ "stop", do_raise },
+	{ "chill", do_chill },
 	{ "copyoutstr", do_copyoutstr },
 	{ "stack", do_stack },		{ "ustack", do_ustack },
 	{ "speculation", cg_spec_speculation },

@@ -620,15 +620,11 @@ static void action(struct sema *s, struct node *n)
 				  "exit( ) argument #1 is incompatible with "
 				  "prototype:\n\tprototype: int\n\t argument: %s",
 				  dtype_name(t));
-	} else if (strcmp(f, "chill") == 0) {
-		diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
-			  "chill( ) needs a way to spin in the kernel that BPF "
-			  "does not give");
 	} else if (!sema_agg_action(s, n) && !sema_spec_action(s, n) &&
 		   !sema_data_action(s, n)) {
 		static const char *const destructive[] = {
 			"raise", "stop", "copyout", "copyoutstr", "panic",
-			"breakpoint",
+			"breakpoint", "chill",
 		};
 
 		for (size_t i = 0; i < sizeof(destructive) / sizeof(char *); i++)
