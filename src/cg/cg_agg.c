@@ -382,21 +382,8 @@ void cg_agg_stmt(struct cg *g, struct node *st)
 	int done = emit_new_label(&g->e);
 	int16_t vslot = arg_slot(g, st, call->args.n ? call->args.v[0] : NULL, 0);
 	int16_t islot = arg_slot(g, st, incr_arg(ag, call), 1);
-	uint32_t key = cg_temp_new(g, st, ag->key_size);
+	uint32_t key = cg_tuple_key(g, st, &st->args, ag->keys, ag->key_size);
 
-	cg_zero_words(g, R9, key, cg_round8(ag->key_size));
-	for (int i = 0; i < st->args.n; i++) {
-		struct val v = cg_expr(g, st->args.v[i]);
-		const struct spec_field *kf = &ag->keys[i];
-
-		if (v.str) {
-			cg_copy_words(g, R9, key + kf->off, cg_round8(kf->type.size),
-				   R9, v.off, v.size);
-		} else {
-			cg_load_slot(g, R0, v.slot);
-			emit_store(&g->e, 8, R9, (int16_t)(key + kf->off), R0);
-		}
-	}
 	cg_ld_map(g, R1, map);
 	cg_scratch_ptr(g, R2, key);
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);

@@ -101,6 +101,9 @@ struct val cg_var_read(struct cg *g, struct node *n);
 struct val cg_var_assign(struct cg *g, struct node *n);
 struct val cg_var_incdec(struct cg *g, struct node *n);
 struct val cg_var_addr(struct cg *g, struct node *n);
+/* a tuple key (aggregation, associative array) built in a scratch temp */
+uint32_t cg_tuple_key(struct cg *g, struct node *at, struct node_list *args,
+		      const struct spec_field *fields, uint32_t key_size);
 
 /* records */
 struct spec_action *cg_new_action(struct cg *g, enum act_kind kind);

@@ -81,16 +81,20 @@ static int dvar_map(struct cg *g, int v)
 	return dv->map;
 }
 
-/* the tuple key of a[...] in a zeroed scratch temp */
-static uint32_t assoc_key(struct cg *g, struct node *n,
-			  const struct spec_dvar *dv)
+/*
+ * A tuple key -- of an aggregation or an associative array -- in a zeroed
+ * scratch temp of key_size bytes: each element at its field's offset,
+ * strings NUL-padded, so equal tuples are equal bytes for the hash map.
+ */
+uint32_t cg_tuple_key(struct cg *g, struct node *at, struct node_list *args,
+		      const struct spec_field *fields, uint32_t key_size)
 {
-	uint32_t key = cg_temp_new(g, n, dv->key_size);
+	uint32_t key = cg_temp_new(g, at, key_size);
 
-	cg_zero_words(g, R9, key, cg_round8(dv->key_size));
-	for (int i = 0; i < n->args.n; i++) {
-		struct val v = cg_expr(g, n->args.v[i]);
-		const struct spec_field *kf = &dv->keys[i];
+	cg_zero_words(g, R9, key, cg_round8(key_size));
+	for (int i = 0; i < args->n; i++) {
+		struct val v = cg_expr(g, args->v[i]);
+		const struct spec_field *kf = &fields[i];
 
 		if (v.str) {
 			cg_copy_words(g, R9, key + kf->off, cg_round8(kf->type.size),
@@ -101,6 +105,12 @@ static uint32_t assoc_key(struct cg *g, struct node *n,
 		}
 	}
 	return key;
+}
+
+static uint32_t assoc_key(struct cg *g, struct node *n,
+			  const struct spec_dvar *dv)
+{
+	return cg_tuple_key(g, n, &n->args, dv->keys, dv->key_size);
 }
 
 static struct ref resolve(struct cg *g, struct node *n)

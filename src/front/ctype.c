@@ -20,6 +20,7 @@
  *    turns failures into DTrace's diagnostics.
  */
 #include "front/ctype_impl.h"
+#include "front/ktypes.h"
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
@@ -329,18 +330,10 @@ static bool builtin_lookup(struct ctypes *cs, const char *name,
 
 /* ---- the kernel's types ---- */
 
+/* one copy of the kernel's BTF per process, shared with ktypes.c */
 static const struct btf *kernel_btf(void)
 {
-	static struct btf *btf;
-	static bool tried;
-
-	if (!tried) {
-		tried = true;
-		btf = btf__load_vmlinux_btf();
-		if (libbpf_get_error(btf))
-			btf = NULL;
-	}
-	return btf;
+	return ktype_btf();
 }
 
 static struct dtype btf_dtype(struct ctypes *cs, uint32_t id);
