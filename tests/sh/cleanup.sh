@@ -2,7 +2,7 @@
 # kernel holds no dscope program, and END runs on the signals it can catch.
 . tests/sh/lib.sh
 command -v bpftool >/dev/null || { echo "bpftool not installed"; exit 77; }
-[ "$(dscope_progs)" = 0 ] || { echo "another dscope is running"; exit 77; }
+no_progs_left || { echo "another dscope is running"; exit 77; }
 
 $D -q -n 'syscall:::entry { @[execname] = count(); } tick-100ms { exit(0); }' >/dev/null || fail "exit() run failed"
 no_progs_left || fail "programs left after exit()"

@@ -3,7 +3,7 @@
 # keeps running, unharmed.
 . tests/sh/lib.sh
 command -v bpftool >/dev/null || { echo "bpftool not installed"; exit 77; }
-[ "$(dscope_progs)" = 0 ] || { echo "another dscope is running"; exit 77; }
+no_progs_left || { echo "another dscope is running"; exit 77; }
 "$B/targets/loop" 2000000000 & target=$!
 $D -q -p $target -n 'pid$target::main:entry { @ = count(); } syscall::getppid:entry /pid == $target/ { @n = count(); }' \
 	>/dev/null 2>&1 &
