@@ -406,7 +406,7 @@ static void size_of(struct sema *s, struct node *n)
 static void action(struct sema *s, struct node *n);
 
 /* D's actions: statements, which have no value */
-static bool is_action(const char *name)
+bool sema_is_action(const char *name)
 {
 	static const char *const actions[] = {
 		"printf", "trace", "exit", "printa", "clear", "trunc",
@@ -523,7 +523,7 @@ void sema_expr(struct sema *s, struct node *n)
 	case N_AGG:
 		sema_agg_in_expr(s, n);
 	case N_CALL:
-		if (n->str && is_action(n->str)) {
+		if (n->str && sema_is_action(n->str)) {
 			action(s, n);	/* void: the caller says where that is wrong */
 			break;
 		}

@@ -683,3 +683,11 @@ bool sema_agg_action(struct sema *s, struct node *n)
 	n->type.kind = T_VOID;
 	return true;
 }
+
+bool sema_agg_func_exists(const char *name)
+{
+	for (size_t i = 0; i < sizeof(agg_funcs) / sizeof(agg_funcs[0]); i++)
+		if (strcmp(agg_funcs[i].name, name) == 0)
+			return true;
+	return false;
+}

@@ -18,6 +18,11 @@ void sema_need_int(struct sema *s, struct node *n, const char *op);
 struct dtype sema_promote(const struct dtype *a, const struct dtype *b);
 const char *sema_op_name(int op);
 bool sema_const_value(const struct node *n, int64_t *v);
+/* D's actions (printf, exit, ...), subroutines and aggregating functions:
+ * the names a declaration may not take */
+bool sema_is_action(const char *name);
+bool sema_subr_exists(const char *name);
+bool sema_agg_func_exists(const char *name);
 bool sema_resolve_type_name(struct sema *s, const struct decl_type *dt,
 			    struct dtype *out);
 /* fail with D_PROTO_LEN unless lo <= nargs <= hi */

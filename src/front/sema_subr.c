@@ -426,3 +426,11 @@ bool sema_data_action(struct sema *s, struct node *n)
 		return false;
 	return true;
 }
+
+bool sema_subr_exists(const char *name)
+{
+	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
+		if (strcmp(subrs[i].name, name) == 0)
+			return true;
+	return false;
+}

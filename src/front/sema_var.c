@@ -283,25 +283,8 @@ bool sema_self_array(struct sema *s, struct node *n, const struct dtype *rhs)
 /* D's functions and actions: an inline may not take one of their names */
 static bool is_function_name(const char *name)
 {
-	static const char *const names[] = {
-		"alloca", "basename", "bcopy", "cleanpath", "clear", "commit",
-		"copyin", "copyinstr", "copyinto", "copyout", "copyoutstr",
-		"count", "denormalize", "dirname", "discard", "exit", "getmajor",
-		"getminor", "htonl", "htonll", "htons", "index", "inet_ntoa",
-		"inet_ntoa6", "inet_ntop", "lltostr", "llquantize", "lquantize",
-		"max", "min", "normalize", "ntohl", "ntohll", "ntohs", "printa",
-		"printf", "progenyof", "quantize", "raise", "rand", "rindex",
-		"setopt", "speculate", "speculation", "stack", "stddev",
-		"strchr", "strjoin", "strlen", "strrchr", "strstr", "strtok",
-		"substr", "sum", "system", "tolower", "toupper", "trace",
-		"tracemem", "trunc", "ustack", "avg", "stop", "chill", "func",
-		"sym", "mod", "ufunc", "usym", "umod", "uaddr", "print",
-	};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(names[i], name) == 0)
-			return true;
-	return false;
+	return sema_is_action(name) || sema_subr_exists(name) ||
+	       sema_agg_func_exists(name);
 }
 
 /*
