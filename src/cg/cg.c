@@ -1183,9 +1183,78 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 }
 
 /*
+ * proc:::start, lwp-start and exec-failure ride raw_syscalls' sys_exit:
+ * a fork child's first instruction in user space is the return from the
+ * clone that made it, in its own context, with 0 -- the one place Linux
+ * shows a new process or thread starting.
+ *
+ *	nr = regs->orig_ax
+ *	EXEC_FAILED:  if (nr != execve && nr != execveat) goto out
+ *	              if ((s64)ctx->args[1] >= 0) goto out
+ *	START_*:      if (nr not in clone fork vfork clone3) goto out
+ *	              if (ctx->args[1] != 0) goto out
+ *	              id = pid_tgid; if ((id >> 32 == (u32)id) != PROCESS) goto out
+ */
+static void guard_sys_exit(struct cg *g, int kind)
+{
+	static const int32_t exec_nrs[] = { 59, 322 };		/* x86-64 */
+	static const int32_t fork_nrs[] = { 56, 57, 58, 435 };
+	bool exec = kind == GUARD_EXEC_FAILED;
+	const int32_t *nrs = exec ? exec_nrs : fork_nrs;
+	int n = exec ? 2 : 4, hit = emit_new_label(&g->e);
+
+	emit_load(&g->e, 8, R3, R6, 0);
+	cg_kread(g, SLOT_FIRST, 8, PT_REGS_ORIG_AX);
+	for (int i = 0; i < n; i++)
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, nrs[i], hit);
+	emit_ja(&g->e, g->out);
+	emit_label(&g->e, hit);
+	emit_load(&g->e, 8, R0, R6, 8);
+	if (exec) {
+		emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, g->out);
+		return;
+	}
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
+	emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
+	emit_mov_reg(&g->e, R1, R0);
+	emit_alu_imm(&g->e, BPF_RSH, R1, 32);
+	emit_alu_imm(&g->e, BPF_LSH, R0, 32);
+	emit_alu_imm(&g->e, BPF_RSH, R0, 32);
+	emit_jmp_reg(&g->e, kind == GUARD_START_PROCESS ? BPF_JNE : BPF_JEQ,
+		     R0, R1, g->out);
+}
+
+/*
+ * sched_switch(preempt, prev, next, prev_state) is sleep when prev blocks
+ * -- not preempted and no longer TASK_RUNNING, so it leaves the run queue
+ * -- and preempt otherwise: prev stays runnable.
+ *
+ *	SLEEP:    if (ctx->args[0] & 0xff || !ctx->args[3]) goto out
+ *	PREEMPT:  if (!(ctx->args[0] & 0xff) && ctx->args[3]) goto out
+ */
+static void guard_switch(struct cg *g, int kind)
+{
+	int pass = emit_new_label(&g->e);
+
+	emit_load(&g->e, 8, R0, R6, 0);
+	emit_alu_imm(&g->e, BPF_AND, R0, 0xff);		/* a bool */
+	emit_load(&g->e, 8, R1, R6, 24);
+	emit_alu_imm(&g->e, BPF_LSH, R1, 32);		/* unsigned int */
+	if (kind == GUARD_SLEEP) {
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
+		emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, g->out);
+		return;
+	}
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, pass);
+	emit_jmp_imm(&g->e, BPF_JNE, R1, 0, g->out);
+	emit_label(&g->e, pass);
+}
+
+/*
  * Probes sharing a tracepoint take only their own firings (catalog.h):
  *
  *	if (!ctx->args[1]) goto out                  GUARD_ARG1
+ *	if (ctx->args[0] & 0xff) goto out            GUARD_NO_ARG0
  *	child = ctx->args[1]                         GUARD_CHILD_*
  *	if ((child->pid == child->tgid) != PROCESS) goto out
  */
@@ -1195,9 +1264,20 @@ static void guard(struct cg *g)
 
 	switch (g->probe->guard) {
 	case GUARD_ARG1:
-		emit_load(&g->e, 8, R0, R6, 8);
+	case GUARD_NO_ARG0:
+		emit_load(&g->e, 8, R0, R6, g->probe->guard == GUARD_ARG1 ? 8 : 0);
 		emit_alu_imm(&g->e, BPF_AND, R0, 0xff);		/* a bool */
-		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
+		emit_jmp_imm(&g->e, g->probe->guard == GUARD_ARG1 ? BPF_JEQ : BPF_JNE,
+			     R0, 0, g->out);
+		return;
+	case GUARD_SLEEP:
+	case GUARD_PREEMPT:
+		guard_switch(g, g->probe->guard);
+		return;
+	case GUARD_EXEC_FAILED:
+	case GUARD_START_PROCESS:
+	case GUARD_START_THREAD:
+		guard_sys_exit(g, g->probe->guard);
 		return;
 	case GUARD_CHILD_PROCESS:
 	case GUARD_CHILD_THREAD:

@@ -150,6 +150,7 @@ const char dlib_text[] =
 	/* CLD_EXITED 1, CLD_KILLED 2, CLD_DUMPED 3 */
 	"inline int __exit_reason[struct task_struct *T] =\n"
 	"    (T->exit_code & 0x7f) == 0 ? 1 : (T->exit_code & 0x80) ? 3 : 2;\n"
+	"inline int __errno_of[long R] = (int)-R;\n"
 	"inline string __bprm_filename[struct linux_binprm *B] =\n"
 	"    stringof(B->filename);\n"
 	"inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (\n"

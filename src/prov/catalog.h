@@ -63,6 +63,12 @@ enum probe_guard {
 	GUARD_ARG1,		/* tracepoint argument 1 is non-zero (group_dead) */
 	GUARD_CHILD_PROCESS,	/* argument 1, fork's child, leads its process */
 	GUARD_CHILD_THREAD,	/* ... is a thread of its parent's process */
+	GUARD_SLEEP,		/* sched_switch: prev blocks (!preempt && prev_state) */
+	GUARD_PREEMPT,		/* sched_switch: prev stays runnable */
+	GUARD_NO_ARG0,		/* argument 0 is zero (sched_exit_tp: no switch) */
+	GUARD_EXEC_FAILED,	/* sys_exit: execve/execveat returned an error */
+	GUARD_START_PROCESS,	/* sys_exit: a fork child's first return, in a */
+	GUARD_START_THREAD,	/*   new process / a new thread */
 };
 
 struct probe {

@@ -15,9 +15,25 @@
  *    create and lwp-create), and the guard says which firings are this
  *    probe's.
  *
- * DTrace probes with no Linux tracepoint (sched: enqueue, dequeue, tick,
- * sleep, preempt, remain-cpu; proc: start, lwp-start, exec-failure) are
- * not offered, rather than offered and silent.
+ * Where Linux has no tracepoint of the same name, a probe is built from
+ * one that shows the same event:
+ *  - sched:::sleep and preempt are sched_switch split by why prev leaves
+ *    the CPU: it blocks (not preempted, no longer TASK_RUNNING) or stays
+ *    runnable (preempted, or yielding);
+ *  - sched:::remain-cpu is sched_exit_tp(is_switch) with is_switch false:
+ *    __schedule() ran and chose the thread already on the CPU (a bare
+ *    tracepoint, 6.16 and later; older kernels fail to attach it);
+ *  - proc:::start and lwp-start are raw_syscalls' sys_exit in a fork
+ *    child returning 0 from the clone that made it: its first step in
+ *    user space, in its own context, as DTrace's start;
+ *  - proc:::exec-failure is sys_exit of execve/execveat with an error;
+ *    args[0] is the errno.
+ * Still not offered, rather than offered and wrong: sched:::enqueue and
+ * dequeue (no tracepoint names the task a run queue gains or loses:
+ * sched_update_nr_running_tp carries only the count), sched:::tick (the
+ * scheduler tick has no tracepoint; profile-N is the tool for sampling)
+ * and proc:::signal-clear (no tracepoint where a pending signal is
+ * dropped by sigwait).
  */
 #include "sdt.h"
 
@@ -45,38 +61,59 @@ static const struct probe_arg handle_args[] = {
 	{ "struct kernel_siginfo *", "", "struct kernel_siginfo *", NULL, 1 },
 };
 
-#define ARGS(v) v, (int)(sizeof(v) / sizeof(v[0]))
 
+static const struct probe_arg exec_fail_args[] = {
+	{ "int", "", "long", "__errno_of", 1 },
+};
+
+#define ARGS(v) v, (int)(sizeof(v) / sizeof(v[0]))
+#define NOARGS NULL, 0
+
+/* tp_nargs: the tracepoint's argument count on this kernel (BTF), written
+ * down for when BTF is missing, which leaves the probes unusable anyway */
 static const struct {
 	enum prov_kind kind;
 	const char *name, *tp_group, *tp_event;
+	int tp_nargs;
 	const struct probe_arg *args;
 	int nargs;
 	int cur_task, guard;
 } stable_probes[] = {	/* in DTrace's listing order: by provider, name */
-	{ PROV_PROC, "create", "sched", "sched_process_fork",
+	{ PROV_PROC, "create", "sched", "sched_process_fork", 2,
 	  ARGS(child_ps_args), 0, GUARD_CHILD_PROCESS },
-	{ PROV_PROC, "exec", "sched", "sched_prepare_exec", ARGS(exec_args), 0, 0 },
-	{ PROV_PROC, "exec-success", "sched", "sched_process_exec", NULL, 0, 0, 0 },
-	{ PROV_PROC, "exit", "sched", "sched_process_exit", ARGS(exit_args), 0,
-	  GUARD_ARG1 },
-	{ PROV_PROC, "lwp-create", "sched", "sched_process_fork",
+	{ PROV_PROC, "exec", "sched", "sched_prepare_exec", 2, ARGS(exec_args),
+	  0, 0 },
+	{ PROV_PROC, "exec-failure", "raw_syscalls", "sys_exit", 2,
+	  ARGS(exec_fail_args), 0, GUARD_EXEC_FAILED },
+	{ PROV_PROC, "exec-success", "sched", "sched_process_exec", 3, NOARGS,
+	  0, 0 },
+	{ PROV_PROC, "exit", "sched", "sched_process_exit", 2, ARGS(exit_args),
+	  0, GUARD_ARG1 },
+	{ PROV_PROC, "lwp-create", "sched", "sched_process_fork", 2,
 	  ARGS(child_args), 0, GUARD_CHILD_THREAD },
-	{ PROV_PROC, "lwp-exit", "sched", "sched_process_exit", NULL, 0, 0, 0 },
-	{ PROV_PROC, "signal-handle", "signal", "signal_deliver",
+	{ PROV_PROC, "lwp-exit", "sched", "sched_process_exit", 2, NOARGS, 0, 0 },
+	{ PROV_PROC, "lwp-start", "raw_syscalls", "sys_exit", 2, NOARGS, 0,
+	  GUARD_START_THREAD },
+	{ PROV_PROC, "signal-handle", "signal", "signal_deliver", 3,
 	  ARGS(handle_args), 0, 0 },
-	{ PROV_PROC, "signal-send", "signal", "signal_generate",
+	{ PROV_PROC, "signal-send", "signal", "signal_generate", 5,
 	  ARGS(send_args), 0, 0 },
-	{ PROV_SCHED, "off-cpu", "sched", "sched_switch", ARGS(next_args), 0, 0 },
-	{ PROV_SCHED, "on-cpu", "sched", "sched_switch", NULL, 0, 3, 0 },
-	{ PROV_SCHED, "wakeup", "sched", "sched_wakeup", ARGS(task_args), 0, 0 },
+	{ PROV_PROC, "start", "raw_syscalls", "sys_exit", 2, NOARGS, 0,
+	  GUARD_START_PROCESS },
+	{ PROV_SCHED, "off-cpu", "sched", "sched_switch", 4, ARGS(next_args),
+	  0, 0 },
+	{ PROV_SCHED, "on-cpu", "sched", "sched_switch", 4, NOARGS, 3, 0 },
+	{ PROV_SCHED, "preempt", "sched", "sched_switch", 4, NOARGS, 0,
+	  GUARD_PREEMPT },
+	{ PROV_SCHED, "remain-cpu", "sched", "sched_exit_tp", 1, NOARGS, 0,
+	  GUARD_NO_ARG0 },
+	{ PROV_SCHED, "sleep", "sched", "sched_switch", 4, NOARGS, 0,
+	  GUARD_SLEEP },
+	{ PROV_SCHED, "wakeup", "sched", "sched_wakeup", 1, ARGS(task_args),
+	  0, 0 },
 };
 
 #define NSTABLE (sizeof(stable_probes) / sizeof(stable_probes[0]))
-
-/* Tracepoint argument counts are this kernel's (BTF); written down for
- * when BTF is missing, which leaves the probes unusable anyway. */
-static const int tp_nargs_known[NSTABLE] = { 2, 2, 3, 2, 2, 2, 3, 5, 4, 4, 1 };
 
 void sched_proc_populate(struct catalog *cat)
 {
@@ -89,7 +126,7 @@ void sched_proc_populate(struct catalog *cat)
 			    .name = stable_probes[i].name, .sysnr = -1,
 			    .tp_group = stable_probes[i].tp_group,
 			    .tp_event = stable_probes[i].tp_event,
-			    .tp_nargs = tp_nargs_known[i],
+			    .tp_nargs = stable_probes[i].tp_nargs,
 			    .cur_task = stable_probes[i].cur_task,
 			    .guard = stable_probes[i].guard });
 	}
