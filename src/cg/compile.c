@@ -300,7 +300,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 			const struct probe *p = ms[i].probes[j];
 			bool seen = false;
 			bool tp = p->kind == PROV_SDT || p->kind == PROV_PROC ||
-				  p->kind == PROV_SCHED;
+				  p->kind == PROV_SCHED || p->kind == PROV_IO;
 
 			if (p->kind != PROV_PROFILE && p->kind != PROV_TICK && !tp)
 				continue;

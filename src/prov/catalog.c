@@ -107,11 +107,15 @@ static const struct provider providers[PROV_NKINDS] = {	/* ORDER PROV_KIND */
 	[PROV_PROC] = { "proc",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(EVOLVING, EVOLVING, ISA), sched_proc_load_args },
+		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args },
 	[PROV_SCHED] = { "sched",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(EVOLVING, EVOLVING, ISA), sched_proc_load_args },
+		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args },
+	[PROV_IO] = { "io",
+		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
+		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
+		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args },
 	[PROV_PID] = { "pid",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
@@ -487,7 +491,7 @@ struct catalog *catalog__new(void)
 	dtrace_populate(cat);
 	profile_populate(cat);
 	syscalls_populate(cat);
-	sched_proc_populate(cat);
+	stable_populate(cat);
 	return cat;
 }
 

@@ -39,8 +39,9 @@ enum prov_kind {	/* ORDER PROV_KIND: providers[] in catalog.c */
 	PROV_TICK,	/* tick-N: one CPU, every period */
 	PROV_SYSCALL,	/* syscall:vmlinux:NAME:entry|return */
 	PROV_SDT,	/* sdt:GROUP::EVENT, every kernel tracepoint (sdt.c) */
-	PROV_PROC,	/* proc:::create ..., on tracepoints (sched_proc.c) */
-	PROV_SCHED,	/* sched:::on-cpu ..., on tracepoints (sched_proc.c) */
+	PROV_PROC,	/* proc:::create ..., on tracepoints (stable.c) */
+	PROV_SCHED,	/* sched:::on-cpu ..., on tracepoints (stable.c) */
+	PROV_IO,	/* io:::start, done, on block tracepoints (stable.c) */
 	PROV_PID,	/* pidNNN:module:function:entry|return, uprobes (pid.c) */
 	PROV_NKINDS
 };

@@ -1,7 +1,7 @@
 /*
  * sdt.h -- kernel tracepoints as probes: the sdt provider (every tracepoint,
- * sdt.c) and the stable sched and proc providers built on a few of them
- * (sched_proc.c).
+ * sdt.c) and DTrace's stable sched, proc and io providers built on a few of
+ * them (stable.c).
  */
 #ifndef DSCOPE_SDT_H
 #define DSCOPE_SDT_H
@@ -19,7 +19,7 @@ int sdt_load_args(struct catalog *cat, struct probe *p);
  * not know it. */
 int sdt_tp_nargs(const char *event);
 
-void sched_proc_populate(struct catalog *cat);
-int sched_proc_load_args(struct catalog *cat, struct probe *p);
+void stable_populate(struct catalog *cat);
+int stable_load_args(struct catalog *cat, struct probe *p);
 
 #endif /* DSCOPE_SDT_H */

@@ -1,5 +1,5 @@
 /*
- * sched_proc.c -- DTrace's stable sched and proc providers, on kernel
+ * stable.c -- DTrace's stable sched, proc and io providers, on kernel
  * tracepoints (DESIGN.md 3.6, 3.7).
  *
  * Each probe is a tracepoint plus three facts the compiler uses:
@@ -28,12 +28,19 @@
  *    user space, in its own context, as DTrace's start;
  *  - proc:::exec-failure is sys_exit of execve/execveat with an error;
  *    args[0] is the errno.
+ *  - io:::start is block_io_start, which fires in the thread submitting
+ *    the request (as DTrace's start, in bdev_strategy), not at dispatch
+ *    to the device, which may run later in a kworker: "which process is
+ *    doing I/O" needs the submitter.  io:::done is block_rq_complete,
+ *    before the request's byte count is consumed.  Requests the block
+ *    layer does not account (passthrough) complete without a start.
  * Still not offered, rather than offered and wrong: sched:::enqueue and
  * dequeue (no tracepoint names the task a run queue gains or loses:
  * sched_update_nr_running_tp carries only the count), sched:::tick (the
  * scheduler tick has no tracepoint; profile-N is the tool for sampling)
- * and proc:::signal-clear (no tracepoint where a pending signal is
- * dropped by sigwait).
+ * proc:::signal-clear (no tracepoint where a pending signal is dropped
+ * by sigwait) and io:::wait-start/wait-done (a thread waiting for its
+ * I/O is an ordinary sleep: sched:::sleep with a block-layer stack()).
  */
 #include "sdt.h"
 
@@ -62,6 +69,15 @@ static const struct probe_arg handle_args[] = {
 };
 
 
+/* io: the block layer's struct request, translated; no file is known
+ * below the page cache, so args[2] is fileinfo_t's "<none>" */
+#define REQUEST "struct request *"
+static const struct probe_arg io_args[] = {
+	{ "bufinfo_t *", "", REQUEST, "__bufinfo", 0 },
+	{ "devinfo_t *", "", REQUEST, "__devinfo", 0 },
+	{ "fileinfo_t *", "", REQUEST, "__nofileinfo", 0 },
+};
+
 static const struct probe_arg exec_fail_args[] = {
 	{ "int", "", "long", "__errno_of", 1 },
 };
@@ -79,6 +95,8 @@ static const struct {
 	int nargs;
 	int cur_task, guard;
 } stable_probes[] = {	/* in DTrace's listing order: by provider, name */
+	{ PROV_IO, "done", "block", "block_rq_complete", 3, ARGS(io_args), 0, 0 },
+	{ PROV_IO, "start", "block", "block_io_start", 1, ARGS(io_args), 0, 0 },
 	{ PROV_PROC, "create", "sched", "sched_process_fork", 2,
 	  ARGS(child_ps_args), 0, GUARD_CHILD_PROCESS },
 	{ PROV_PROC, "exec", "sched", "sched_prepare_exec", 2, ARGS(exec_args),
@@ -115,13 +133,14 @@ static const struct {
 
 #define NSTABLE (sizeof(stable_probes) / sizeof(stable_probes[0]))
 
-void sched_proc_populate(struct catalog *cat)
+void stable_populate(struct catalog *cat)
 {
 	for (size_t i = 0; i < NSTABLE; i++) {
 		enum prov_kind k = stable_probes[i].kind;
 
 		catalog_add(cat, &(struct probe){ .kind = k,
-			    .prov = k == PROV_PROC ? "proc" : "sched",
+			    .prov = k == PROV_PROC ? "proc"
+				    : k == PROV_IO ? "io" : "sched",
 			    .mod = "vmlinux", .func = "",
 			    .name = stable_probes[i].name, .sysnr = -1,
 			    .tp_group = stable_probes[i].tp_group,
@@ -132,7 +151,7 @@ void sched_proc_populate(struct catalog *cat)
 	}
 }
 
-int sched_proc_load_args(struct catalog *cat, struct probe *p)
+int stable_load_args(struct catalog *cat, struct probe *p)
 {
 	int tp_nargs = sdt_tp_nargs(p->tp_event);
 

@@ -1,0 +1,40 @@
+# io:::start and io:::done against build/targets/directio, which reads a
+# file 25 times with O_DIRECT, 8 KiB each: exactly 25 8 KiB read requests
+# start and complete, on the device /sys says holds the file.
+. tests/sh/lib.sh
+dir=/var/tmp
+file=$dir/dscope-io.$$
+dev=$(stat -c '%Hd:%Ld' "$dir")
+want=$(sed -n 's/^DEVNAME=//p' "/sys/dev/block/$dev/uevent" 2>/dev/null)
+[ -n "$want" ] || { echo "$dir is not on a block device ($dev)"; exit 77; }
+out=$($D -q -n '
+io:::start
+/pid == $target && args[0]->b_flags & B_READ && args[0]->b_bcount == 8192/
+{
+	@starts[args[1]->dev_statname, args[1]->dev_pathname] = count();
+	@bytes = sum(args[0]->b_bcount);
+	pending[arg0] = 1;
+}
+io:::done
+/pending[arg0]/
+{
+	@dones = count();
+	pending[arg0] = 0;
+}
+END
+{
+	printa("start %s %s %@d\n", @starts);
+	printa("bytes %@d\n", @bytes);
+	printa("done %@d\n", @dones);
+}' -c "$B/targets/directio $file 25" 2>&1)
+rc=$?
+[ $rc = 0 ] || fail "exit $rc: $out"
+expect="start $want /dev/$want 25
+bytes 204800
+done 25"
+[ "$(echo "$out" | grep -v '^$')" = "$expect" ] ||
+	fail "got:
+$out
+want:
+$expect"
+exit 0
