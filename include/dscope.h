@@ -62,7 +62,8 @@ DSCOPE_API int dscope__add_program(struct dscope *ds, const char *text,
 
 DSCOPE_API int dscope__compile(struct dscope *ds);
 /* -l: the probes the programs' descriptions match (every probe if there
- * is no program); verbose adds argument types. */
+ * is no program); verbose adds argument types.  A description matching
+ * nothing is reported, as DTrace does, and makes the result -ENOENT. */
 DSCOPE_API int dscope__list(struct dscope *ds, bool verbose);
 
 DSCOPE_API int dscope__go(struct dscope *ds);

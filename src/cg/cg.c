@@ -571,6 +571,13 @@ static struct val builtin(struct cg *g, struct node *n)
 		probe_id(g);
 		cg_store_slot(g, slot, R0);
 		break;
+	case BI_CALLER:
+	case BI_STACKDEPTH:
+	case BI_UCALLER:
+	case BI_USTACKDEPTH:
+		cg_stack_builtin(g, n, slot, b == BI_UCALLER || b == BI_USTACKDEPTH,
+				 b == BI_CALLER || b == BI_UCALLER);
+		break;
 	default:	/* arg0..arg9 */
 		arg_value(g, slot, b - BI_ARG0);
 		break;

@@ -136,6 +136,9 @@ void cg_self_key(struct cg *g, const struct node *n, int16_t slot);
 /* the LRU map of saved off-cpu stacks, created on first use */
 int cg_offcpu_stack_map(struct cg *g);
 void cg_save_offcpu_stack(struct cg *g);
+/* slot = caller or stackdepth (user: ucaller, ustackdepth) */
+void cg_stack_builtin(struct cg *g, struct node *n, int16_t slot, bool user,
+		      bool caller);
 
 /* cg_subr.c: a subroutine call; its value (unused for void ones) */
 struct val cg_subr_call(struct cg *g, struct node *n);

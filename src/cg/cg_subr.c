@@ -1598,6 +1598,128 @@ static struct val do_ustack(struct cg *g, struct node *n)
 	return v;
 }
 
+/* ---- symbols: sym() ... uaddr(), caller, stackdepth ... ---- */
+
+/* sym(), func(), mod(): the address itself, typed to print as a symbol */
+static struct val do_ksym(struct cg *g, struct node *n)
+{
+	struct val a = cg_expr(g, n->args.v[0]);
+
+	cg_load_slot(g, R0, a.slot);
+	return int_result(g, n, R0);
+}
+
+/*
+ * usym(), ufunc(), umod(), uaddr(): a one-frame user stack, the pid
+ * whose maps name the address, then the address (types.h):
+ *
+ *	temp[0] = pid; temp[1] = addr
+ */
+static struct val do_usym(struct cg *g, struct node *n)
+{
+	struct val a = cg_expr(g, n->args.v[0]);
+	struct val v = { .str = true, .size = 16 };
+
+	g->spec->user_stacks = true;
+	v.off = cg_temp_new(g, n, v.size);
+	emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
+	emit_alu_imm(&g->e, BPF_RSH, R0, 32);
+	emit_store(&g->e, 8, R9, (int16_t)v.off, R0);
+	cg_load_slot(g, R0, a.slot);
+	emit_store(&g->e, 8, R9, (int16_t)(v.off + 8), R0);
+	return v;
+}
+
+#define STACKDEPTH_MAX 127	/* the kernel's perf_event_max_stack */
+
+/*
+ * caller and stackdepth describe the kernel stack stack() shows: its
+ * first frame, the pc where the probe fired (in the function that fired
+ * the tracepoint), and how many frames it has:
+ *
+ *	r0 = bpf_get_stack(ctx, temp, frames * 8, skip)
+ *	slot = r0 <= 0 ? 0 : caller ? temp[0] : r0 / 8
+ *
+ * At sched:::on-cpu they describe the stack the program runs on, the
+ * leaving thread's; stack() there is the incoming thread's saved one.
+ */
+static void kstack_builtin(struct cg *g, struct node *n, int16_t slot,
+			   bool caller)
+{
+	uint32_t size = caller ? 16 : (STACKDEPTH_MAX + 1) * 8;
+	uint32_t off = cg_temp_new(g, n, size);
+	int none = emit_new_label(&g->e), done = emit_new_label(&g->e);
+
+	capture_stack(g, n, off, size);
+	emit_jmp_imm(&g->e, BPF_JSLE, R0, 0, none);
+	if (caller)
+		emit_load(&g->e, 8, R0, R9, (int16_t)off);
+	else
+		emit_alu_imm(&g->e, BPF_RSH, R0, 3);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, none);
+	emit_mov_imm(&g->e, R0, 0);
+	emit_label(&g->e, done);
+	cg_store_slot(g, slot, R0);
+}
+
+/*
+ * ucaller and ustackdepth, the same for the user stack ustack() shows.
+ * ucaller is where the thread was in user space before the probe: at a
+ * pid entry probe the caller's return address, still at [sp]; elsewhere
+ * the user pc (in the syscall wrapper at a syscall probe).  At a pid
+ * entry probe ustack() adds that return address as a frame, and so does
+ * ustackdepth.
+ *
+ *	ucaller, entry:	bpf_probe_read_user(&slot, 8, regs->sp)
+ *	otherwise:	r0 = bpf_get_stack(ctx, temp, frames * 8, USER)
+ *			slot = r0 <= 0 ? 0 : ucaller ? temp[0] : r0 / 8 + entry
+ */
+static void ustack_builtin(struct cg *g, struct node *n, int16_t slot,
+			   bool caller)
+{
+	bool entry = g->att == ATTACH_UPROBE;
+	uint32_t size = caller ? 8 : STACKDEPTH_MAX * 8;
+	uint32_t off;
+	int none = emit_new_label(&g->e), done = emit_new_label(&g->e);
+
+	if (caller && entry) {
+		emit_store_imm(&g->e, 8, R10, slot, 0);
+		cg_fp_ptr(g, R1, slot);
+		emit_mov_imm(&g->e, R2, 8);
+		emit_load(&g->e, 8, R3, R6, PT_REGS_SP);
+		emit_call(&g->e, BPF_FUNC_probe_read_user);
+		return;
+	}
+	off = cg_temp_new(g, n, size);
+	emit_mov_reg(&g->e, R1, R6);
+	cg_scratch_ptr(g, R2, off);
+	emit_mov_imm(&g->e, R3, (int32_t)size);
+	emit_mov_imm(&g->e, R4, (int32_t)F_USER_STACK);
+	emit_call(&g->e, BPF_FUNC_get_stack);
+	emit_jmp_imm(&g->e, BPF_JSLE, R0, 0, none);
+	if (caller) {
+		emit_load(&g->e, 8, R0, R9, (int16_t)off);
+	} else {
+		emit_alu_imm(&g->e, BPF_RSH, R0, 3);
+		emit_alu_imm(&g->e, BPF_ADD, R0, entry);
+	}
+	emit_ja(&g->e, done);
+	emit_label(&g->e, none);
+	emit_mov_imm(&g->e, R0, 0);
+	emit_label(&g->e, done);
+	cg_store_slot(g, slot, R0);
+}
+
+void cg_stack_builtin(struct cg *g, struct node *n, int16_t slot, bool user,
+		      bool caller)
+{
+	if (user)
+		ustack_builtin(g, n, slot, caller);
+	else
+		kstack_builtin(g, n, slot, caller);
+}
+
 /* ---- dispatch ---- */
 
 static const struct {
@@ -1620,6 +1742,10 @@ static const struct {
 	{ "chill", do_chill },
 	{ "copyoutstr", do_copyoutstr },
 	{ "stack", do_stack },		{ "ustack", do_ustack },
+	{ "sym", do_ksym },		{ "func", do_ksym },
+	{ "mod", do_ksym },		{ "usym", do_usym },
+	{ "ufunc", do_usym },		{ "umod", do_usym },
+	{ "uaddr", do_usym },
 	{ "speculation", cg_spec_speculation },
 	{ "strchr", do_strchr },	{ "strjoin", do_strjoin },
 	{ "strlen", do_strlen },	{ "strrchr", do_strchr },

@@ -60,6 +60,10 @@ static const struct builtin_info builtins[BI_COUNT_] = {
 	[BI_EPID] = { "epid", T_INT, 4, false },
 	[BI_ID] = { "id", T_INT, 4, false },
 	[BI_CURTHREAD] = { "curthread", T_PTR, 8, false },
+	[BI_CALLER] = { "caller", T_INT, 8, false },
+	[BI_STACKDEPTH] = { "stackdepth", T_INT, 4, false },
+	[BI_UCALLER] = { "ucaller", T_INT, 8, false },
+	[BI_USTACKDEPTH] = { "ustackdepth", T_INT, 4, false },
 };
 
 const char *builtin_name(enum builtin b)

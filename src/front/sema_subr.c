@@ -323,6 +323,49 @@ static void stack_call(struct sema *s, struct node *n)
 	n->type.user = user;
 }
 
+/*
+ * sym(), func(), mod(), usym(), ufunc(), umod(), uaddr(): an address that
+ * prints as a symbol (types.h, enum dsym_kind).  A user address carries
+ * the pid whose maps name it, as a one-frame ustack() does.
+ */
+static const struct {
+	const char *name;
+	bool user;
+	enum dsym_kind kind;
+} symbol_subrs[] = {
+	{ "sym", false, DSYM_FUNC },	{ "func", false, DSYM_FUNC },
+	{ "mod", false, DSYM_MOD },	{ "usym", true, DSYM_FUNC },
+	{ "ufunc", true, DSYM_FUNC },	{ "umod", true, DSYM_MOD },
+	{ "uaddr", true, DSYM_ADDR },
+};
+
+static bool symbol_call(struct sema *s, struct node *n)
+{
+	for (size_t i = 0; i < sizeof(symbol_subrs) / sizeof(symbol_subrs[0]); i++) {
+		bool user = symbol_subrs[i].user;
+
+		if (strcmp(symbol_subrs[i].name, n->str) != 0)
+			continue;
+		sema_check_nargs(s, n, 1, 1);
+		sema_expr(s, n->args.v[0]);
+		if (n->args.v[0]->type.kind != T_INT && n->args.v[0]->type.kind != T_PTR)
+			diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
+				  "%s( ) argument #1 is incompatible with "
+				  "prototype:\n\tprototype: uintptr_t\n\t"
+				  " argument: %s", n->str,
+				  n->args.v[0]->type.name ? n->args.v[0]->type.name
+							  : "void");
+		memset(&n->type, 0, sizeof(n->type));
+		n->type.kind = user ? T_STACK : T_SYM;
+		n->type.size = user ? 16 : 8;
+		n->type.user = user;
+		n->type.sym = (uint8_t)symbol_subrs[i].kind;
+		n->type.name = user ? "_usymaddr" : "_symaddr";
+		return true;
+	}
+	return false;
+}
+
 void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
 {
 	const struct subr_proto *sp = NULL;
@@ -336,6 +379,8 @@ void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
 		stack_call(s, n);
 		return;
 	}
+	if (symbol_call(s, n))
+		return;
 	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
 		if (strcmp(subrs[i].name, n->str) == 0)
 			sp = &subrs[i];

@@ -29,6 +29,20 @@ enum dtype_kind {
 
 struct ctype;	/* composite types, ctype.h */
 
+/*
+ * A value that prints as a symbol (DTrace's sym(), func(), mod() and the
+ * user ones).  The kernel's are T_SYM: an address.  The user's are a
+ * one-frame ustack() (T_STACK, user): the pid, whose maps name the
+ * address, then the address -- so they are kept, compared, used as keys
+ * and named after the process exits exactly as user stacks are.
+ */
+enum dsym_kind {
+	DSYM_NONE = 0,	/* not a symbol */
+	DSYM_FUNC,	/* sym(), func(), usym(), ufunc(): "module`function" */
+	DSYM_MOD,	/* mod(), umod(): "module" */
+	DSYM_ADDR,	/* uaddr(): "module`function+0xoff" */
+};
+
 struct dtype {
 	enum dtype_kind kind;
 	uint32_t size;		/* bytes; T_STRING: bound including the NUL */
@@ -39,6 +53,7 @@ struct dtype {
 				 * T_ARRAY: element and count; an enum T_INT:
 				 * its enumerators; NULL for plain types */
 	bool user;		/* T_STACK: ustack(): word 0 is the pid */
+	uint8_t sym;		/* enum dsym_kind: prints as a symbol */
 };
 
 #endif /* DSCOPE_TYPES_H */

@@ -28,6 +28,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "fbt.h"
 #include "pid.h"
 #include "sdt.h"
 #include "syscalls.h"
@@ -39,7 +40,7 @@ struct catalog {
 	struct arena arena;	/* probes, their strings, their argument lists */
 	struct probe **probes;	/* probes[id - 1] */
 	uint32_t nprobes, cap;
-	char hint[192];		/* catalog__hint(); "" when none */
+	char hint[320];		/* catalog__hint(); "" when none */
 	bool sdt_done;		/* sdt probes added (on first need) */
 	long exec_pid;		/* catalog__set_target_exec() */
 	const char *exec_path;
@@ -562,6 +563,9 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 	}
 	if (n)
 		cat->hint[0] = '\0';
+	else if (!cat->hint[0] && pd->prov && strcmp(pd->prov, "fbt") == 0 &&
+		 fbt_unavailable())
+		snprintf(cat->hint, sizeof(cat->hint), "%s", fbt_unavailable());
 	return n;
 }
 

@@ -777,10 +777,7 @@ static void print_sym_key(FILE *out, const struct fmt_val *k,
 {
 	char buf[512];
 
-	if (k->sym == FMT_SYM_KMOD)
-		fmt_addr2mod(syms, k->u, buf, sizeof(buf));
-	else
-		fmt_addr2str(syms, k->u, false, buf, sizeof(buf));
+	fmt_symbol(k, syms, buf, sizeof(buf));
 	fprintf(out, "  %-50s", buf);
 }
 
@@ -788,6 +785,10 @@ static void print_sym_key(FILE *out, const struct fmt_val *k,
 static void print_key(FILE *out, const struct fmt_val *k,
 		      const struct fmt_sym_ops *syms)
 {
+	if (k->type.sym != DSYM_NONE) {
+		print_sym_key(out, k, syms);
+		return;
+	}
 	switch (k->type.kind) {
 	case T_STRING:
 		print_string_key(out, k);
@@ -796,12 +797,6 @@ static void print_key(FILE *out, const struct fmt_val *k,
 		fmt_stack(out, k, NULL, syms, syms && syms->stackindent >= 0 ?
 			  syms->stackindent : 14);
 		return;
-	case T_SYM:
-		if (k->sym != FMT_SYM_NONE) {
-			print_sym_key(out, k, syms);
-			return;
-		}
-		break;
 	default:
 		break;
 	}

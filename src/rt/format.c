@@ -531,6 +531,24 @@ static bool ustack_lookup(void *ctx, uint64_t addr, const char **mod,
 	       u->syms->ulookup(u->syms->ctx, u->pid, addr, mod, sym, symaddr);
 }
 
+void fmt_symbol(const struct fmt_val *v, const struct fmt_sym_ops *syms,
+		char *buf, size_t len)
+{
+	struct ustack_ctx u = { syms, 0 };
+	struct fmt_sym_ops usyms = { .lookup = ustack_lookup, .ctx = &u };
+	uint64_t addr = v->u;
+
+	if (v->type.kind == T_STACK) {	/* user: { pid, address } */
+		u.pid = v->pcs ? (uint32_t)v->pcs[0] : 0;
+		addr = v->pcs ? v->pcs[1] : 0;
+		syms = &usyms;
+	}
+	if (v->type.sym == DSYM_MOD)
+		fmt_addr2mod(syms, addr, buf, len);
+	else
+		fmt_addr2str(syms, addr, v->type.sym == DSYM_ADDR, buf, len);
+}
+
 void fmt_stack(FILE *out, const struct fmt_val *v, const char *cfmt,
 	       const struct fmt_sym_ops *syms, int indent)
 {
@@ -830,10 +848,7 @@ static void trace_sym(FILE *out, const struct fmt_val *v, bool quiet,
 {
 	char buf[512];
 
-	if (v->sym == FMT_SYM_KMOD)
-		fmt_addr2mod(syms, v->u, buf, sizeof(buf));
-	else
-		fmt_addr2str(syms, v->u, false, buf, sizeof(buf));
+	fmt_symbol(v, syms, buf, sizeof(buf));
 	if (quiet)
 		fputs(buf, out);
 	else
@@ -854,13 +869,13 @@ void fmt_trace(FILE *out, const struct fmt_val *v, bool quiet,
 			fprintf(out, "  %-33.*s", n, s);
 		return;
 	}
+	if (v->type.sym != DSYM_NONE) {
+		trace_sym(out, v, quiet, syms);
+		return;
+	}
 	if (v->type.kind == T_STACK) {
 		fmt_stack(out, v, NULL, syms, syms && syms->stackindent >= 0 ?
 			  syms->stackindent : 14);
-		return;
-	}
-	if (v->type.kind == T_SYM && v->sym != FMT_SYM_NONE) {
-		trace_sym(out, v, quiet, syms);
 		return;
 	}
 	for (size_t i = 0; i < sizeof(trace_width) / sizeof(trace_width[0]); i++) {

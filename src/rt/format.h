@@ -30,19 +30,11 @@
 #include "front/diag.h"
 #include "front/types.h"
 
-/* How a T_SYM (or symbol-valued T_INT) value prints by default. */
-enum fmt_symkind {
-	FMT_SYM_NONE = 0,	/* not a symbol: print the integer */
-	FMT_SYM_KSYM,		/* sym(), func(): "module`symbol" */
-	FMT_SYM_KMOD,		/* mod(): "module" */
-};
-
 struct fmt_val {
 	struct dtype type;	/* the D type of the traced expression */
 	uint64_t u;		/* T_INT/T_PTR/T_SYM: value, extended per type */
 	const char *s;		/* T_STRING: NUL-terminated within type.size */
 	const uint64_t *pcs;	/* T_STACK: type.size / 8 frames, 0 ends early */
-	enum fmt_symkind sym;	/* T_SYM: which of sym()/func()/mod() */
 };
 
 /*
@@ -178,6 +170,10 @@ void fmt_probe_heading(FILE *out, bool testing, int cpu, uint32_t probe_id,
 		       const char *func, const char *name);
 
 /* Format an address as %a / sym() do ("mod`sym+0x1f", "0x1f"...). */
+/* A symbol-valued v (v->type.sym set: sym(), umod(), ...) as DTrace
+ * prints it: "module`function", "module", "module`function+0x1f". */
+void fmt_symbol(const struct fmt_val *v, const struct fmt_sym_ops *syms,
+		char *buf, size_t len);
 void fmt_addr2str(const struct fmt_sym_ops *syms, uint64_t addr,
 		  bool with_offset, char *buf, size_t len);
 

@@ -185,7 +185,7 @@ int dscope__compile(struct dscope *ds)
 int dscope__list(struct dscope *ds, bool verbose)
 {
 	struct catalog *cat = catalog(ds);
-	int total = 0;
+	int total = 0, unmatched = 0;
 
 	catalog__list_header(ds->cfg.out);
 	if (ds->nsrc == 0)
@@ -204,12 +204,23 @@ int dscope__list(struct dscope *ds, bool verbose)
 			return -EINVAL;
 		}
 		for (int c = 0; c < p->nclauses; c++)
-			for (int k = 0; k < p->clauses[c]->ndescs; k++)
-				total += catalog__list(cat, ds->cfg.out,
-						       p->clauses[c]->descs[k],
-						       verbose);
+			for (int k = 0; k < p->clauses[c]->ndescs; k++) {
+				const struct probe_desc *pd = p->clauses[c]->descs[k];
+				int n = catalog__list(cat, ds->cfg.out, pd, verbose);
+				const char *hint = catalog__hint(cat);
+
+				if (n > 0) {
+					total += n;
+					continue;
+				}
+				fprintf(ds->cfg.err, "%s: failed to match %s:%s:%s:%s: "
+					"No probe matches description%s%s\n",
+					ds->cfg.progname, pd->prov, pd->mod, pd->func,
+					pd->name, hint ? ": " : "", hint ? hint : "");
+				unmatched++;
+			}
 	}
-	return 0;
+	return unmatched ? -ENOENT : 0;
 }
 
 /* walltimestamp = ktime (CLOCK_MONOTONIC) + offset to CLOCK_REALTIME */

@@ -13,7 +13,14 @@ out=$($D -lv -n sched:::off-cpu) || fail "-lv sched:::off-cpu"
 echo "$out" | grep -q 'args\[0\]: lwpsinfo_t \*' || fail "off-cpu args[0]: $out"
 echo "$out" | grep -q 'args\[1\]: psinfo_t \*' || fail "off-cpu args[1]: $out"
 n=$($D -l -P proc | grep -c ' proc  *vmlinux ')
-[ "$n" = 8 ] || fail "proc lists $n probes, want 8"
+[ "$n" = 11 ] || fail "proc lists $n probes, want 11"
+n=$($D -l -P sched | grep -c ' sched  *vmlinux ')
+[ "$n" = 6 ] || fail "sched lists $n probes, want 6"
+out=$($D -lv -n io:::start) || fail "-lv io:::start"
+for a in "args\[0\]: bufinfo_t \*" "args\[1\]: devinfo_t \*" \
+	 "args\[2\]: fileinfo_t \*"; do
+	echo "$out" | grep -q "$a" || fail "io:::start lacks $a"
+done
 # events that are not tracepoints (syscalls:sys_enter_*) are not sdt probes
 [ "$($D -l -n 'sdt:syscalls::' 2>/dev/null | grep -c ' sdt ')" = 0 ] ||
 	fail "sdt:syscalls:: matched"
