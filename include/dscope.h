@@ -66,6 +66,21 @@ DSCOPE_API int dscope__compile(struct dscope *ds);
  * nothing is reported, as DTrace does, and makes the result -ENOENT. */
 DSCOPE_API int dscope__list(struct dscope *ds, bool verbose);
 
+/*
+ * -h and -G, instead of tracing: what an application's build needs for
+ * the probes its provider definitions declare (the programs are parsed,
+ * not compiled: a build needs no kernel support and no privilege).
+ * dscope__header writes a C header over <sys/sdt.h> to out; name is its
+ * file name, for the include guard.  dscope__link writes at path the ELF
+ * object defining the probes' is-enabled semaphores, for the ELF class
+ * and machine of the first ELF object among objs (the application's
+ * objects, otherwise unread), or of the host with bits 32 or 64 (0: the
+ * host's own).  libdtrace's dtrace_program_header() and _link().
+ */
+DSCOPE_API int dscope__header(struct dscope *ds, FILE *out, const char *name);
+DSCOPE_API int dscope__link(struct dscope *ds, const char *path, int bits,
+			    int nobjs, char *const *objs);
+
 DSCOPE_API int dscope__go(struct dscope *ds);
 /* Process records for up to timeout_ms: 0, 1 once exit() has been seen,
  * negative on error. */

@@ -3,8 +3,10 @@
 # Run as root on Debian 12 (bookworm) or later.
 set -e
 # clang-14 and libclang-rt-14-dev: the libFuzzer build (make fuzz).
+# systemtap-sdt-dev: <sys/sdt.h>, which dscope -h's headers include
+# (tests/sh/usdt-header.sh, examples/usdt).
 PKGS="gcc make libbpf-dev libelf-dev zlib1g-dev cpp bpftool python3 clang-14
-      libclang-rt-14-dev"
+      libclang-rt-14-dev systemtap-sdt-dev"
 missing=""
 for p in $PKGS; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -10,6 +10,10 @@
  * -c runs the command in a child that waits on a pipe until tracing is
  * attached, so the traced program is caught from its first instruction;
  * its pid is $target.  dscope ends when it exits.
+ *
+ * -h and -G trace nothing: they write a header or an object for a build
+ * (libdscope's dscope__header and dscope__link); -G's operands are the
+ * build's objects, not macro arguments.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -26,7 +30,8 @@
 
 #include "dscope.h"
 
-#define OPTSTR "+b:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z"
+/* "3:6:" are -32 and -64, as dtrace reads them */
+#define OPTSTR "+3:6:b:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z"
 
 static const char *progname = "dscope";
 static volatile sig_atomic_t interrupted;
@@ -51,14 +56,16 @@ struct cli {
 	int ncpp;
 	struct { const char *name, *value; } *x;
 	int nx;
+	int gen;		/* 'h' or 'G': write a header or object */
+	int bits;		/* -32, -64: the -G object's class */
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s [-CeFGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
-		"\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
-		"\t[-x opt[=val]] [-X a|c|s|t]\n\n"
+		"Usage: %s [-32|-64] [-CeFGhHlqSvVwZ] [-b bufsz] [-c cmd]\n"
+		"\t[-D name[=def]] [-I path] [-L path] [-o output] [-p pid]\n"
+		"\t[-s script] [-U name] [-x opt[=val]] [-X a|c|s|t]\n\n"
 		"\t[-P provider [[ predicate ] action ]]\n"
 		"\t[-m [ provider: ] module [[ predicate ] action ]]\n"
 		"\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
@@ -68,6 +75,8 @@ static void usage(FILE *f)
 		"\t-C  run cpp(1) preprocessor on script files\n"
 		"\t-D  define symbol when invoking preprocessor\n"
 		"\t-e  exit after compiling request but prior to enabling probes\n"
+		"\t-G  write an object defining the USDT probes' semaphores\n"
+		"\t-h  write a <sys/sdt.h> header for the USDT probes declared\n"
 		"\t-I  add include directory to preprocessor search path\n"
 		"\t-l  list probes matching specified criteria\n"
 		"\t-n  enable or list probes matching the specified probe name\n"
@@ -200,10 +209,16 @@ static int parse_args(struct cli *c, int argc, char **argv)
 				return -1;
 			case 'h':
 			case 'G':
-				fprintf(stderr, "%s: -%c (USDT header and object "
-						"generation) is not available yet\n",
-					progname, ch);
-				return 1;
+				c->gen = ch;
+				break;
+			case '3':
+			case '6':
+				if (strcmp(optarg, ch == '3' ? "2" : "4") != 0) {
+					usage(stderr);
+					return 2;
+				}
+				c->bits = ch == '3' ? 32 : 64;
+				break;
 			case 'F': case 'H': case 'S': case 'L': case 'X':
 				break;	/* accepted: no effect on this system */
 			default:
@@ -623,6 +638,61 @@ out:
 	return rc;
 }
 
+/* DTrace's default for -h and -G: x.d's base name, x.h or x.o, here.
+ * NULL, with dtrace's message, when there is no one x.d to name it. */
+static char *default_output(const struct cli *c)
+{
+	const char *script = c->src[0].arg, *slash = strrchr(script, '/');
+	const char *base = slash ? slash + 1 : script;
+	size_t n = strlen(base);
+
+	if (c->nsrc > 1 || c->src[0].kind != SRC_S || n < 3 ||
+	    strcmp(base + n - 2, ".d") != 0) {
+		fprintf(stderr, "%s: -%c requires an output file if %s\n", progname,
+			c->gen, c->nsrc > 1 ? "multiple scripts are specified"
+					    : "no scripts are specified");
+		return NULL;
+	}
+	char *out = xrealloc(NULL, n + 1);
+
+	snprintf(out, n + 1, "%.*s.%c", (int)n - 2, base,
+		 c->gen == 'h' ? 'h' : 'o');
+	return out;
+}
+
+/* -h, -G: a failed step leaves no file a make rule would take as made */
+static int generate(struct cli *c)
+{
+	char *path = c->outfile ? strdup(c->outfile) : default_output(c);
+	struct dscope_config cfg = { .progname = progname, .err = stderr };
+	struct dscope *ds = NULL;
+	FILE *out;
+	int rc = -1;
+
+	if (!path)
+		return 2;
+	ds = dscope__new(&cfg);
+	if (!ds || add_sources(ds, c) < 0)
+		goto out;
+	dscope__set_args(ds, c->gen == 'G' ? 1 : c->nmacro, c->macro);
+	if (c->gen == 'G') {
+		rc = dscope__link(ds, path, c->bits, c->nmacro - 1, c->macro + 1);
+	} else if (!(out = fopen(path, "w"))) {
+		fprintf(stderr, "%s: failed to open header file '%s': %s\n",
+			progname, path, strerror(errno));
+	} else {
+		rc = dscope__header(ds, out, path);
+		if (fclose(out) != 0 && rc == 0)
+			rc = -1;
+		if (rc < 0)
+			unlink(path);
+	}
+out:
+	dscope__free(ds);
+	free(path);
+	return rc < 0 ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c = { 0 };
@@ -637,6 +707,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	if (c.gen)
+		return generate(&c);
 	handle_signals();
 	return run(&c);
 }

@@ -144,6 +144,17 @@ struct clause {
 	int id;				/* index in program order */
 };
 
+/* One "probe name(native...) [: (translated...)]" of a provider
+ * definition.  Only the native argument list is kept: it is what the
+ * application passes, and all that dscope -h and -G need (the translated
+ * types matter only to the tracing side, which reads the ELF notes). */
+struct provider_probe {
+	const char *name;		/* as declared: "request__start" */
+	const char **args;		/* native types' text: "char *" */
+	int nargs;			/* "()" and "(void)" declare none */
+	int line, col;
+};
+
 /* A top-level declaration: "int x;", "self int y;", "inline int z = 3;",
  * "typedef ...", "struct s {...};", "translator ..." -- recorded as text for
  * sema, which owns their meaning. */
@@ -159,6 +170,9 @@ struct top_decl {
 	struct decl_type *out_type, *in_type;
 	const char *in_name;
 	struct node_list members;	/* N_ASSIGN: a N_IDENT member, b expr */
+	/* TOP_PROVIDER: provider name { probe ...; } in declaration order */
+	struct provider_probe *probes;
+	int nprobes;
 };
 
 enum { TOP_VAR, TOP_INLINE, TOP_TYPEDEF, TOP_STRUCT, TOP_UNION, TOP_ENUM,

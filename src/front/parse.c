@@ -238,21 +238,23 @@ static const char *array_suffix(struct parser *p, const char *type);
 /* params = "(" [param ("," param)* ["," "..."] | "..."] ")" */
 static const char *function_suffix(struct parser *p, const char *type);
 
-/* param = decl-specs [declarator | abstract-declarator] */
-static void parameter(struct parser *p)
+/* param = decl-specs [declarator | abstract-declarator]
+ * Returns the parameter's type text, its name (if any) left out. */
+static const char *parameter(struct parser *p)
 {
 	struct specs s;
 
 	if (is_punct(p, P_ELLIPSIS)) {
 		advance(p);
-		return;
+		return "...";
 	}
 	decl_specs(p, &s, true);
 	if (p->tok.kind == TK_IDENT ||
-	    (is_punct(p, '*') && peek(p)->kind == TK_IDENT))
+	    (is_punct(p, '*') && peek(p)->kind == TK_IDENT)) {
 		declarator(p, &s.text, s.text);
-	else
-		abstract_declarator(p, s.text);
+		return s.text;
+	}
+	return abstract_declarator(p, s.text);
 }
 
 static const char *function_suffix(struct parser *p, const char *type)
@@ -1225,14 +1227,38 @@ static void translator_definition(struct parser *p)
 	end_top_decl(p);
 }
 
-/* probe-decl = "probe" ident params [":" params] ";" */
-static void provider_probe(struct parser *p)
+/* probe-params = "(" [param ("," param)*] ")" -- a probe's argument
+ * types, kept in pp; a lone "void" declares none. */
+static void probe_params(struct parser *p, struct provider_probe *pp)
+{
+	int cap = 0;
+
+	expect(p, '(');
+	while (!is_punct(p, ')')) {
+		if (is_punct(p, P_ELLIPSIS))
+			syntax_error(p);	/* a probe's arity is fixed */
+		const char *type = parameter(p);
+
+		*ARENA_PUSH(p->a, pp->args, pp->nargs, cap) = type;
+		if (!is_punct(p, ')'))
+			expect(p, ',');
+	}
+	advance(p);
+	if (pp->nargs == 1 && strcmp(pp->args[0], "void") == 0)
+		pp->nargs = 0;
+}
+
+/* probe-decl = "probe" ident probe-params [":" params] ";"
+ * The translated list after ":" is checked but not kept (ast.h). */
+static void provider_probe(struct parser *p, struct provider_probe *pp)
 {
 	if (!is_kw(p, KW_PROBE))
 		syntax_error(p);
 	advance(p);
-	expect_ident(p);
-	function_suffix(p, "");
+	pp->line = p->tok.line;
+	pp->col = p->tok.col;
+	pp->name = expect_ident(p);
+	probe_params(p, pp);
 	if (is_punct(p, ':')) {
 		advance(p);
 		function_suffix(p, "");
@@ -1245,15 +1271,19 @@ static void provider_definition(struct parser *p)
 {
 	const char *start = p->tok.start;
 	int line = p->tok.line, col = p->tok.col;
+	struct provider_probe *probes = NULL;
+	int nprobes = 0, cap = 0;
 
 	advance(p);
 	const char *name = expect_ident(p);
 	expect(p, '{');
 	while (!is_punct(p, '}'))
-		provider_probe(p);
+		provider_probe(p, ARENA_PUSH(p->a, probes, nprobes, cap));
 	struct top_decl *td = add_decl(p, TOP_PROVIDER,
 				       squeeze(p, start, tok_end(p)), line, col);
 	td->name = name;
+	td->probes = probes;
+	td->nprobes = nprobes;
 	advance(p);
 	end_top_decl(p);
 }

@@ -17,6 +17,7 @@
 #include <wordexp.h>
 
 #include "cg/compile.h"
+#include "cg/sdtgen.h"
 #include "front/parse.h"
 #include "prov/catalog.h"
 #include "rt/attach.h"
@@ -221,6 +222,75 @@ int dscope__list(struct dscope *ds, bool verbose)
 			}
 	}
 	return unmatched ? -ENOENT : 0;
+}
+
+/* -h, -G: every source parsed and its provider definitions gathered;
+ * what names the file being made, for the messages. */
+static int gather_providers(struct dscope *ds, struct sdt_set *set,
+			    const char *what)
+{
+	if (ds->state != S_NEW)
+		return -EINVAL;
+	set->a = &ds->arena;
+	for (int i = 0; i < ds->nsrc; i++) {
+		const struct compile_source *s = &ds->src[i];
+		struct parse_opts po = { .filename = s->filename,
+					 .argc = ds->argc, .argv = ds->argv,
+					 .probe_only = s->probe_only };
+		struct diag d = { 0 };
+		struct program *p = parse_program(&ds->arena, s->text, &po, &d);
+
+		if (!p || sdtgen_add(set, p, &d) < 0) {
+			compile_error(ds, s, &d);
+			return -EINVAL;
+		}
+	}
+	if (set->nproviders == 0) {
+		const char *src = ds->nsrc == 1 ? ds->src[0].filename : NULL;
+
+		fprintf(ds->cfg.err, "%s: failed to create %s: %s defines no "
+			"provider\n", ds->cfg.progname, what,
+			src ? src : "the program");
+		return -ENOENT;
+	}
+	return 0;
+}
+
+int dscope__header(struct dscope *ds, FILE *out, const char *name)
+{
+	char *what = arena_printf(&ds->arena, "header file %s", name);
+	struct sdt_set set = { 0 };
+	int rc = gather_providers(ds, &set, what);
+
+	if (rc < 0)
+		return rc;
+	sdtgen_header(&set, out, name);
+	if (fflush(out) != 0 || ferror(out)) {
+		rc = errno ? -errno : -EIO;
+		fprintf(ds->cfg.err, "%s: failed to create %s: %s\n",
+			ds->cfg.progname, what, strerror(errno));
+	}
+	return rc;
+}
+
+int dscope__link(struct dscope *ds, const char *path, int bits, int nobjs,
+		 char *const *objs)
+{
+	char *what = arena_printf(&ds->arena, "object file %s", path);
+	struct sdt_set set = { 0 };
+	struct sdt_target t;
+	char err[256];
+	int rc = gather_providers(ds, &set, what);
+
+	if (rc < 0)
+		return rc;
+	if (sdtgen_target(&t, bits, nobjs, objs, err, sizeof(err)) < 0 ||
+	    sdtgen_object(&set, &t, path, err, sizeof(err)) < 0) {
+		fprintf(ds->cfg.err, "%s: failed to create %s: %s\n",
+			ds->cfg.progname, what, err);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 /* walltimestamp = ktime (CLOCK_MONOTONIC) + offset to CLOCK_REALTIME */

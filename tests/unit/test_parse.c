@@ -301,6 +301,34 @@ TEST(parse_top_level_declarations)
 	CHECK_STR(p->pragmas[0]->name, "quiet");
 }
 
+TEST(parse_provider_probes)
+{
+	struct program *p = parse(
+		"provider myserv {\n"
+		"\tprobe request__start(int reason, const char *);\n"
+		"\tprobe lock__acquire(struct lk *, uint64_t) : (uintptr_t, int);\n"
+		"\tprobe tick();\n\tprobe idle(void);\n};\n"
+		"#pragma D attributes Evolving/Evolving/Common provider myserv args\n",
+		NULL);
+
+	CHECK(p != NULL && p->ndecls == 1);
+	if (!p || p->ndecls != 1)
+		return;
+	const struct top_decl *td = p->decls[0];
+
+	CHECK(td->kind == TOP_PROVIDER && td->nprobes == 4);
+	CHECK_STR(td->name, "myserv");
+	if (td->nprobes != 4)
+		return;
+	CHECK_STR(td->probes[0].name, "request__start");
+	CHECK(td->probes[0].nargs == 2 && td->probes[0].line == 2);
+	CHECK_STR(td->probes[0].args[0], "int");
+	CHECK_STR(td->probes[0].args[1], "const char *");
+	CHECK(td->probes[1].nargs == 2);	/* the native list, not ":" */
+	CHECK_STR(td->probes[1].args[0], "struct lk *");
+	CHECK(td->probes[2].nargs == 0 && td->probes[3].nargs == 0);
+}
+
 /* Parse and expect this tag, message and line. */
 static void check_error(const char *text, const char *tag, const char *msg,
 			int line)
@@ -344,6 +372,10 @@ TEST(parse_syntax_errors)
 	check_error("translator struct o (struct i *u)\n{\n}", "D_SYNTAX",
 		    "syntax error near \"{\"", 2);
 	check_error("BEGIN { if (x) y = 1 }", "D_SYNTAX", "syntax error near \"}\"", 1);
+	check_error("provider p {\n\tprobe a(int;\n};", "D_SYNTAX",
+		    "syntax error near \";\"", 2);
+	check_error("provider p {\n\tprobe a(int, ...);\n};", "D_SYNTAX",
+		    "syntax error near \"...\"", 2);
 }
 
 TEST(parse_other_errors)
