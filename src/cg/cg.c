@@ -521,6 +521,11 @@ static struct val builtin(struct cg *g, struct node *n)
 						   : "task_struct.pid");
 		return cg_int_val(slot);
 	}
+	if (cg_other_task(g) && (b == BI_UID || b == BI_GID)) {
+		task_field(g, n, slot, b == BI_UID ? "task_struct.cred->uid.val"
+						   : "task_struct.cred->gid.val");
+		return cg_int_val(slot);
+	}
 	switch (b) {
 	case BI_PID:
 	case BI_TID:
