@@ -598,6 +598,9 @@ static void print_info(struct catalog *cat, FILE *out, const struct probe *p)
 	fprintf(out, "\n\tArgument Types\n");
 	for (int i = 0; i < nargs; i++)
 		fprintf(out, "\t\targs[%d]: %s\n", i, p->args[i].type);
+	if (p->kind == PROV_USDT && p->nusites && p->usites[0].argerr)
+		fprintf(out, "\t\targs[%d]: cannot be fetched (%s): %s\n", nargs,
+			p->usites[0].argtext, p->usites[0].argerr);
 	if (nargs == 0)
 		fprintf(out, "\t\tNone\n");
 	else if (nargs < 0)

@@ -73,9 +73,10 @@ struct usdt_arg;
 struct usdt_site {
 	uint64_t uoffset;		/* the uprobe's offset in the file */
 	uint64_t ref_ctr;		/* the semaphore's file offset; 0: none */
-	int nargs;
+	int nargs;			/* up to the first we cannot fetch */
 	const struct usdt_arg *args;	/* USDT_ARGS_MAX (rt/spec.h), nargs used */
 	const char *argtext;		/* the note's "-4@%edi 8@16(%rsp)" */
+	const char *argerr;		/* why args[nargs] cannot be fetched; NULL */
 };
 
 struct probe {

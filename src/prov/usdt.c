@@ -537,11 +537,11 @@ static void make_site(struct arena *a, const struct elf_file *f,
 {
 	struct usdt_arg *args = arena_alloc(a, sizeof(*args) * USDT_ARGS_MAX);
 	struct usdt_arg_ctx cx = { n->pc, uf->pic, usdt_file_sym, uf };
-	const char *why;
 
 	site->args = args;
 	site->argtext = n->args;
-	site->nargs = usdt_parse_args(n->args, &cx, args, USDT_ARGS_MAX, &why);
+	site->nargs = usdt_parse_args(n->args, &cx, args, USDT_ARGS_MAX,
+				      &site->argerr);
 	if (!n->sem || !elf_file_offset(f, n->sem, &site->ref_ctr))
 		site->ref_ctr = 0;
 }

@@ -10,9 +10,16 @@
  *
  * where v[i] = i, pairs[k].b = 3k, table[k] = 2k, counter counts the
  * firings from 1, pair.b grows by 2 a firing and q->x[k] = -k.
+ *
+ * usdtopt N guard then fires opt:guarded(guard[0]) once, with guard's
+ * page made unreadable (PROT_NONE) first, after printing its address: the
+ * site is a nop and never touches it, but a tracer fetching the argument
+ * must fail there, and say so.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <sys/sdt.h>
 
 long table[64];
@@ -21,6 +28,8 @@ volatile struct { long a, b; } pair;
 struct two { long a, b; } pairs[16];
 struct ints { int pad[2], x[64]; } ints;
 static long sums[7];
+/* a page of its own, to be made unreadable */
+static volatile long guard[4096 / sizeof(long)] __attribute__((aligned(4096)));
 
 __attribute__((noinline)) static void work(const long *v, long n,
 					   const struct two *p,
@@ -60,5 +69,12 @@ int main(int argc, char **argv)
 	printf("sums %ld %ld %ld %ld %ld %ld %ld\n", sums[0], sums[1], sums[2],
 	       sums[3], sums[4], sums[5], sums[6]);
 	free(v);
+	if (argc > 2 && strcmp(argv[2], "guard") == 0) {
+		printf("guard %p\n", (void *)guard);
+		fflush(stdout);
+		if (mprotect((void *)guard, sizeof(guard), PROT_NONE) < 0)
+			return 1;
+		DTRACE_PROBE1(opt, guarded, guard[0]);
+	}
 	return 0;
 }
