@@ -144,7 +144,8 @@ static int parse_expr(const char **pp, struct expr *e, const char **why)
 			char *end;
 			unsigned long long v = strtoull(p, &end, 0);
 
-			e->num += sign * (int64_t)v;
+			/* two's complement, as the assembler wraps */
+			e->num = (int64_t)((uint64_t)e->num + (sign < 0 ? 0 - v : v));
 			p = end;
 		} else if (sym_char((unsigned char)*p, true)) {
 			size_t n = 0;

@@ -65,6 +65,8 @@ static const struct form forms[] = {
 	{ "8@16(%rsp)", &pie, A(16, RSP, NONE, 0, 0, 8, M) },
 	{ "-8@(%rcx)", &pie, A(0, RCX, NONE, 0, 0, 8, S | M) },
 	{ "4@0x10(%rbx)", &pie, A(16, RBX, NONE, 0, 0, 4, M) },
+	{ "8@-0x8000000000000000(%rbx)", &pie, A(INT64_MIN, RBX, NONE, 0, 0, 8, M) },
+	{ "8@0xffffffffffffffff(%rbx)", &pie, A(-1, RBX, NONE, 0, 0, 8, M) },
 	/* immediates */
 	{ "4@$5", &pie, A(5, NONE, NONE, 0, 0, 4, 0) },
 	{ "-4@$-1", &pie, A(-1, NONE, NONE, 0, 0, 4, S) },
