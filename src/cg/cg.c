@@ -233,6 +233,107 @@ void cg_fault(struct cg *g, int fault, int addr_reg)
 	emit_ja(&g->e, g->clause_end);
 }
 
+/* r0 = slot = the pt_regs word at the byte offset in r1.  The offset is
+ * a run-time value (one program serves every usdt site) and the verifier
+ * allows a context load only at a constant one, so the word is copied. */
+static void usdt_reg(struct cg *g, int16_t slot)
+{
+	emit_mov_reg(&g->e, R3, R6);
+	emit_alu_reg(&g->e, BPF_ADD, R3, R1);		/* r3 = regs + off */
+	cg_fp_ptr(g, R1, slot);
+	emit_mov_imm(&g->e, R2, 8);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	cg_load_slot(g, R0, slot);
+}
+
+/* r8 = the user memory at r8, size (r2, 1..8) bytes, zero-extended; a
+ * fault when it cannot be read, as for any other bad address */
+static void usdt_deref(struct cg *g, int16_t slot)
+{
+	int ok = emit_new_label(&g->e);
+
+	emit_store_imm(&g->e, 8, R10, slot, 0);
+	cg_fp_ptr(g, R1, slot);
+	emit_mov_reg(&g->e, R3, R8);
+	emit_call(&g->e, BPF_FUNC_probe_read_user);
+	if (g->ep) {
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
+		cg_fault(g, FLT_BADADDR, R8);
+	}
+	emit_label(&g->e, ok);
+	cg_load_slot(g, R8, slot);
+}
+
+/*
+ * argN at a usdt site, computed from the site's struct usdt_arg (rt/spec.h)
+ * in its uprobe entry, r7:
+ *
+ *	a = &r7->args[n]
+ *	if (a->size == 0 || a->size > 8) { slot = 0; return }
+ *	r8 = a->disp
+ *	if (a->base != NONE)  r8 += regs[a->base] >> a->shift
+ *	if (a->index != NONE) r8 += regs[a->index] << a->scale
+ *	if (a->flags & DEREF) r8 = *(a->size bytes *)r8       (may fault)
+ *	sh = (8 - a->size) * 8
+ *	slot = a->flags & SIGNED ? (s64)(r8 << sh) >> sh : (r8 << sh) >> sh
+ */
+#define USDT_ARG(n, field) \
+	(int16_t)(offsetof(struct uprobe_entry, args) + \
+		  (n) * sizeof(struct usdt_arg) + offsetof(struct usdt_arg, field))
+
+static void usdt_arg_value(struct cg *g, int16_t slot, int n)
+{
+	int none = emit_new_label(&g->e), done = emit_new_label(&g->e);
+	int noindex = emit_new_label(&g->e), nobase = emit_new_label(&g->e);
+	int direct = emit_new_label(&g->e), zext = emit_new_label(&g->e);
+	int end = emit_new_label(&g->e);
+
+	emit_load(&g->e, 1, R2, R7, USDT_ARG(n, size));
+	emit_jmp_imm(&g->e, BPF_JEQ, R2, 0, none);
+	emit_jmp_imm(&g->e, BPF_JGT, R2, 8, none);
+	emit_load(&g->e, 8, R8, R7, USDT_ARG(n, disp));
+	emit_load(&g->e, 1, R1, R7, USDT_ARG(n, base));
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, USDT_REG_NONE, nobase);
+	usdt_reg(g, slot);
+	emit_load(&g->e, 1, R1, R7, USDT_ARG(n, shift));
+	emit_alu_reg(&g->e, BPF_RSH, R0, R1);
+	emit_alu_reg(&g->e, BPF_ADD, R8, R0);
+	emit_label(&g->e, nobase);
+	emit_load(&g->e, 1, R1, R7, USDT_ARG(n, index));
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, USDT_REG_NONE, noindex);
+	usdt_reg(g, slot);
+	emit_load(&g->e, 1, R1, R7, USDT_ARG(n, scale));
+	emit_alu_reg(&g->e, BPF_LSH, R0, R1);
+	emit_alu_reg(&g->e, BPF_ADD, R8, R0);
+	emit_label(&g->e, noindex);
+	emit_load(&g->e, 1, R1, R7, USDT_ARG(n, flags));
+	emit_alu_imm(&g->e, BPF_AND, R1, USDT_ARG_DEREF);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, direct);
+	emit_load(&g->e, 1, R2, R7, USDT_ARG(n, size));
+	emit_jmp_imm(&g->e, BPF_JGT, R2, 8, none);	/* bounds r2 for the verifier */
+	usdt_deref(g, slot);
+	emit_label(&g->e, direct);
+	emit_load(&g->e, 1, R1, R7, USDT_ARG(n, size));
+	emit_mov_imm(&g->e, R2, 8);
+	emit_alu_reg(&g->e, BPF_SUB, R2, R1);
+	emit_alu_imm(&g->e, BPF_LSH, R2, 3);		/* sh = (8 - size) * 8 */
+	emit_alu_imm(&g->e, BPF_AND, R2, 63);
+	emit_alu_reg(&g->e, BPF_LSH, R8, R2);
+	emit_load(&g->e, 1, R1, R7, USDT_ARG(n, flags));
+	emit_alu_imm(&g->e, BPF_AND, R1, USDT_ARG_SIGNED);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, zext);
+	emit_alu_reg(&g->e, BPF_ARSH, R8, R2);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, zext);
+	emit_alu_reg(&g->e, BPF_RSH, R8, R2);
+	emit_label(&g->e, done);
+	cg_store_slot(g, slot, R8);
+	emit_ja(&g->e, end);
+	emit_label(&g->e, none);
+	emit_store_imm(&g->e, 8, R10, slot, 0);
+	emit_label(&g->e, end);
+}
+
 static void arg_value(struct cg *g, int16_t slot, int n)
 {
 	switch (g->att) {
@@ -290,6 +391,11 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 			break;
 		emit_load(&g->e, 8, R0, R6, n == 0 ? PT_REGS_IP : PT_REGS_AX);
 		cg_store_slot(g, slot, R0);
+		return;
+	case ATTACH_USDT:
+		if (n >= USDT_ARGS_MAX)
+			break;
+		usdt_arg_value(g, slot, n);
 		return;
 	case ATTACH_BEGIN:
 	case ATTACH_END:
@@ -431,17 +537,23 @@ static bool is_sys(const struct cg *g)
 
 static bool is_uprobe(const struct cg *g)
 {
-	return g->att == ATTACH_UPROBE || g->att == ATTACH_URETPROBE;
+	return g->att == ATTACH_UPROBE || g->att == ATTACH_URETPROBE ||
+	       g->att == ATTACH_USDT;
 }
 
-/* probeprov, probemod, probefunc of a pid probe: from its uprobe_entry */
+/* probeprov, probemod, probefunc (and a usdt probe's probename) of a
+ * uprobe: from its uprobe_entry */
 static struct val uprobe_string(struct cg *g, const struct node *n, int b)
 {
-	uint32_t off = b == BI_PROBEFUNC ? offsetof(struct uprobe_entry, func)
-		       : b == BI_PROBEMOD ? offsetof(struct uprobe_entry, mod)
-					  : offsetof(struct uprobe_entry, prov);
-	uint32_t size = b == BI_PROBEFUNC ? UPROBE_FUNC_MAX
-			: b == BI_PROBEMOD ? UPROBE_MOD_MAX : 16;
+	static const struct {
+		uint32_t off, size;
+	} fields[] = {
+		[BI_PROBEPROV] = { offsetof(struct uprobe_entry, prov), UPROBE_PROV_MAX },
+		[BI_PROBEMOD] = { offsetof(struct uprobe_entry, mod), UPROBE_MOD_MAX },
+		[BI_PROBEFUNC] = { offsetof(struct uprobe_entry, func), UPROBE_FUNC_MAX },
+		[BI_PROBENAME] = { offsetof(struct uprobe_entry, name), UPROBE_NAME_MAX },
+	};
+	uint32_t off = fields[b].off, size = fields[b].size;
 	struct val v = { .str = true, .size = size };
 
 	v.off = cg_temp_new(g, n, size);
@@ -451,7 +563,7 @@ static struct val uprobe_string(struct cg *g, const struct node *n, int b)
 
 static struct val probe_string(struct cg *g, const struct node *n, int b)
 {
-	if (is_uprobe(g) && b != BI_PROBENAME)
+	if (is_uprobe(g) && (b != BI_PROBENAME || g->att == ATTACH_USDT))
 		return uprobe_string(g, n, b);
 	if (is_sys(g) && b == BI_PROBEFUNC) {
 		struct val v = { .str = true, .size = SYSNAME_MAX };
@@ -1393,6 +1505,7 @@ static const char *const attach_names[] = {
 	[ATTACH_PROFILE] = "dscope_profile", [ATTACH_TICK] = "dscope_tick",
 	[ATTACH_RAW_TP] = "dscope_tp",
 	[ATTACH_UPROBE] = "dscope_pid_ent", [ATTACH_URETPROBE] = "dscope_pid_ret",
+	[ATTACH_USDT] = "dscope_usdt",
 };
 
 int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,

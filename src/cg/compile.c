@@ -7,7 +7,10 @@
  * syscall's sysinfo entry; BEGIN and END clauses go into their own
  * run-once programs; each profile or tick probe gets a program of its own,
  * and so does each tracepoint probe (sdt, sched, proc): one raw tracepoint
- * program holding every clause that matches it, in script order.
+ * program holding every clause that matches it, in script order.  pid
+ * entry, pid return and usdt probes get a program each, whose uprobes
+ * carry the clause bits as syscalls do: a usdt probe's sites are one
+ * uprobe each, the arguments of each site in its map entry.
  */
 #include "cg/compile.h"
 
@@ -98,6 +101,8 @@ static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
 {
 	struct cg_clause *cl = arena_alloc(c->a, sizeof(*cl) * (size_t)(nm + 1));
 	const struct probe *probe = NULL;
+	/* programs serving many probes test a clause bit of the one that fired */
+	bool masked = kind == PROV_SYSCALL || kind == PROV_PID || kind == PROV_USDT;
 	int n = 0;
 
 	for (int i = 0; i < nm; i++) {
@@ -115,15 +120,16 @@ static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
 			continue;
 		cl[n].clause = ms[i].clause;
 		cl[n].probe = hits == 1 ? probe : NULL;
-		cl[n].mask_bit = kind == PROV_SYSCALL || kind == PROV_PID ? n : -1;
+		cl[n].mask_bit = masked ? n : -1;
 		n++;
 	}
 	if (n == 0)
 		return;
-	if ((kind == PROV_SYSCALL || kind == PROV_PID) && n > 64)
+	if (masked && n > 64)
 		diag_fail(c->d, cl[64].clause->line, cl[64].clause->col,
-			  "D_CLAUSES", "more than 64 clauses use %s %s probes",
-			  kind == PROV_PID ? "pid" : "syscall", name);
+			  "D_CLAUSES", "more than 64 clauses use %s%s%s probes",
+			  kind == PROV_PID ? "pid" : kind == PROV_USDT ? "usdt" : "syscall",
+			  name ? " " : "", name ? name : "");
 	cg_program(c, att, only ? only->period_ns : 0, only ? only : probe, cl, n);
 }
 
@@ -180,35 +186,66 @@ static void build_sysinfo(struct arena *a, struct catalog *cat, struct spec *sp,
 	}
 }
 
-/* The pid probes, each with the mask of the clauses (numbered within the
- * entry or the return program, as emit_point numbers them) it fires. */
+/* The program of a pid or usdt probe, as an index of uprobe_atts[]; -1
+ * for other probes. */
+static const enum spec_attach uprobe_atts[] = { ATTACH_UPROBE, ATTACH_URETPROBE,
+						ATTACH_USDT };
+
+static int uprobe_prog(const struct probe *p)
+{
+	if (p->kind == PROV_USDT)
+		return 2;
+	if (p->kind == PROV_PID)
+		return strcmp(p->name, "return") == 0;
+	return -1;
+}
+
+/* One spec_uprobe per site of p (a pid probe has one), or the mask bit
+ * added to the ones it has already. */
+static void add_sites(struct arena *a, struct spec *sp, int *cap,
+		      const struct probe *p, enum spec_attach att, uint64_t bit)
+{
+	int nsites = p->kind == PROV_USDT ? p->nusites : 1;
+
+	for (int s = 0; s < nsites; s++) {
+		const struct usdt_site *us = p->kind == PROV_USDT ? &p->usites[s] : NULL;
+		uint64_t off = us ? us->uoffset : p->uoffset;
+		int k;
+
+		for (k = 0; k < sp->nuprobes && (sp->uprobes[k].probe != p ||
+						 sp->uprobes[k].offset != off); k++)
+			;
+		if (k == sp->nuprobes)
+			*ARENA_PUSH(a, sp->uprobes, sp->nuprobes, *cap) = (struct spec_uprobe){
+				.probe = p, .att = att, .offset = off,
+				.ref_ctr = us ? us->ref_ctr : 0, .args = us ? us->args : NULL };
+		sp->uprobes[k].mask |= bit;
+	}
+}
+
+/* The pid and usdt sites, each with the mask of the clauses (numbered
+ * within its program, as emit_point numbers them) it fires. */
 static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 			  int nm)
 {
-	int cap = 0, bit[2] = { 0, 0 };
+	int cap = 0, bit[3] = { 0, 0, 0 };
 
 	sp->uprobe_map = -1;
 	for (int i = 0; i < nm; i++) {
-		bool used[2] = { false, false };
+		bool used[3] = { false, false, false };
 
 		for (int j = 0; j < ms[i].nprobes; j++) {
 			const struct probe *p = ms[i].probes[j];
-			int ret, k;
+			int k = uprobe_prog(p);
 
-			if (p->kind != PROV_PID)
+			if (k < 0)
 				continue;
-			ret = strcmp(p->name, "return") == 0;
-			used[ret] = true;
-			for (k = 0; k < sp->nuprobes && sp->uprobes[k].probe != p; k++)
-				;
-			if (k == sp->nuprobes)
-				*ARENA_PUSH(a, sp->uprobes, sp->nuprobes, cap) =
-					(struct spec_uprobe){ .probe = p };
-			if (bit[ret] < 64)
-				sp->uprobes[k].mask |= 1ull << bit[ret];
+			used[k] = true;
+			add_sites(a, sp, &cap, p, uprobe_atts[k],
+				  bit[k] < 64 ? 1ull << bit[k] : 0);
 		}
-		bit[0] += used[0];
-		bit[1] += used[1];
+		for (int k = 0; k < 3; k++)
+			bit[k] += used[k];
 	}
 }
 
@@ -295,6 +332,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	emit_point(&c, ms, nm, ATTACH_SYS_EXIT, PROV_SYSCALL, "return", NULL);
 	emit_point(&c, ms, nm, ATTACH_UPROBE, PROV_PID, "entry", NULL);
 	emit_point(&c, ms, nm, ATTACH_URETPROBE, PROV_PID, "return", NULL);
+	emit_point(&c, ms, nm, ATTACH_USDT, PROV_USDT, NULL, NULL);
 	for (int i = 0; i < nm; i++)
 		for (int j = 0; j < ms[i].nprobes; j++) {
 			const struct probe *p = ms[i].probes[j];

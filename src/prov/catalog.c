@@ -32,6 +32,7 @@
 #include "pid.h"
 #include "sdt.h"
 #include "syscalls.h"
+#include "usdt.h"
 
 #define NSEC_PER_SEC 1000000000ULL
 #define PROFILE_MIN_NS 200000ULL	/* DTrace's floor: 200us */
@@ -44,7 +45,8 @@ struct catalog {
 	bool sdt_done;		/* sdt probes added (on first need) */
 	long exec_pid;		/* catalog__set_target_exec() */
 	const char *exec_path;
-	struct pid_file {	/* (pid, file) pairs the pid provider did */
+	struct pid_file {	/* (kind, pid, file): what pid and usdt did */
+		enum prov_kind kind;
 		long pid;
 		const char *path;
 	} *pid_files;
@@ -121,6 +123,12 @@ static const struct provider providers[PROV_NKINDS] = {	/* ORDER PROV_KIND */
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), NULL },
+	/* illumos rates a USDT provider by its own -G file; these are the
+	 * ratings it gives one that says nothing */
+	[PROV_USDT] = { "usdt",
+		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
+		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
+		ATTR(EVOLVING, EVOLVING, ISA), usdt_load_args },
 };
 
 static struct attr attr_min(struct attr a, struct attr b)
@@ -190,14 +198,15 @@ const char *catalog_target_exec(const struct catalog *cat, long pid)
 	return pid == cat->exec_pid ? cat->exec_path : NULL;
 }
 
-bool catalog_pid_module_new(struct catalog *cat, long pid, const char *path)
+bool catalog_pid_module_new(struct catalog *cat, enum prov_kind kind, long pid,
+			    const char *path)
 {
 	for (int i = 0; i < cat->npid_files; i++)
-		if (cat->pid_files[i].pid == pid &&
+		if (cat->pid_files[i].kind == kind && cat->pid_files[i].pid == pid &&
 		    strcmp(cat->pid_files[i].path, path) == 0)
 			return false;
 	*ARENA_PUSH(&cat->arena, cat->pid_files, cat->npid_files,
-		    cat->pid_files_cap) = (struct pid_file){ pid, path };
+		    cat->pid_files_cap) = (struct pid_file){ kind, pid, path };
 	return true;
 }
 
@@ -321,7 +330,9 @@ static bool probe_matches(const struct probe *p, const struct probe_desc *pd)
 
 	return field_matches(pd->prov, p->prov) &&
 	       (aout || field_matches(pd->mod, p->mod)) &&
-	       field_matches(pd->func, p->func) && field_matches(pd->name, p->name);
+	       field_matches(pd->func, p->func) &&
+	       (field_matches(pd->name, p->name) ||
+		(p->name_raw && field_matches(pd->name, p->name_raw)));
 }
 
 /* -- The dtrace provider --------------------------------------------------- */
@@ -551,6 +562,7 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 	profile_provide(cat, pd);
 	sdt_provide(cat, pd);
 	pid_provide(cat, pd);
+	usdt_provide(cat, pd);
 	for (uint32_t i = 0; i < cat->nprobes; i++) {
 		const struct probe *p = cat->probes[i];
 		int rc;
@@ -594,6 +606,9 @@ static void print_info(struct catalog *cat, FILE *out, const struct probe *p)
 	fprintf(out, "\n\tArgument Types\n");
 	for (int i = 0; i < nargs; i++)
 		fprintf(out, "\t\targs[%d]: %s\n", i, p->args[i].type);
+	if (p->kind == PROV_USDT && p->nusites && p->usites[0].argerr)
+		fprintf(out, "\t\targs[%d]: cannot be fetched (%s): %s\n", nargs,
+			p->usites[0].argtext, p->usites[0].argerr);
 	if (nargs == 0)
 		fprintf(out, "\t\tNone\n");
 	else if (nargs < 0)

@@ -43,6 +43,7 @@ enum prov_kind {	/* ORDER PROV_KIND: providers[] in catalog.c */
 	PROV_SCHED,	/* sched:::on-cpu ..., on tracepoints (stable.c) */
 	PROV_IO,	/* io:::start, done, on block tracepoints (stable.c) */
 	PROV_PID,	/* pidNNN:module:function:entry|return, uprobes (pid.c) */
+	PROV_USDT,	/* NAMEpid:module:function:name, <sys/sdt.h> notes (usdt.c) */
 	PROV_NKINDS
 };
 
@@ -72,6 +73,19 @@ enum probe_guard {
 	GUARD_START_THREAD,	/*   new process / a new thread */
 };
 
+struct usdt_arg;
+
+/* One place a usdt probe fires: a <sys/sdt.h> note.  A probe has one per
+ * note naming it from its function (a macro expanded twice, inlining). */
+struct usdt_site {
+	uint64_t uoffset;		/* the uprobe's offset in the file */
+	uint64_t ref_ctr;		/* the semaphore's file offset; 0: none */
+	int nargs;			/* up to the first we cannot fetch */
+	const struct usdt_arg *args;	/* USDT_ARGS_MAX (rt/spec.h), nargs used */
+	const char *argtext;		/* the note's "-4@%edi 8@16(%rsp)" */
+	const char *argerr;		/* why args[nargs] cannot be fetched; NULL */
+};
+
 struct probe {
 	uint32_t id;			/* DTrace probe ID, 1-based, dense */
 	enum prov_kind kind;
@@ -89,10 +103,14 @@ struct probe {
 	int nargs;			/* valid after catalog__args(): -1 unknown */
 	const struct probe_arg *args;	/* nargs entries */
 	bool args_loaded;		/* catalog-private: catalog__args() has looked */
-	int upid;			/* PROV_PID: the process */
+	int upid;			/* PROV_PID, PROV_USDT: the process */
 	const char *upath;		/*   the ELF file and the uprobe's */
-	uint64_t uoffset;		/*   offset in it */
+	uint64_t uoffset;		/*   offset in it (usdt: first site's) */
 	bool uexe;			/*   the file is the executable (a.out) */
+	const char *name_raw;		/* PROV_USDT: the note's spelling of
+					 * name ("a__b" for "a-b"), matched too */
+	const struct usdt_site *usites;	/* PROV_USDT: nusites, in file order */
+	int nusites;
 };
 
 struct catalog;
@@ -147,12 +165,14 @@ int catalog_parse_profile(const char *name, enum prov_kind *kind,
 struct probe *catalog_add(struct catalog *cat, const struct probe *tmpl);
 struct arena *catalog_arena(struct catalog *cat);
 
-/* The pid provider's state.  catalog__set_target_exec: pid is the -c
- * command, not yet exec'd, whose executable is path (a $PATH name or a
- * path); catalog_target_exec returns it for that pid, else NULL.
- * catalog_pid_module_new: true the first time (pid, path) is asked. */
+/* The pid and usdt providers' state.  catalog__set_target_exec: pid is
+ * the -c command, not yet exec'd, whose executable is path (a $PATH name
+ * or a path); catalog_target_exec returns it for that pid, else NULL.
+ * catalog_pid_module_new: true the first time (kind, pid, path) is asked,
+ * kind being PROV_PID or PROV_USDT. */
 void catalog__set_target_exec(struct catalog *cat, long pid, const char *path);
 const char *catalog_target_exec(const struct catalog *cat, long pid);
-bool catalog_pid_module_new(struct catalog *cat, long pid, const char *path);
+bool catalog_pid_module_new(struct catalog *cat, enum prov_kind kind, long pid,
+			    const char *path);
 
 #endif /* DSCOPE_CATALOG_H */

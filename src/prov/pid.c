@@ -32,11 +32,6 @@
 
 #include "rt/usym.h"
 
-struct pid_module {
-	const struct elf_file *f;
-	bool is_exe;
-};
-
 /* Provider field "pid123" -> 123; 0 if it is not one. */
 static long provider_pid(const char *prov)
 {
@@ -161,28 +156,40 @@ static void add_probes(struct catalog *cat, long pid, const char *prov,
 	}
 }
 
+struct pid_module *pid_modules(struct catalog *cat, long pid, int *n)
+{
+	struct arena *a = catalog_arena(cat);
+	struct pid_module *mods = NULL;
+	const char *exe = catalog_target_exec(cat, pid);
+	int cap = 0;
+
+	*n = 0;
+	if (exe)
+		command_modules(a, exe, &mods, n, &cap);
+	else
+		process_modules(a, pid, &mods, n, &cap);
+	return mods;
+}
+
+bool pid_module_named(const struct pid_module *m, const char *mod)
+{
+	return !mod || !*mod || catalog_glob_match(mod, m->f->base) ||
+	       (m->is_exe && strcmp(mod, "a.out") == 0);
+}
+
 void pid_provide(struct catalog *cat, const struct probe_desc *pd)
 {
 	long pid = provider_pid(pd->prov);
-	struct arena *a = catalog_arena(cat);
-	struct pid_module *mods = NULL;
-	int n = 0, cap = 0;
-	const char *exe, *prov;
+	struct pid_module *mods;
+	const char *prov;
+	int n;
 
 	if (!pid)
 		return;
-	exe = catalog_target_exec(cat, pid);
-	if (exe)
-		command_modules(a, exe, &mods, &n, &cap);
-	else
-		process_modules(a, pid, &mods, &n, &cap);
-	prov = arena_printf(a, "pid%ld", pid);
-	for (int i = 0; i < n; i++) {
-		bool named = !pd->mod || !*pd->mod ||
-			     catalog_glob_match(pd->mod, mods[i].f->base) ||
-			     (mods[i].is_exe && strcmp(pd->mod, "a.out") == 0);
-
-		if (named && catalog_pid_module_new(cat, pid, mods[i].f->path))
+	mods = pid_modules(cat, pid, &n);
+	prov = arena_printf(catalog_arena(cat), "pid%ld", pid);
+	for (int i = 0; i < n; i++)
+		if (pid_module_named(&mods[i], pd->mod) &&
+		    catalog_pid_module_new(cat, PROV_PID, pid, mods[i].f->path))
 			add_probes(cat, pid, prov, &mods[i]);
-	}
 }

@@ -14,7 +14,22 @@
 
 #include "prov/catalog.h"
 
+struct elf_file;
+
 /* Add the probes pd may name, if its provider field is pidNNN. */
 void pid_provide(struct catalog *cat, const struct probe_desc *pd);
+
+/* For the usdt provider too: the ELF files of process pid (the -c
+ * command's before it runs), the executable first; an array in the
+ * catalog's arena, its length in *n. */
+struct pid_module {
+	const struct elf_file *f;
+	bool is_exe;
+};
+struct pid_module *pid_modules(struct catalog *cat, long pid, int *n);
+
+/* Does description field mod name module m?  "a.out" names the
+ * executable, as in DTrace; an empty field names every module. */
+bool pid_module_named(const struct pid_module *m, const char *mod);
 
 #endif /* DSCOPE_PID_H */

@@ -131,28 +131,70 @@ enum spec_attach {
 	ATTACH_RAW_TP,		/* raw tracepoint probe->tp_event (sdt, sched, proc) */
 	ATTACH_UPROBE,		/* pid entry probes: uprobe_multi links (uprobe.c) */
 	ATTACH_URETPROBE,	/* pid return probes: the same, return flavour */
+	ATTACH_USDT,		/* usdt probes: the same links, one site a cookie */
 };
 
 /*
- * pid probes.  Every pid entry probe of the script shares one program,
- * every return probe another; each probe is attached with a cookie, its
- * index in spec.uprobes and in the ARRAY map spec.uprobe_map, whose value
- * tells the program which probe fired and which clauses want it.
+ * pid and usdt probes.  Every pid entry probe of the script shares one
+ * program, every return probe another, every usdt probe a third; each
+ * uprobe is attached with a cookie, its index in spec.uprobes and in the
+ * ARRAY map spec.uprobe_map, whose value tells the program which probe
+ * fired, which clauses want it and, at a usdt site, where its arguments
+ * are.
  */
 #define ATTACH_TYPE_UPROBE_MULTI 48	/* BPF_TRACE_UPROBE_MULTI (6.6+) */
 #define UPROBE_FUNC_MAX 128	/* DTrace's DTRACE_FUNCNAMELEN */
 #define UPROBE_MOD_MAX 64	/* DTRACE_MODNAMELEN */
+#define UPROBE_PROV_MAX 64	/* DTRACE_PROVNAMELEN */
+#define UPROBE_NAME_MAX 64	/* DTRACE_NAMELEN */
+#define USDT_ARGS_MAX 12	/* <sys/sdt.h> passes at most 12 */
+
+/*
+ * Where a usdt argument is at its site, for the program to compute at run
+ * time (prov/usdt.c parses the note's "-4@8(%rdx,%rbx,4)" into one):
+ *
+ *	v = disp
+ *	if (base != USDT_REG_NONE)  v += regs[base] >> shift
+ *	if (index != USDT_REG_NONE) v += regs[index] << scale
+ *	if (flags & USDT_ARG_DEREF) v = *(size bytes *)v    (user memory)
+ *	v = v extended from size bytes, signed or not
+ *
+ * regs is the struct pt_regs of the uprobe, base and index byte offsets
+ * in it.  regs->ip is the site's run-time address, so a symbol's run-time
+ * address is regs->ip + (sym - pc), both link-time: a rip-relative or
+ * position-independent symbol is base = ip, disp = sym - pc.  size 0: no
+ * such argument (reads as 0).
+ */
+#define USDT_REG_NONE 0xff
+#define USDT_ARG_SIGNED 1
+#define USDT_ARG_DEREF 2
+struct usdt_arg {
+	int64_t disp;		/* immediate, displacement, symbol offset */
+	uint8_t base, index;	/* pt_regs byte offsets; USDT_REG_NONE */
+	uint8_t scale;		/* index << scale: log2 of 1, 2, 4, 8 */
+	uint8_t shift;		/* base >> shift: 8 for %ah, %bh, %ch, %dh */
+	uint8_t size;		/* bytes: 1, 2, 4, 8; 0: no argument */
+	uint8_t flags;		/* USDT_ARG_* */
+	uint8_t pad[2];
+};
+
 struct uprobe_entry {
 	char func[UPROBE_FUNC_MAX];	/* probefunc */
 	char mod[UPROBE_MOD_MAX];	/* probemod */
-	char prov[16];			/* probeprov: "pid123" */
+	char prov[UPROBE_PROV_MAX];	/* probeprov: "pid123", "myprov123" */
+	char name[UPROBE_NAME_MAX];	/* probename (usdt; pid's are constant) */
 	uint32_t probe_id;
 	uint32_t pad;
 	uint64_t mask;			/* bit c: clause c of the program matches */
+	struct usdt_arg args[USDT_ARGS_MAX];	/* usdt: this site's arguments */
 };
 
 struct spec_uprobe {
 	const struct probe *probe;
+	enum spec_attach att;		/* its program: UPROBE, URETPROBE, USDT */
+	uint64_t offset;		/* the uprobe: offset in probe->upath */
+	uint64_t ref_ctr;		/* usdt: semaphore's file offset; 0: none */
+	const struct usdt_arg *args;	/* usdt: USDT_ARGS_MAX; NULL: pid */
 	uint64_t mask;			/* uprobe_entry.mask */
 };
 
@@ -276,7 +318,7 @@ struct spec {
 	uint32_t this_size;		/* clause-local area, after REC_MAX */
 	struct sysinfo_entry *sysinfo;	/* MAP_SYSINFO contents, by syscall nr */
 	uint32_t nsysinfo;
-	struct spec_uprobe *uprobes;	/* pid probes, by cookie */
+	struct spec_uprobe *uprobes;	/* pid and usdt sites, by cookie */
 	int nuprobes;
 	int uprobe_map;			/* spec map of uprobe_entry; -1: none */
 	uint32_t nspec;		/* option nspec: speculation IDs 1..nspec */

@@ -1,5 +1,5 @@
 /*
- * uprobe.c -- pid probes onto uprobes.  See uprobe.h.
+ * uprobe.c -- pid and usdt probes onto uprobes.  See uprobe.h.
  *
  * libbpf 1.1.2 predates uprobe_multi, and the system's linux/bpf.h may
  * too: the link_create layout below is the kernel's (6.6+) own, written
@@ -47,7 +47,8 @@ union link_attr {
 };
 
 static int link_uprobe_multi(int prog_fd, const char *path, const uint64_t *offs,
-			     const uint64_t *cookies, uint32_t n, bool ret, int pid)
+			     const uint64_t *ref_ctrs, const uint64_t *cookies,
+			     uint32_t n, bool ret, int pid)
 {
 	union link_attr a;
 
@@ -56,6 +57,7 @@ static int link_uprobe_multi(int prog_fd, const char *path, const uint64_t *offs
 	a.um.attach_type = ATTACH_TYPE_UPROBE_MULTI;
 	a.um.path = (uint64_t)(uintptr_t)path;
 	a.um.offsets = (uint64_t)(uintptr_t)offs;
+	a.um.ref_ctr_offsets = (uint64_t)(uintptr_t)ref_ctrs;
 	a.um.cookies = (uint64_t)(uintptr_t)cookies;
 	a.um.cnt = n;
 	a.um.umflags = ret ? UPROBE_MULTI_RETURN : 0;
@@ -80,14 +82,16 @@ static int uprobe_pmu_type(void)
 }
 
 /* One probe as a perf event with the program linked to it. */
-static int attach_perf(int prog_fd, const struct probe *p, bool ret,
+static int attach_perf(int prog_fd, const struct spec_uprobe *u, bool ret,
 		       uint64_t cookie, struct attach_set *set)
 {
+	const struct probe *p = u->probe;
 	struct perf_event_attr attr = {
 		.size = sizeof(attr),
-		.config = ret ? 1 : 0,		/* format/retprobe: config:0 */
+		/* format/retprobe: config:0; format/ref_ctr_offset: config:32-63 */
+		.config = (ret ? 1 : 0) | u->ref_ctr << 32,
 		.config1 = (uint64_t)(uintptr_t)p->upath,
-		.config2 = p->uoffset,
+		.config2 = u->offset,
 	};
 	int type = uprobe_pmu_type(), pfd, lfd;
 	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
@@ -112,16 +116,19 @@ static int fill_map(const struct spec *sp, FILE *err, const char *progname)
 	int fd = sp->maps[sp->uprobe_map].fd;
 
 	for (int i = 0; i < sp->nuprobes; i++) {
-		const struct probe *p = sp->uprobes[i].probe;
-		struct uprobe_entry e = { .probe_id = p->id,
-					  .mask = sp->uprobes[i].mask };
+		const struct spec_uprobe *u = &sp->uprobes[i];
+		const struct probe *p = u->probe;
+		struct uprobe_entry e = { .probe_id = p->id, .mask = u->mask };
 		uint32_t key = (uint32_t)i;
 
 		snprintf(e.func, sizeof(e.func), "%s", p->func);
 		snprintf(e.mod, sizeof(e.mod), "%s", p->mod);
 		snprintf(e.prov, sizeof(e.prov), "%s", p->prov);
+		snprintf(e.name, sizeof(e.name), "%s", p->name);
+		if (u->args)
+			memcpy(e.args, u->args, sizeof(e.args));
 		if (bpf_map_update_elem(fd, &key, &e, BPF_ANY) < 0) {
-			fprintf(err, "%s: could not fill the pid probe table: %s\n",
+			fprintf(err, "%s: could not fill the uprobe table: %s\n",
 				progname, strerror(errno));
 			return -errno;
 		}
@@ -138,12 +145,13 @@ static int fill_map(const struct spec *sp, FILE *err, const char *progname)
  * a few links (DESIGN.md 3.5).
  */
 static int link_split(const struct spec *sp, const struct spec_prog *prog,
-		      const uint64_t *offs, const uint64_t *cookies, uint32_t n,
-		      struct attach_set *set, FILE *err, const char *progname)
+		      const uint64_t *offs, const uint64_t *ref_ctrs,
+		      const uint64_t *cookies, uint32_t n, struct attach_set *set,
+		      FILE *err, const char *progname)
 {
 	const struct probe *first = sp->uprobes[cookies[0]].probe;
-	int rc = link_uprobe_multi(prog->fd, first->upath, offs, cookies, n,
-				   prog->attach == ATTACH_URETPROBE, first->upid);
+	int rc = link_uprobe_multi(prog->fd, first->upath, offs, ref_ctrs, cookies,
+				   n, prog->attach == ATTACH_URETPROBE, first->upid);
 
 	if (rc >= 0) {
 		attach_keep_fd(set, rc);
@@ -152,16 +160,16 @@ static int link_split(const struct spec *sp, const struct spec_prog *prog,
 	if (rc != -ENOTSUPP)
 		return rc;
 	if (n == 1) {
-		fprintf(err, "%s: pid probe %s:%s:%s:%s left out: uprobes cannot "
+		fprintf(err, "%s: probe %s:%s:%s:%s left out: uprobes cannot "
 			"handle the instruction at offset 0x%llx of %s\n", progname,
 			first->prov, first->mod, first->func, first->name,
 			(unsigned long long)offs[0], first->upath);
 		return 0;
 	}
-	rc = link_split(sp, prog, offs, cookies, n / 2, set, err, progname);
+	rc = link_split(sp, prog, offs, ref_ctrs, cookies, n / 2, set, err, progname);
 	if (rc == 0)
-		rc = link_split(sp, prog, offs + n / 2, cookies + n / 2, n - n / 2,
-				set, err, progname);
+		rc = link_split(sp, prog, offs + n / 2, ref_ctrs + n / 2, cookies + n / 2,
+				n - n / 2, set, err, progname);
 	return rc;
 }
 
@@ -198,9 +206,10 @@ static int attach_group(const struct spec *sp, const struct spec_prog *prog,
 	const struct probe *first = sp->uprobes[idx[0]].probe;
 	bool ret = prog->attach == ATTACH_URETPROBE;
 	uint64_t *offs = calloc(n, sizeof(*offs)), *cookies = calloc(n, sizeof(*cookies));
+	uint64_t *ref_ctrs = calloc(n, sizeof(*ref_ctrs));
 	int rc = -ENOMEM;
 
-	if (!offs || !cookies)
+	if (!offs || !cookies || !ref_ctrs)
 		goto out;
 	int fd = open(first->upath, O_RDONLY | O_CLOEXEC);
 	struct stat st;
@@ -210,18 +219,20 @@ static int attach_group(const struct spec *sp, const struct spec_prog *prog,
 	uint32_t k = 0, bad = 0;
 
 	for (uint32_t i = 0; i < n; i++) {
-		const struct probe *p = sp->uprobes[idx[i]].probe;
+		const struct spec_uprobe *u = &sp->uprobes[idx[i]];
+		const struct probe *p = u->probe;
 
-		if (prefix_bad(file == MAP_FAILED ? NULL : file, size, p->uoffset)) {
+		if (prefix_bad(file == MAP_FAILED ? NULL : file, size, u->offset)) {
 			if (bad++)
 				fprintf(err, ", %s", p->func);
 			else
-				fprintf(err, "%s: pid probes left out (uprobes cannot "
+				fprintf(err, "%s: probes left out (uprobes cannot "
 					"handle a lock- or segment-prefixed first "
 					"instruction): %s", progname, p->func);
 			continue;
 		}
-		offs[k] = p->uoffset;
+		offs[k] = u->offset;
+		ref_ctrs[k] = u->ref_ctr;
 		cookies[k++] = (uint64_t)idx[i];
 	}
 	if (bad)
@@ -230,7 +241,8 @@ static int attach_group(const struct spec *sp, const struct spec_prog *prog,
 		munmap(file, size);
 	if (fd >= 0)
 		close(fd);
-	rc = k ? link_split(sp, prog, offs, cookies, k, set, err, progname) : 0;
+	rc = k ? link_split(sp, prog, offs, ref_ctrs, cookies, k, set, err, progname)
+	       : 0;
 	if (rc == 0)
 		goto out;
 	/* the fallback: a program without the multi attach type */
@@ -245,23 +257,24 @@ static int attach_group(const struct spec *sp, const struct spec_prog *prog,
 	}
 	rc = 0;
 	for (uint32_t i = 0; i < n && rc == 0; i++)
-		rc = attach_perf(*fallback_fd, sp->uprobes[idx[i]].probe, ret,
+		rc = attach_perf(*fallback_fd, &sp->uprobes[idx[i]], ret,
 				 (uint64_t)idx[i], set);
 	if (rc == 0)
 		goto out;
 fail:
-	fprintf(err, "%s: could not attach pid probes to %s (pid %d): %s\n",
-		progname, first->upath, first->upid, strerror(-rc));
+	fprintf(err, "%s: could not attach %s probes to %s (pid %d): %s\n",
+		progname, prog->attach == ATTACH_USDT ? "usdt" : "pid", first->upath,
+		first->upid, strerror(-rc));
 out:
 	free(offs);
 	free(cookies);
+	free(ref_ctrs);
 	return rc;
 }
 
 static int attach_prog(const struct spec *sp, const struct spec_prog *prog,
 		       struct attach_set *set, FILE *err, const char *progname)
 {
-	bool ret = prog->attach == ATTACH_URETPROBE;
 	int *idx = calloc((size_t)sp->nuprobes + 1, sizeof(int));
 	char *done = calloc((size_t)sp->nuprobes + 1, 1);
 	int fallback_fd = -1, rc = idx && done ? 0 : -ENOMEM;
@@ -270,13 +283,13 @@ static int attach_prog(const struct spec *sp, const struct spec_prog *prog,
 		const struct probe *p = sp->uprobes[i].probe;
 		uint32_t n = 0;
 
-		if (done[i] || (strcmp(p->name, "return") == 0) != ret)
+		if (done[i] || sp->uprobes[i].att != prog->attach)
 			continue;
 		for (int j = i; j < sp->nuprobes; j++) {
 			const struct probe *q = sp->uprobes[j].probe;
 
 			if (!done[j] && q->upid == p->upid && q->upath == p->upath &&
-			    (strcmp(q->name, "return") == 0) == ret) {
+			    sp->uprobes[j].att == prog->attach) {
 				done[j] = 1;
 				idx[n++] = j;
 			}
@@ -299,7 +312,8 @@ int uprobe_attach(const struct spec *sp, struct attach_set *set, FILE *err,
 		return rc;
 	for (int i = 0; i < sp->nprogs && rc == 0; i++)
 		if (sp->progs[i].attach == ATTACH_UPROBE ||
-		    sp->progs[i].attach == ATTACH_URETPROBE)
+		    sp->progs[i].attach == ATTACH_URETPROBE ||
+		    sp->progs[i].attach == ATTACH_USDT)
 			rc = attach_prog(sp, &sp->progs[i], set, err, progname);
 	return rc;
 }

@@ -1,5 +1,5 @@
 /*
- * uprobe.h -- attach the pid programs (DESIGN.md 3.5).
+ * uprobe.h -- attach the pid and usdt programs (DESIGN.md 3.5, 3.11).
  *
  * Each (program, file, process) gets one BPF_TRACE_UPROBE_MULTI link
  * carrying every probe's offset and cookie; when the kernel refuses the
@@ -15,7 +15,8 @@
 #include "rt/attach.h"
 #include "rt/spec.h"
 
-/* Fill spec.uprobe_map and attach both pid programs; on failure the fds
+/* Fill spec.uprobe_map and attach the pid and usdt programs, usdt sites
+ * with their semaphores (ref_ctr_offsets); on failure the fds
  * already made stay in set, for detach_all. */
 int uprobe_attach(const struct spec *sp, struct attach_set *set, FILE *err,
 		  const char *progname);
