@@ -38,6 +38,8 @@ struct cg {
 	int action;			/* 1-based statement of the clause; 0: predicate */
 	uint32_t alloca_top;		/* alloca() bytes the clause has taken */
 	bool save_offcpu_stack;		/* an on-cpu stack() was used */
+	bool uw_used;			/* ustack() walks .eh_frame tables: */
+	int uw_step, uw_vma;		/* labels of its callbacks */
 };
 
 /* kernel stack bytes kept per thread for sched:::on-cpu's stack() */
@@ -136,6 +138,11 @@ void cg_self_key(struct cg *g, const struct node *n, int16_t slot);
 /* the LRU map of saved off-cpu stacks, created on first use */
 int cg_offcpu_stack_map(struct cg *g);
 void cg_save_offcpu_stack(struct cg *g);
+
+/* cg_ustack.c: ustack(); the callbacks its walk needs, appended after
+ * the program's exit (their starts into *subs; the count) */
+struct val cg_ustack(struct cg *g, struct node *n);
+int cg_ustack_callbacks(struct cg *g, struct spec_subprog **subs);
 
 /* cg_subr.c: a subroutine call; its value (unused for void ones) */
 struct val cg_subr_call(struct cg *g, struct node *n);

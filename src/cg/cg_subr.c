@@ -1550,54 +1550,6 @@ void cg_save_offcpu_stack(struct cg *g)
 	emit_call(&g->e, BPF_FUNC_map_update_elem);
 }
 
-/*
- * ustack([n]): the pid, then the user stack, in a temp of n + 2 words:
- *
- *	temp = { 0 }
- *	temp[0] = pid
- *	bpf_get_stack(ctx, &temp[1], n * 8, BPF_F_USER_STACK)
- *
- * The walk follows frame pointers (.eh_frame unwinding is not done yet:
- * code built without frame pointers ends the stack early).  At a pid
- * entry probe the function has not pushed its frame, so the walk goes
- * from the function's pc straight to the caller's caller: the caller's
- * return address, still at [sp], is put second (DESIGN.md 3.8):
- *
- *	bpf_get_stack(ctx, &temp[2], (n - 1) * 8, BPF_F_USER_STACK)
- *	temp[1] = temp[2]			the pc
- *	bpf_probe_read_user(&temp[2], 8, regs->sp)
- */
-#define F_USER_STACK (1ull << 8)
-#define PT_REGS_SP 152
-
-static struct val do_ustack(struct cg *g, struct node *n)
-{
-	struct val v = { .str = true, .size = n->type.size };
-	uint32_t frames = v.size / 8 - 2;
-	bool entry = g->att == ATTACH_UPROBE && frames >= 2;
-
-	g->spec->user_stacks = true;
-	v.off = cg_temp_new(g, n, v.size);
-	cg_zero_words(g, R9, v.off, v.size);
-	emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
-	emit_alu_imm(&g->e, BPF_RSH, R0, 32);
-	emit_store(&g->e, 8, R9, (int16_t)v.off, R0);
-	emit_mov_reg(&g->e, R1, R6);
-	cg_scratch_ptr(g, R2, v.off + (entry ? 16 : 8));
-	emit_mov_imm(&g->e, R3, (int32_t)((entry ? frames - 1 : frames) * 8));
-	emit_mov_imm(&g->e, R4, (int32_t)F_USER_STACK);
-	emit_call(&g->e, BPF_FUNC_get_stack);
-	if (entry) {
-		emit_load(&g->e, 8, R0, R9, (int16_t)(v.off + 16));
-		emit_store(&g->e, 8, R9, (int16_t)(v.off + 8), R0);
-		cg_scratch_ptr(g, R1, v.off + 16);
-		emit_mov_imm(&g->e, R2, 8);
-		emit_load(&g->e, 8, R3, R6, PT_REGS_SP);
-		emit_call(&g->e, BPF_FUNC_probe_read_user);
-	}
-	return v;
-}
-
 /* ---- dispatch ---- */
 
 static const struct {
@@ -1619,7 +1571,7 @@ static const struct {
 	{ "raise", do_raise },		{ "stop", do_raise },
 	{ "chill", do_chill },
 	{ "copyoutstr", do_copyoutstr },
-	{ "stack", do_stack },		{ "ustack", do_ustack },
+	{ "stack", do_stack },		{ "ustack", cg_ustack },
 	{ "speculation", cg_spec_speculation },
 	{ "strchr", do_strchr },	{ "strjoin", do_strjoin },
 	{ "strlen", do_strlen },	{ "strrchr", do_strchr },
