@@ -36,8 +36,15 @@
  * area again.  The loader gives the kernel the BTF func_info callbacks
  * require (load.c).
  *
- * Without a target, or for the few words the walk does not need,
- * bpf_get_stack's frame-pointer walk stays: it is cheaper.
+ * Limits.  Only the target's files have rows (read when tracing starts:
+ * a library dlopen()ed later has none), though any process mapping
+ * those files unwinds through them.  In interrupt context (profile
+ * probes) bpf_find_vma succeeds once per firing -- it defers its unlock
+ * to an irq_work that stays busy until the interrupt ends -- so frames
+ * in a second file fall back to the frame pointer there.
+ *
+ * Without a target, bpf_get_stack's frame-pointer walk stays: it is
+ * cheaper, and there would be no tables to walk by.
  */
 #include <stddef.h>
 
