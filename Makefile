@@ -17,7 +17,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 TARGETS := $(patsubst tests/targets/%.c,$(B)/targets/%,$(wildcard tests/targets/*.c))
 HDRS    := $(wildcard include/*.h src/*/*.h)
 
-all: deps-ok $(B)/dscope $(TARGETS)
+all: deps-ok $(B)/dscope $(TARGETS) $(B)/targets/napper-nofp
 
 deps-ok:
 	@test -f /usr/include/bpf/libbpf.h -a -f /usr/include/libelf.h || { \
@@ -52,6 +52,12 @@ $(B)/targets/%: tests/targets/%.c
 $(B)/targets/usdtopt: tests/targets/usdtopt.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -o $@ $<
+
+# The same napper optimised and without frame pointers: the .eh_frame
+# walk must get through the executable's own frames as well as libc's.
+$(B)/targets/napper-nofp: tests/targets/napper.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -fomit-frame-pointer -o $@ $<
 
 check: all $(B)/unit-tests
 	@tests/run.sh

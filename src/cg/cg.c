@@ -1526,6 +1526,9 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	emit_label(&g.e, g.out);
 	emit_mov_imm(&g.e, R0, 0);
 	emit_exit(&g.e);
+	struct spec_subprog *subs = NULL;
+	int nsubs = cg_ustack_callbacks(&g, &subs);
+
 	if (emit_resolve(&g.e) < 0)
 		diag_fail(c->d, 0, 0, "D_INTERNAL", "unplaced label in code generator");
 
@@ -1541,6 +1544,8 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	p->period_ns = period_ns;
 	p->probe = probe;
 	p->ninsns = g.e.n;
+	p->subprogs = subs;
+	p->nsubprogs = nsubs;
 	p->insns = arena_alloc(c->a, sizeof(struct bpf_insn) * (size_t)g.e.n);
 	memcpy(p->insns, g.e.insns, sizeof(struct bpf_insn) * (size_t)g.e.n);
 	p->fd = -1;

@@ -31,6 +31,7 @@ struct cg_ctx {
 	int epids_cap, maps_cap, progs_cap;	/* capacities of spec arrays */
 	uint32_t aggsize_entries;	/* max entries of each aggregation map */
 	uint64_t dynvar_bytes;		/* option dynvarsize: per dynamic variable map */
+	bool unwind;			/* ustack() walks .eh_frame tables (a target) */
 };
 
 /* Emit the program for attachment `att`; returns its index in spec->progs. */

@@ -38,10 +38,15 @@ struct cg {
 	int action;			/* 1-based statement of the clause; 0: predicate */
 	uint32_t alloca_top;		/* alloca() bytes the clause has taken */
 	bool save_offcpu_stack;		/* an on-cpu stack() was used */
+	bool uw_used;			/* ustack() walks .eh_frame tables: */
+	int uw_step, uw_vma;		/* labels of its callbacks */
 };
 
 /* kernel stack bytes kept per thread for sched:::on-cpu's stack() */
 #define OFFCPU_STACK (8 * 21)
+
+#define F_USER_STACK (1ull << 8)	/* bpf_get_stack(): BPF_F_USER_STACK */
+#define PT_REGS_SP 152			/* struct pt_regs' sp, x86-64 */
 
 /* An expression's value: a stack slot, or a string temp in scratch. */
 struct val {
@@ -139,6 +144,11 @@ void cg_save_offcpu_stack(struct cg *g);
 /* slot = caller or stackdepth (user: ucaller, ustackdepth) */
 void cg_stack_builtin(struct cg *g, struct node *n, int16_t slot, bool user,
 		      bool caller);
+
+/* cg_ustack.c: ustack(); the callbacks its walk needs, appended after
+ * the program's exit (their starts into *subs; the count) */
+struct val cg_ustack(struct cg *g, struct node *n);
+int cg_ustack_callbacks(struct cg *g, struct spec_subprog **subs);
 
 /* cg_subr.c: a subroutine call; its value (unused for void ones) */
 struct val cg_subr_call(struct cg *g, struct node *n);

@@ -1550,54 +1550,6 @@ void cg_save_offcpu_stack(struct cg *g)
 	emit_call(&g->e, BPF_FUNC_map_update_elem);
 }
 
-/*
- * ustack([n]): the pid, then the user stack, in a temp of n + 2 words:
- *
- *	temp = { 0 }
- *	temp[0] = pid
- *	bpf_get_stack(ctx, &temp[1], n * 8, BPF_F_USER_STACK)
- *
- * The walk follows frame pointers (.eh_frame unwinding is not done yet:
- * code built without frame pointers ends the stack early).  At a pid
- * entry probe the function has not pushed its frame, so the walk goes
- * from the function's pc straight to the caller's caller: the caller's
- * return address, still at [sp], is put second (DESIGN.md 3.8):
- *
- *	bpf_get_stack(ctx, &temp[2], (n - 1) * 8, BPF_F_USER_STACK)
- *	temp[1] = temp[2]			the pc
- *	bpf_probe_read_user(&temp[2], 8, regs->sp)
- */
-#define F_USER_STACK (1ull << 8)
-#define PT_REGS_SP 152
-
-static struct val do_ustack(struct cg *g, struct node *n)
-{
-	struct val v = { .str = true, .size = n->type.size };
-	uint32_t frames = v.size / 8 - 2;
-	bool entry = g->att == ATTACH_UPROBE && frames >= 2;
-
-	g->spec->user_stacks = true;
-	v.off = cg_temp_new(g, n, v.size);
-	cg_zero_words(g, R9, v.off, v.size);
-	emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
-	emit_alu_imm(&g->e, BPF_RSH, R0, 32);
-	emit_store(&g->e, 8, R9, (int16_t)v.off, R0);
-	emit_mov_reg(&g->e, R1, R6);
-	cg_scratch_ptr(g, R2, v.off + (entry ? 16 : 8));
-	emit_mov_imm(&g->e, R3, (int32_t)((entry ? frames - 1 : frames) * 8));
-	emit_mov_imm(&g->e, R4, (int32_t)F_USER_STACK);
-	emit_call(&g->e, BPF_FUNC_get_stack);
-	if (entry) {
-		emit_load(&g->e, 8, R0, R9, (int16_t)(v.off + 16));
-		emit_store(&g->e, 8, R9, (int16_t)(v.off + 8), R0);
-		cg_scratch_ptr(g, R1, v.off + 16);
-		emit_mov_imm(&g->e, R2, 8);
-		emit_load(&g->e, 8, R3, R6, PT_REGS_SP);
-		emit_call(&g->e, BPF_FUNC_probe_read_user);
-	}
-	return v;
-}
-
 /* ---- symbols: sym() ... uaddr(), caller, stackdepth ... ---- */
 
 /* sym(), func(), mod(): the address itself, typed to print as a symbol */
@@ -1664,46 +1616,35 @@ static void kstack_builtin(struct cg *g, struct node *n, int16_t slot,
 }
 
 /*
- * ucaller and ustackdepth, the same for the user stack ustack() shows.
- * ucaller is where the thread was in user space before the probe: at a
+ * ucaller: where the thread was in user space before the probe -- at a
  * pid entry probe the caller's return address, still at [sp]; elsewhere
- * the user pc (in the syscall wrapper at a syscall probe).  At a pid
- * entry probe ustack() adds that return address as a frame, and so does
- * ustackdepth.
+ * the user pc (in the syscall wrapper at a syscall probe), the first
+ * frame of any walk:
  *
- *	ucaller, entry:	bpf_probe_read_user(&slot, 8, regs->sp)
- *	otherwise:	r0 = bpf_get_stack(ctx, temp, frames * 8, USER)
- *			slot = r0 <= 0 ? 0 : ucaller ? temp[0] : r0 / 8 + entry
+ *	entry:		bpf_probe_read_user(&slot, 8, regs->sp)
+ *	otherwise:	slot = bpf_get_stack(ctx, temp, 8, USER) > 0 ? temp[0] : 0
  */
-static void ustack_builtin(struct cg *g, struct node *n, int16_t slot,
-			   bool caller)
+static void ucaller(struct cg *g, struct node *n, int16_t slot)
 {
-	bool entry = g->att == ATTACH_UPROBE;
-	uint32_t size = caller ? 8 : STACKDEPTH_MAX * 8;
 	uint32_t off;
 	int none = emit_new_label(&g->e), done = emit_new_label(&g->e);
 
-	if (caller && entry) {
-		emit_store_imm(&g->e, 8, R10, slot, 0);
+	emit_store_imm(&g->e, 8, R10, slot, 0);
+	if (g->att == ATTACH_UPROBE) {
 		cg_fp_ptr(g, R1, slot);
 		emit_mov_imm(&g->e, R2, 8);
 		emit_load(&g->e, 8, R3, R6, PT_REGS_SP);
 		emit_call(&g->e, BPF_FUNC_probe_read_user);
 		return;
 	}
-	off = cg_temp_new(g, n, size);
+	off = cg_temp_new(g, n, 8);
 	emit_mov_reg(&g->e, R1, R6);
 	cg_scratch_ptr(g, R2, off);
-	emit_mov_imm(&g->e, R3, (int32_t)size);
+	emit_mov_imm(&g->e, R3, 8);
 	emit_mov_imm(&g->e, R4, (int32_t)F_USER_STACK);
 	emit_call(&g->e, BPF_FUNC_get_stack);
 	emit_jmp_imm(&g->e, BPF_JSLE, R0, 0, none);
-	if (caller) {
-		emit_load(&g->e, 8, R0, R9, (int16_t)off);
-	} else {
-		emit_alu_imm(&g->e, BPF_RSH, R0, 3);
-		emit_alu_imm(&g->e, BPF_ADD, R0, entry);
-	}
+	emit_load(&g->e, 8, R0, R9, (int16_t)off);
 	emit_ja(&g->e, done);
 	emit_label(&g->e, none);
 	emit_mov_imm(&g->e, R0, 0);
@@ -1711,11 +1652,44 @@ static void ustack_builtin(struct cg *g, struct node *n, int16_t slot,
 	cg_store_slot(g, slot, R0);
 }
 
+/*
+ * ustackdepth: the frames ustack() would show, by the same walk (the
+ * .eh_frame one with a target), counted:
+ *
+ *	temp = ustack(STACKDEPTH_MAX)		{ pid, pc0, pc1, ..., 0 }
+ *	slot = 0; for each frame word: slot += (temp[i] | -temp[i]) >> 63
+ *
+ * (w | -w) >> 63 is w != 0 without a branch, so the verifier walks one
+ * path, not one per frame.
+ */
+static void ustackdepth(struct cg *g, struct node *n, int16_t slot)
+{
+	struct node walk = *n;
+	struct val v;
+
+	walk.type.kind = T_STACK;
+	walk.type.user = true;
+	walk.type.size = (STACKDEPTH_MAX + 2) * 8;
+	v = cg_ustack(g, &walk);
+	emit_mov_imm(&g->e, R0, 0);
+	for (uint32_t i = 8; i + 8 < v.size; i += 8) {
+		emit_load(&g->e, 8, R1, R9, (int16_t)(v.off + i));
+		emit_mov_reg(&g->e, R2, R1);
+		emit_alu_imm(&g->e, BPF_NEG, R2, 0);
+		emit_alu_reg(&g->e, BPF_OR, R1, R2);
+		emit_alu_imm(&g->e, BPF_RSH, R1, 63);
+		emit_alu_reg(&g->e, BPF_ADD, R0, R1);
+	}
+	cg_store_slot(g, slot, R0);
+}
+
 void cg_stack_builtin(struct cg *g, struct node *n, int16_t slot, bool user,
 		      bool caller)
 {
-	if (user)
-		ustack_builtin(g, n, slot, caller);
+	if (user && caller)
+		ucaller(g, n, slot);
+	else if (user)
+		ustackdepth(g, n, slot);
 	else
 		kstack_builtin(g, n, slot, caller);
 }
@@ -1741,7 +1715,7 @@ static const struct {
 	{ "raise", do_raise },		{ "stop", do_raise },
 	{ "chill", do_chill },
 	{ "copyoutstr", do_copyoutstr },
-	{ "stack", do_stack },		{ "ustack", do_ustack },
+	{ "stack", do_stack },		{ "ustack", cg_ustack },
 	{ "sym", do_ksym },		{ "func", do_ksym },
 	{ "mod", do_ksym },		{ "usym", do_usym },
 	{ "ufunc", do_usym },		{ "umod", do_usym },

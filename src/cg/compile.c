@@ -231,6 +231,7 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 	int cap = 0, bit[3] = { 0, 0, 0 };
 
 	sp->uprobe_map = -1;
+	sp->unwind_objs_map = sp->unwind_rows_map = -1;
 	for (int i = 0; i < nm; i++) {
 		bool used[3] = { false, false, false };
 
@@ -282,7 +283,8 @@ static void load_dlib(struct arena *a, struct sema *s)
 }
 
 static void compile_all(struct arena *a, struct catalog *cat,
-			struct program **progs, int nsrc, struct options *o,
+			struct program **progs, int nsrc,
+			const struct compile_args *args, struct options *o,
 			struct compile_result *res, struct diag *d)
 {
 	struct spec *sp = arena_alloc(a, sizeof(*sp));
@@ -314,7 +316,8 @@ static void compile_all(struct arena *a, struct catalog *cat,
 			sema_clause(&s, ms[id].clause);
 		}
 
-	struct cg_ctx c = { .a = a, .d = d, .spec = sp };
+	struct cg_ctx c = { .a = a, .d = d, .spec = sp,
+			    .unwind = args->target_pid > 0 };
 
 	sp->quiet = o->quiet;
 	sp->nspec = (uint32_t)o->nspec;
@@ -390,6 +393,6 @@ int compile_sources(struct arena *a, struct catalog *cat,
 		res->source = i;
 		apply_pragmas(progs[i], o, d);
 	}
-	compile_all(a, cat, progs, nsrc, o, res, d);
+	compile_all(a, cat, progs, nsrc, args, o, res, d);
 	return 0;
 }

@@ -41,13 +41,19 @@ void emit_label(struct emit *e, int label)
 	e->label_pos[label] = e->n;
 }
 
-static void jump_to(struct emit *e, struct bpf_insn insn, int label)
+/* the next instruction refers to label: patched by emit_resolve */
+static void add_fixup(struct emit *e, int label)
 {
 	e->fixups = arena_grow(e->a, e->fixups, e->nfixups, &e->fixup_cap,
 			       sizeof(*e->fixups));
 	e->fixups[e->nfixups].insn = e->n;
 	e->fixups[e->nfixups].label = label;
 	e->nfixups++;
+}
+
+static void jump_to(struct emit *e, struct bpf_insn insn, int label)
+{
+	add_fixup(e, label);
 	emit_insn(e, insn);
 }
 
@@ -59,7 +65,10 @@ int emit_resolve(struct emit *e)
 
 		if (to < 0)
 			return -1;
-		e->insns[at].off = (int16_t)(to - at - 1);
+		if (e->insns[at].code == (BPF_LD | BPF_DW | BPF_IMM))
+			e->insns[at].imm = to - at - 1;		/* a subprogram's address */
+		else
+			e->insns[at].off = (int16_t)(to - at - 1);
 	}
 	e->nfixups = 0;
 	return 0;
@@ -122,6 +131,12 @@ void emit_ld_map_fd(struct emit *e, int dst, int map)
 void emit_ld_map_value(struct emit *e, int dst, int map, uint32_t off)
 {
 	ld_imm64(e, dst, BPF_PSEUDO_MAP_VALUE, (uint32_t)map, off);
+}
+
+void emit_ld_func(struct emit *e, int dst, int label)
+{
+	add_fixup(e, label);
+	ld_imm64(e, dst, BPF_PSEUDO_FUNC, 0, 0);
 }
 
 static int size_code(int size)

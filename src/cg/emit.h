@@ -7,6 +7,10 @@
  * are emitted with a label number and patched when the label is placed
  * (emit_label), so forward branches need no bookkeeping in cg.c.
  *
+ * A callback (bpf_loop's, bpf_find_vma's) is a subprogram emitted after
+ * the program's exit and named by a label: emit_ld_func loads its address
+ * (ld_imm64 with BPF_PSEUDO_FUNC, patched like a jump, in imm).
+ *
  * Map references (ld_imm64 with BPF_PSEUDO_MAP_FD / _VALUE) carry the
  * index of a map in the compiled spec, not an fd: the loader patches in
  * the fd (load.c), so a compiled program can be inspected or loaded later.
@@ -26,7 +30,7 @@ struct emit {
 	int *label_pos;		/* label -> instruction index, -1 until placed */
 	int nlabels, label_cap;
 	struct emit_fixup {
-		int insn;	/* the jump to patch */
+		int insn;	/* the jump (or function address) to patch */
 		int label;
 	} *fixups;
 	int nfixups, fixup_cap;
@@ -50,6 +54,7 @@ void emit_mov_reg(struct emit *e, int dst, int src);		/* rD = rS */
 void emit_mov_imm(struct emit *e, int dst, int32_t imm);	/* rD = imm (sign-extended) */
 void emit_ld_imm64(struct emit *e, int dst, uint64_t imm);	/* rD = imm64 */
 void emit_ld_map_fd(struct emit *e, int dst, int map);	/* rD = &map (pseudo fd) */
+void emit_ld_func(struct emit *e, int dst, int label);	/* rD = &subprogram at label */
 void emit_ld_map_value(struct emit *e, int dst, int map, uint32_t off);	/* rD = &map[0] + off */
 /* rD = *(size *)(rS + off); size is 1, 2, 4 or 8 */
 void emit_load(struct emit *e, int size, int dst, int src, int16_t off);

@@ -1,9 +1,16 @@
 /*
  * load.c -- create maps, patch map references, load programs.  See load.h.
+ *
+ * A program with subprograms (ustack()'s callbacks) must come with BTF
+ * naming each function, the callbacks static: the kernel takes a
+ * function's address (BPF_PSEUDO_FUNC) only then.  The BTF is the least
+ * that says it -- one int, one prototype without parameters, one FUNC
+ * per function -- built with libbpf and freed once the program holds it.
  */
 #include "rt/load.h"
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -50,12 +57,52 @@ static void patch_maps(struct spec *sp, struct spec_prog *p)
 	}
 }
 
+/* The program's functions in BTF, with func_info for each (info holds
+ * 1 + p->nsubprogs records); NULL if the kernel refused it. */
+static struct btf *func_btf(const struct spec_prog *p, struct bpf_func_info *info)
+{
+	struct btf *btf = btf__new_empty();
+	int proto, id;
+
+	if (!btf)
+		return NULL;
+	id = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+	proto = id < 0 ? id : btf__add_func_proto(btf, id);
+	id = proto < 0 ? proto : btf__add_func(btf, p->name, BTF_FUNC_GLOBAL, proto);
+	info[0] = (struct bpf_func_info){ 0, (uint32_t)id };
+	for (int i = 0; id >= 0 && i < p->nsubprogs; i++) {
+		id = btf__add_func(btf, p->subprogs[i].name, BTF_FUNC_STATIC, proto);
+		info[i + 1] = (struct bpf_func_info){ p->subprogs[i].insn, (uint32_t)id };
+	}
+	if (id < 0 || btf__load_into_kernel(btf) < 0) {
+		btf__free(btf);
+		return NULL;
+	}
+	return btf;
+}
+
 static int load_prog(struct spec_prog *p, FILE *err, const char *progname)
 {
 	size_t logsz = 4 << 20;
 	char *log = NULL;
+	struct btf *btf = NULL;
+	struct bpf_func_info info[1 + p->nsubprogs];
 	LIBBPF_OPTS(bpf_prog_load_opts, opts,
 		    .expected_attach_type = p->expected_attach_type);
+
+	if (p->nsubprogs) {
+		if (!(btf = func_btf(p, info))) {
+			int e = errno;
+
+			fprintf(err, "%s: the kernel rejected the BTF of BPF program "
+				"%s: %s\n", progname, p->name, strerror(e));
+			return -e;
+		}
+		opts.prog_btf_fd = (uint32_t)btf__fd(btf);
+		opts.func_info = info;
+		opts.func_info_cnt = (uint32_t)(1 + p->nsubprogs);
+		opts.func_info_rec_size = sizeof(info[0]);
+	}
 
 	for (int attempt = 0; attempt < 2; attempt++) {
 		if (attempt) {	/* again, with the verifier's account */
@@ -71,6 +118,7 @@ static int load_prog(struct spec_prog *p, FILE *err, const char *progname)
 				      (size_t)p->ninsns, &opts);
 		if (p->fd >= 0) {
 			free(log);
+			btf__free(btf);
 			return 0;
 		}
 	}
@@ -84,6 +132,7 @@ static int load_prog(struct spec_prog *p, FILE *err, const char *progname)
 	else if (log && log[0])
 		fprintf(err, "verifier log:\n%s\n", log);
 	free(log);
+	btf__free(btf);
 	return -e;
 }
 

@@ -24,6 +24,7 @@
 #include "rt/consume.h"
 #include "rt/load.h"
 #include "rt/options.h"
+#include "rt/unwind.h"
 #include "rt/usym.h"
 
 enum state { S_NEW, S_COMPILED, S_GOING, S_STOPPED };
@@ -360,11 +361,18 @@ int dscope__go(struct dscope *ds)
 				"exceeds size of buffer\n", pn);
 			return -E2BIG;
 		}
-	rc = load_spec(ds->spec, err, pn);
-	if (rc < 0)
+	struct unwind_tables *uw;
+
+	if ((rc = unwind_prepare(ds->spec, ds->target, ds->target_exec, &uw)) < 0)
 		return rc;
+	rc = load_spec(ds->spec, err, pn);
+	if (rc < 0) {
+		unwind_tables_free(uw);
+		return rc;
+	}
 	ds->state = S_GOING;
-	if ((rc = attach_sysinfo(ds->spec, err, pn)) < 0 ||
+	if ((rc = unwind_fill(ds->spec, uw, err, pn)) < 0 ||
+	    (rc = attach_sysinfo(ds->spec, err, pn)) < 0 ||
 	    (rc = set_walltime(ds)) < 0)
 		return rc;
 	ds->cons = (struct consumer){

@@ -198,11 +198,61 @@ struct spec_uprobe {
 	uint64_t mask;			/* uprobe_entry.mask */
 };
 
+/*
+ * User stacks through code without frame pointers (DESIGN.md 3.9).  The
+ * runtime reduces the .eh_frame of every ELF object the target maps to
+ * rows (rt/unwind.c): from its pc on, a row says where the caller's frame
+ * is.  All objects' rows sit in one ARRAY map, spec.unwind_rows_map,
+ * each object's sorted by pc; the HASH map spec.unwind_objs_map finds an
+ * object's rows by the file's identity, which a BPF program reads from
+ * the mapping (bpf_find_vma) -- so any process mapping that file, started
+ * before or after the tables were built, unwinds through it.  A row's pc
+ * is a file offset: pc - vm_start + vm_pgoff * page size.  On x86-64 the
+ * return address is at CFA - 8.
+ */
+enum unwind_rule {
+	UW_NONE,	/* no unwind information: follow the frame pointer */
+	UW_CFA_RSP,	/* CFA = rsp + cfa_off */
+	UW_CFA_RBP,	/* CFA = rbp + cfa_off */
+	UW_CFA_PLT,	/* a PLT stub: CFA = rsp + 8, + 8 if (pc & 15) >= cfa_off */
+	UW_END,		/* the return address is undefined: the outermost frame */
+};
+
+struct unwind_row {
+	uint32_t pc;		/* file offset of the first byte the row covers */
+	uint8_t rule;		/* enum unwind_rule */
+	uint8_t pad;
+	int16_t rbp_off;	/* caller's rbp saved at CFA + rbp_off; 0: rbp
+				 * is unchanged */
+	int32_t cfa_off;
+};
+
+struct unwind_key {
+	uint64_t dev;		/* the kernel's dev_t: major << 20 | minor */
+	uint64_t ino;
+};
+
+struct unwind_obj {
+	uint32_t first;		/* index of its first row in the rows map */
+	uint32_t count;		/* at most UNWIND_ROWS_MAX */
+};
+
+#define UNWIND_SEARCH_STEPS 20	/* binary search steps in BPF */
+#define UNWIND_ROWS_MAX (1u << UNWIND_SEARCH_STEPS)
+
 struct spec_map {
 	const char *name;
 	enum bpf_map_type type;
 	uint32_t key_size, value_size, max_entries, flags;
 	int fd;			/* -1 until loaded */
+};
+
+/* A subprogram after the program's main body: a callback (of bpf_loop,
+ * bpf_find_vma).  The loader describes each in BTF (func_info), without
+ * which the kernel refuses a function's address. */
+struct spec_subprog {
+	uint32_t insn;			/* its first instruction */
+	const char *name;
 };
 
 struct spec_prog {
@@ -214,6 +264,8 @@ struct spec_prog {
 	const struct probe *probe;	/* the probe for single-probe programs */
 	struct bpf_insn *insns;		/* map references hold spec map indexes */
 	int ninsns;
+	struct spec_subprog *subprogs;	/* in instruction order */
+	int nsubprogs;
 	int fd;				/* -1 until loaded */
 };
 
@@ -321,6 +373,9 @@ struct spec {
 	struct spec_uprobe *uprobes;	/* pid and usdt sites, by cookie */
 	int nuprobes;
 	int uprobe_map;			/* spec map of uprobe_entry; -1: none */
+	int unwind_objs_map;		/* spec maps of unwind_obj and unwind_row;
+					 * -1: ustack() walks frame pointers */
+	int unwind_rows_map;
 	uint32_t nspec;		/* option nspec: speculation IDs 1..nspec */
 	int nprobes;		/* probes matched, for "matched N probes" */
 	bool quiet;		/* option quiet */

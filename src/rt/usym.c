@@ -17,6 +17,7 @@
 
 #include <fcntl.h>
 #include <gelf.h>
+#include <limits.h>
 #include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -382,4 +383,105 @@ bool usym_fmt_lookup(void *ctx, uint32_t pid, uint64_t addr, const char **mod,
 	(void)ctx;
 	usym_note_pid(pid);
 	return usym_lookup(pid, addr, mod, sym, symaddr);
+}
+
+/* -- The files of a process ---------------------------------------------- */
+
+struct file_set {
+	const struct elf_file **v;
+	size_t n, max;
+};
+
+static void set_add(struct file_set *s, const char *path)
+{
+	char real[PATH_MAX];
+	const struct elf_file *f;
+
+	if (s->n == s->max || !realpath(path, real) || !(f = elf_file_get(real)))
+		return;
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i] == f)
+			return;
+	s->v[s->n++] = f;
+}
+
+/* name along dirs (colon-separated; $ORIGIN is origin's folder) -> out */
+static bool search_dirs(const char *dirs, const char *origin, const char *name,
+			char *out, size_t len)
+{
+	char *copy = xstrdup(dirs ? dirs : ""), *save = NULL;
+	bool found = false;
+
+	for (char *d = strtok_r(copy, ":", &save); d && !found;
+	     d = strtok_r(NULL, ":", &save)) {
+		const char *slash = strrchr(origin, '/');
+
+		if (strncmp(d, "$ORIGIN", 7) == 0)
+			snprintf(out, len, "%.*s%s/%s", slash ? (int)(slash - origin) : 1,
+				 slash ? origin : ".", d + 7, name);
+		else
+			snprintf(out, len, "%s/%s", d, name);
+		found = access(out, R_OK) == 0;
+	}
+	free(copy);
+	return found;
+}
+
+static const char system_dirs[] =
+	"/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu:/lib64:/usr/lib64:"
+	"/lib:/usr/lib:/usr/local/lib";
+
+static void command_files(struct file_set *s, const char *exe)
+{
+	char path[PATH_MAX];
+
+	if (!strchr(exe, '/') && search_dirs(getenv("PATH"), "", exe, path,
+					      sizeof(path)))
+		exe = path;
+	set_add(s, exe);
+	if (s->n && s->v[0]->interp)
+		set_add(s, s->v[0]->interp);
+	for (size_t i = 0; i < s->n; i++)	/* breadth first; s->n grows */
+		for (size_t k = 0; k < s->v[i]->nneeded; k++) {
+			const struct elf_file *f = s->v[i];
+			const char *name = f->needed[k];
+
+			if (strchr(name, '/'))
+				set_add(s, name);
+			else if (search_dirs(f->runpath, f->path, name, path, sizeof(path)) ||
+				 search_dirs(getenv("LD_LIBRARY_PATH"), f->path, name, path,
+					     sizeof(path)) ||
+				 search_dirs(system_dirs, f->path, name, path, sizeof(path)))
+				set_add(s, path);
+		}
+}
+
+static void mapped_files(struct file_set *s, long pid)
+{
+	char path[64], line[4096];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "/proc/%ld/maps", pid);
+	if (!(fp = fopen(path, "re")))
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		char *slash = strchr(line, '/');
+
+		line[strcspn(line, "\n")] = '\0';
+		if (slash)
+			set_add(s, slash);
+	}
+	fclose(fp);
+}
+
+size_t usym_object_files(long pid, const char *exec, const struct elf_file **out,
+			 size_t max)
+{
+	struct file_set s = { out, 0, max };
+
+	if (exec)
+		command_files(&s, exec);
+	else if (pid > 0)
+		mapped_files(&s, pid);
+	return s.n;
 }

@@ -56,6 +56,16 @@ bool elf_file_vaddr(const struct elf_file *f, uint64_t off, uint64_t *vaddr);
  * say nothing); NULL if none. */
 const struct elf_sym *elf_file_sym(const struct elf_file *f, uint64_t vaddr);
 
+/*
+ * The ELF files a process is made of: with exec (the -c command, not yet
+ * exec'd), the executable, its interpreter and the closure of its
+ * DT_NEEDED libraries, found as the dynamic linker finds them; without,
+ * every file /proc/pid/maps names now.  Up to max files into out; the
+ * count.  (prov/pid.c resolves its modules the same way.)
+ */
+size_t usym_object_files(long pid, const char *exec, const struct elf_file **out,
+			 size_t max);
+
 /* Read /proc/pid/maps now, unless it was read already; false if the
  * process is gone or unreadable. */
 bool usym_note_pid(uint32_t pid);

@@ -3,7 +3,8 @@
  * traced, against build/targets/mallocs (main -> alloc_small -> malloc 300
  * times, main -> alloc_big -> malloc 7 times): at malloc's entry ucaller
  * is in alloc_small or alloc_big, and the user stack is malloc, alloc_*,
- * main and libc's start.  The kernel's: at a syscall entry, caller is in
+ * main, then libc's start-up and _start (six frames, as ustack() shows
+ * them, walked by .eh_frame).  The kernel's: at a syscall entry, caller is in
  * vmlinux and the stack has frames.
  * @@args: -q -c "$B/targets/mallocs"
  */

@@ -1,6 +1,7 @@
 # io:::start and io:::done against build/targets/directio, which reads a
-# file 25 times with O_DIRECT, 8 KiB each: exactly 25 8 KiB read requests
-# start and complete, on the device /sys says holds the file.
+# file 25 times with O_DIRECT, 8 KiB each: inside those preads exactly 25
+# 8 KiB read requests start (in the reading thread) and complete, on the
+# device /sys says holds the file.
 . tests/sh/lib.sh
 dir=/var/tmp
 file=$dir/dscope-io.$$
@@ -8,8 +9,18 @@ dev=$(stat -c '%Hd:%Ld' "$dir")
 want=$(sed -n 's/^DEVNAME=//p' "/sys/dev/block/$dev/uevent" 2>/dev/null)
 [ -n "$want" ] || { echo "$dir is not on a block device ($dev)"; exit 77; }
 out=$($D -q -n '
+syscall::pread64:entry
+/pid == $target/
+{
+	self->in = 1;
+}
+syscall::pread64:return
+/self->in/
+{
+	self->in = 0;
+}
 io:::start
-/pid == $target && args[0]->b_flags & B_READ && args[0]->b_bcount == 8192/
+/self->in && args[0]->b_flags & B_READ/
 {
 	@starts[args[1]->dev_statname, args[1]->dev_pathname] = count();
 	@bytes = sum(args[0]->b_bcount);

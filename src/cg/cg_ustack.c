@@ -1,0 +1,535 @@
+/*
+ * cg_ustack.c -- ustack() in BPF: the frame-pointer walk, and the walk
+ * through .eh_frame tables (DESIGN.md 3.9).
+ *
+ * Debian's libraries are built without frame pointers, so the kernel's
+ * own walk (bpf_get_stack, which follows rbp) loses the caller of any
+ * libc function the probe fires in.  When the script has a target
+ * process, the runtime turns the .eh_frame of each of its files into
+ * rows (rt/unwind.c; the maps and their layout are in spec.h), and the
+ * program walks frames itself:
+ *
+ *	for each frame (bpf_loop, at most the frames asked for):
+ *		record pc
+ *		find the mapping holding pc (bpf_find_vma; the last one is
+ *		kept, as consecutive frames are mostly in one file) and its
+ *		file's rows (HASH by device and inode)
+ *		row = the last row at or below pc's file offset (binary
+ *		search, UNWIND_SEARCH_STEPS steps, straight-line)
+ *		no row: CFA = rbp + 16, rbp at CFA - 16 -- a frame pointer
+ *		CFA = rsp or rbp + row.cfa_off
+ *		pc = *(CFA - 8); rbp = *(CFA + row.rbp_off) if saved; rsp = CFA
+ *
+ * The stack stays in the kernel, so @[ustack()] = count() still
+ * aggregates there.  A return address is looked up at pc - 1: the call
+ * may be its function's last instruction.  The walk stops at a row that
+ * marks the outermost frame (_start), at an unreadable word, or when the
+ * CFA does not move up the stack.
+ *
+ * Why callbacks.  The verifier follows every path through a loop body;
+ * a frame step holds a binary search and several rules, and unrolling
+ * it per frame multiplies its paths by the frames.  bpf_loop checks its
+ * callback once.  A callback is a subprogram after the program's exit
+ * whose address is loaded with BPF_PSEUDO_FUNC; it shares nothing with
+ * the program but the stack word passed as its context (the offset of
+ * the walk's state in the scratch area), so it looks up the scratch
+ * area again.  The loader gives the kernel the BTF func_info callbacks
+ * require (load.c).
+ *
+ * Limits.  Only the target's files have rows (read when tracing starts:
+ * a library dlopen()ed later has none), though any process mapping
+ * those files unwinds through them.  In interrupt context (profile
+ * probes) bpf_find_vma succeeds once per firing -- it defers its unlock
+ * to an irq_work that stays busy until the interrupt ends -- so frames
+ * in a second file fall back to the frame pointer there.
+ *
+ * Without a target, bpf_get_stack's frame-pointer walk stays: it is
+ * cheaper, and there would be no tables to walk by.
+ */
+#include <stddef.h>
+
+#include "cg/cg_impl.h"
+#include "front/ktypes.h"
+
+#define PT_REGS_BP 32
+#define PT_REGS_IP 128
+#define PAGE_SHIFT 12
+
+/* The walk's state, in a scratch temp. */
+struct uw_state {
+	uint64_t pc, sp, bp;		/* the frame being unwound */
+	uint64_t out, end;		/* scratch offsets: the next frame's slot, past the last */
+	uint64_t first;			/* 1: pc was interrupted, not returned to;
+					 * 2: and it is a function's first
+					 * instruction (pid entry probe) */
+	uint64_t vstart, vend, vbias;	/* the mapping last found; file offset = pc + vbias */
+	struct unwind_obj obj;		/* its rows; count 0: none */
+	struct unwind_key key;		/* its file, as bpf_find_vma saw it */
+	uint64_t word;			/* bpf_probe_read_user's destination */
+	uint64_t off;			/* the file offset looked up */
+};
+
+#define ST(f) ((int16_t)offsetof(struct uw_state, f))
+#define ST_MAX (SCRATCH_SIZE - sizeof(struct uw_state))
+
+/* the kernel structures bpf_find_vma's callback reads, in order */
+static const char *const vma_paths[] = {
+	"vm_area_struct.vm_start", "vm_area_struct.vm_end",
+	"vm_area_struct.vm_pgoff", "vm_area_struct.vm_file", "file.f_inode",
+	"inode.i_ino", "inode.i_sb", "super_block.s_dev",
+};
+enum { VM_START, VM_END, VM_PGOFF, VM_FILE, F_INODE, I_INO, I_SB, S_DEV, NPATHS };
+
+static void vma_fields(struct cg *g, const struct node *n,
+		       struct ktype_field f[NPATHS])
+{
+	for (int i = 0; i < NPATHS; i++)
+		if (ktype_field(vma_paths[i], &f[i]) < 0 || f[i].nhops != 1)
+			diag_fail(g->d, n->line, n->col, "D_KTYPE",
+				  "ustack( ): kernel type information (BTF) lacks %s",
+				  vma_paths[i]);
+}
+
+/* The unwind maps (spec.h), made on first use; sized by the runtime. */
+static void unwind_maps(struct cg *g)
+{
+	struct spec *sp = g->spec;
+	struct spec_map *m;
+
+	if (sp->unwind_rows_map >= 0)
+		return;
+	sp->unwind_objs_map = sp->nmaps;
+	m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
+	*m = (struct spec_map){ "dscope_uw_objs", BPF_MAP_TYPE_HASH,
+				sizeof(struct unwind_key), sizeof(struct unwind_obj),
+				1, 0, -1 };
+	sp->unwind_rows_map = sp->nmaps;
+	m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
+	*m = (struct spec_map){ "dscope_uw_rows", BPF_MAP_TYPE_ARRAY, 4,
+				sizeof(struct unwind_row), 1, BPF_F_RDONLY_PROG, -1 };
+}
+
+/*
+ * The walk, from the user registers of the current task:
+ *
+ *	regs = bpf_task_pt_regs(bpf_get_current_task_btf())
+ *	st = { regs->ip, regs->sp, regs->bp, out = &temp[1],
+ *	       end = &temp[1 + frames], first = entry ? 2 : 1, no mapping }
+ *	ctx = offset of st
+ *	bpf_loop(frames, uw_step, &ctx, 0)
+ */
+static void walk(struct cg *g, const struct node *n, struct val v,
+		 uint32_t frames, bool entry)
+{
+	struct ktype_field f[NPATHS];
+	uint32_t st = cg_temp_new(g, n, sizeof(struct uw_state));
+	int16_t ctx = cg_slot_new(g, n);
+
+	vma_fields(g, n, f);
+	unwind_maps(g);
+	if (!g->uw_used) {
+		g->uw_used = true;
+		g->uw_step = emit_new_label(&g->e);
+		g->uw_vma = emit_new_label(&g->e);
+	}
+	emit_call(&g->e, BPF_FUNC_get_current_task_btf);
+	emit_mov_reg(&g->e, R1, R0);
+	emit_call(&g->e, BPF_FUNC_task_pt_regs);
+	emit_load(&g->e, 8, R1, R0, PT_REGS_IP);
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(pc)), R1);
+	emit_load(&g->e, 8, R1, R0, PT_REGS_SP);
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(sp)), R1);
+	emit_load(&g->e, 8, R1, R0, PT_REGS_BP);
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(bp)), R1);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(out)), (int32_t)(v.off + 8));
+	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(end)),
+		       (int32_t)(v.off + 8 + 8 * frames));
+	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(first)), entry ? 2 : 1);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(vstart)), 0);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(vend)), 0);
+	emit_store_imm(&g->e, 8, R10, ctx, (int32_t)st);
+	emit_mov_imm(&g->e, R1, (int32_t)frames);
+	emit_ld_func(&g->e, R2, g->uw_step);
+	cg_fp_ptr(g, R3, ctx);
+	emit_mov_imm(&g->e, R4, 0);
+	emit_call(&g->e, BPF_FUNC_loop);
+}
+
+/*
+ * The frame-pointer walk:
+ *
+ *	bpf_get_stack(ctx, &temp[1], n * 8, BPF_F_USER_STACK)
+ *
+ * At a pid entry probe the function has not pushed its frame, so the
+ * walk goes from the function's pc straight to the caller's caller: the
+ * caller's return address, still at [sp], is put second (DESIGN.md 3.8):
+ *
+ *	bpf_get_stack(ctx, &temp[2], (n - 1) * 8, BPF_F_USER_STACK)
+ *	temp[1] = temp[2]			the pc
+ *	bpf_probe_read_user(&temp[2], 8, regs->sp)
+ */
+static void fp_walk(struct cg *g, struct val v, uint32_t frames, bool entry)
+{
+	emit_mov_reg(&g->e, R1, R6);
+	cg_scratch_ptr(g, R2, v.off + (entry ? 16 : 8));
+	emit_mov_imm(&g->e, R3, (int32_t)((entry ? frames - 1 : frames) * 8));
+	emit_mov_imm(&g->e, R4, (int32_t)F_USER_STACK);
+	emit_call(&g->e, BPF_FUNC_get_stack);
+	if (entry) {
+		emit_load(&g->e, 8, R0, R9, (int16_t)(v.off + 16));
+		emit_store(&g->e, 8, R9, (int16_t)(v.off + 8), R0);
+		cg_scratch_ptr(g, R1, v.off + 16);
+		emit_mov_imm(&g->e, R2, 8);
+		emit_load(&g->e, 8, R3, R6, PT_REGS_SP);
+		emit_call(&g->e, BPF_FUNC_probe_read_user);
+	}
+}
+
+/*
+ * ustack([n]): the pid, then the user stack, in a temp of n + 2 words
+ * (the last, and any the walk leaves, zero):
+ *
+ *	temp = { 0 }
+ *	temp[0] = pid
+ *	the .eh_frame walk (a target) or the frame-pointer walk
+ */
+struct val cg_ustack(struct cg *g, struct node *n)
+{
+	struct val v = { .str = true, .size = n->type.size };
+	uint32_t frames = v.size / 8 - 2;
+	bool entry = g->att == ATTACH_UPROBE;
+
+	g->spec->user_stacks = true;
+	v.off = cg_temp_new(g, n, v.size);
+	cg_zero_words(g, R9, v.off, v.size);
+	emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
+	emit_alu_imm(&g->e, BPF_RSH, R0, 32);
+	emit_store(&g->e, 8, R9, (int16_t)v.off, R0);
+	if (frames == 0)
+		return v;
+	if (g->c->unwind)
+		walk(g, n, v, frames, entry);
+	else
+		fp_walk(g, v, frames, entry && frames >= 2);
+	return v;
+}
+
+/* ---- the callbacks ---- */
+
+/*
+ * Both callbacks start by finding the walk's state; ctx_reg holds their
+ * context, the caller's stack word with the state's scratch offset:
+ *
+ *	zero = 0
+ *	r9 = lookup(scratch, &zero); if (!r9) goto fail
+ *	r8 = *ctx_reg; if (r8 > ST_MAX) goto fail
+ *	r8 += r9				st
+ */
+static void find_state(struct cg *g, int ctx_reg, int fail)
+{
+	emit_store_imm(&g->e, 8, R10, -8, 0);
+	cg_ld_map(g, R1, MAP_SCRATCH);
+	cg_fp_ptr(g, R2, -8);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, fail);
+	emit_mov_reg(&g->e, R9, R0);
+	emit_load(&g->e, 8, R8, ctx_reg, 0);
+	emit_jmp_imm(&g->e, BPF_JGT, R8, (int32_t)ST_MAX, fail);
+	emit_alu_reg(&g->e, BPF_ADD, R8, R9);
+}
+
+static void st_load(struct cg *g, int size, int reg, int16_t field)
+{
+	emit_load(&g->e, size, reg, R8, field);
+}
+
+static void st_store(struct cg *g, int16_t field, int reg)
+{
+	emit_store(&g->e, 8, R8, field, reg);
+}
+
+/*
+ * uw_vma(task, vma, ctx), bpf_find_vma's callback: the mapping's range,
+ * its bias and its file's identity into st.
+ *
+ *	st->vstart = vma->vm_start; st->vend = vma->vm_end
+ *	st->vbias = (vma->vm_pgoff << PAGE_SHIFT) - vma->vm_start
+ *	if (vma->vm_file && (i = vma->vm_file->f_inode))
+ *		st->key = { i->i_sb->s_dev, i->i_ino }
+ *	return 0
+ */
+static void emit_vma_callback(struct cg *g)
+{
+	struct node at = { .str = "ustack" };
+	struct ktype_field f[NPATHS];
+	int out = emit_new_label(&g->e);
+
+	vma_fields(g, &at, f);
+	emit_label(&g->e, g->uw_vma);
+	emit_mov_reg(&g->e, R6, R2);
+	emit_mov_reg(&g->e, R7, R3);
+	find_state(g, R7, out);
+	emit_load(&g->e, 8, R1, R6, (int16_t)f[VM_START].off[0]);
+	st_store(g, ST(vstart), R1);
+	emit_load(&g->e, 8, R2, R6, (int16_t)f[VM_END].off[0]);
+	st_store(g, ST(vend), R2);
+	emit_load(&g->e, 8, R2, R6, (int16_t)f[VM_PGOFF].off[0]);
+	emit_alu_imm(&g->e, BPF_LSH, R2, PAGE_SHIFT);
+	emit_alu_reg(&g->e, BPF_SUB, R2, R1);
+	st_store(g, ST(vbias), R2);
+	emit_load(&g->e, 8, R1, R6, (int16_t)f[VM_FILE].off[0]);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, out);
+	emit_load(&g->e, 8, R1, R1, (int16_t)f[F_INODE].off[0]);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, out);
+	emit_load(&g->e, (int)f[I_INO].size, R2, R1, (int16_t)f[I_INO].off[0]);
+	st_store(g, ST(key.ino), R2);
+	emit_load(&g->e, 8, R1, R1, (int16_t)f[I_SB].off[0]);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, out);
+	emit_load(&g->e, (int)f[S_DEV].size, R2, R1, (int16_t)f[S_DEV].off[0]);
+	st_store(g, ST(key.dev), R2);
+	emit_label(&g->e, out);
+	emit_mov_imm(&g->e, R0, 0);
+	emit_exit(&g->e);
+}
+
+/*
+ * The mapping of the lookup address r7, unless it is the one kept:
+ *
+ *	if (r7 >= st->vstart && r7 < st->vend) goto have
+ *	st->vstart = st->vend = 0; st->obj = 0; st->key = 0
+ *	bpf_find_vma(bpf_get_current_task_btf(), r7, uw_vma, ctx, 0)
+ *	if (st->key.ino && (o = lookup(objs, &st->key))) st->obj = *o
+ * have:
+ */
+static void find_mapping(struct cg *g)
+{
+	int find = emit_new_label(&g->e), have = emit_new_label(&g->e);
+
+	st_load(g, 8, R1, ST(vstart));
+	emit_jmp_reg(&g->e, BPF_JLT, R7, R1, find);
+	st_load(g, 8, R1, ST(vend));
+	emit_jmp_reg(&g->e, BPF_JLT, R7, R1, have);
+	emit_label(&g->e, find);
+	emit_store_imm(&g->e, 8, R8, ST(vstart), 0);
+	emit_store_imm(&g->e, 8, R8, ST(vend), 0);
+	emit_store_imm(&g->e, 8, R8, ST(obj), 0);
+	emit_store_imm(&g->e, 8, R8, ST(key.dev), 0);
+	emit_store_imm(&g->e, 8, R8, ST(key.ino), 0);
+	emit_call(&g->e, BPF_FUNC_get_current_task_btf);
+	emit_mov_reg(&g->e, R1, R0);
+	emit_mov_reg(&g->e, R2, R7);
+	emit_ld_func(&g->e, R3, g->uw_vma);
+	emit_mov_reg(&g->e, R4, R6);
+	emit_mov_imm(&g->e, R5, 0);
+	emit_call(&g->e, BPF_FUNC_find_vma);
+	st_load(g, 8, R1, ST(key.ino));
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, have);
+	cg_ld_map(g, R1, g->spec->unwind_objs_map);
+	emit_mov_reg(&g->e, R2, R8);
+	emit_alu_imm(&g->e, BPF_ADD, R2, ST(key));
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, have);
+	emit_load(&g->e, 8, R1, R0, 0);
+	st_store(g, ST(obj), R1);
+	emit_label(&g->e, have);
+}
+
+/* r0 = &rows[*(u32 *)(fp - 16)]; if (!r0) goto none */
+static void row_lookup(struct cg *g, int none)
+{
+	cg_ld_map(g, R1, g->spec->unwind_rows_map);
+	cg_fp_ptr(g, R2, -16);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, none);
+}
+
+/*
+ * The row of st->off among the object's rows (r6 = lo, r7 = hi: the
+ * last row at or below off is in [lo, hi)); its rule, cfa_off and
+ * rbp_off in r1, r2, r3, or goto none.  Each step, straight-line:
+ *
+ *	if (hi - lo <= 1) goto found
+ *	mid = lo + (hi - lo) / 2
+ *	if (rows[mid].pc > st->off) hi = mid; else lo = mid
+ * found:
+ *	if (rows[lo].pc > st->off) goto none	before the first row
+ */
+static void search_rows(struct cg *g, int none)
+{
+	int found = emit_new_label(&g->e);
+
+	for (int k = 0; k < UNWIND_SEARCH_STEPS; k++) {
+		int upper = emit_new_label(&g->e), next = emit_new_label(&g->e);
+
+		emit_mov_reg(&g->e, R1, R7);
+		emit_alu_reg(&g->e, BPF_SUB, R1, R6);
+		emit_jmp_imm(&g->e, BPF_JLE, R1, 1, found);
+		emit_alu_imm(&g->e, BPF_RSH, R1, 1);
+		emit_alu_reg(&g->e, BPF_ADD, R1, R6);
+		emit_store(&g->e, 4, R10, -16, R1);
+		row_lookup(g, none);
+		emit_load(&g->e, 4, R1, R0, offsetof(struct unwind_row, pc));
+		st_load(g, 8, R2, ST(off));
+		emit_load(&g->e, 4, R3, R10, -16);
+		emit_jmp_reg(&g->e, BPF_JGT, R1, R2, upper);
+		emit_mov_reg(&g->e, R6, R3);
+		emit_ja(&g->e, next);
+		emit_label(&g->e, upper);
+		emit_mov_reg(&g->e, R7, R3);
+		emit_label(&g->e, next);
+	}
+	emit_label(&g->e, found);
+	emit_store(&g->e, 4, R10, -16, R6);
+	row_lookup(g, none);
+	emit_load(&g->e, 4, R1, R0, offsetof(struct unwind_row, pc));
+	st_load(g, 8, R2, ST(off));
+	emit_jmp_reg(&g->e, BPF_JGT, R1, R2, none);
+	emit_load(&g->e, 1, R1, R0, offsetof(struct unwind_row, rule));
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, UW_NONE, none);
+	emit_load(&g->e, 4, R2, R0, offsetof(struct unwind_row, cfa_off));
+	emit_alu_imm(&g->e, BPF_LSH, R2, 32);			/* sign-extend */
+	emit_alu_imm(&g->e, BPF_ARSH, R2, 32);
+	emit_load(&g->e, 2, R3, R0, offsetof(struct unwind_row, rbp_off));
+	emit_alu_imm(&g->e, BPF_LSH, R3, 48);
+	emit_alu_imm(&g->e, BPF_ARSH, R3, 48);
+}
+
+/*
+ * Apply the rule in r1 (cfa_off r2, rbp_off r3) to st, or goto stop:
+ *
+ *	cfa = (rule == UW_CFA_RBP ? st->bp : st->sp) + cfa_off
+ *	PLT: cfa = st->sp + 8 + ((st->pc & 15) >= cfa_off ? 8 : 0)
+ *	st->pc = *(u64 *)(cfa - 8)
+ *	if (rbp_off) st->bp = *(u64 *)(cfa + rbp_off)
+ *	if (cfa <= st->sp) goto stop		the stack must move up
+ *	st->sp = cfa; st->first = 0
+ */
+static void apply_rule(struct cg *g, int stop)
+{
+	int cfa = emit_new_label(&g->e), plt = emit_new_label(&g->e);
+	int plt_low = emit_new_label(&g->e), kept = emit_new_label(&g->e);
+
+	st_load(g, 8, R4, ST(sp));
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, UW_CFA_RSP, cfa);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, UW_CFA_PLT, plt);
+	emit_jmp_imm(&g->e, BPF_JNE, R1, UW_CFA_RBP, stop);	/* UW_END */
+	st_load(g, 8, R4, ST(bp));
+	emit_ja(&g->e, cfa);
+	emit_label(&g->e, plt);
+	st_load(g, 8, R5, ST(pc));
+	emit_alu_imm(&g->e, BPF_AND, R5, 15);
+	emit_alu_imm(&g->e, BPF_ADD, R4, 8);
+	emit_jmp_reg(&g->e, BPF_JLT, R5, R2, plt_low);
+	emit_alu_imm(&g->e, BPF_ADD, R4, 8);
+	emit_label(&g->e, plt_low);
+	emit_mov_imm(&g->e, R2, 0);
+	emit_mov_imm(&g->e, R3, 0);
+	emit_label(&g->e, cfa);
+	emit_alu_reg(&g->e, BPF_ADD, R4, R2);
+	emit_mov_reg(&g->e, R6, R4);				/* r6 = cfa */
+	emit_mov_reg(&g->e, R7, R3);				/* r7 = rbp_off */
+	emit_mov_reg(&g->e, R1, R8);
+	emit_alu_imm(&g->e, BPF_ADD, R1, ST(word));
+	emit_mov_imm(&g->e, R2, 8);
+	emit_mov_reg(&g->e, R3, R6);
+	emit_alu_imm(&g->e, BPF_SUB, R3, 8);
+	emit_call(&g->e, BPF_FUNC_probe_read_user);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, stop);
+	st_load(g, 8, R1, ST(word));
+	st_store(g, ST(pc), R1);
+	emit_jmp_imm(&g->e, BPF_JEQ, R7, 0, kept);
+	emit_mov_reg(&g->e, R1, R8);
+	emit_alu_imm(&g->e, BPF_ADD, R1, ST(word));
+	emit_mov_imm(&g->e, R2, 8);
+	emit_mov_reg(&g->e, R3, R6);
+	emit_alu_reg(&g->e, BPF_ADD, R3, R7);
+	emit_call(&g->e, BPF_FUNC_probe_read_user);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, stop);
+	st_load(g, 8, R1, ST(word));
+	st_store(g, ST(bp), R1);
+	emit_label(&g->e, kept);
+	st_load(g, 8, R1, ST(sp));
+	emit_jmp_reg(&g->e, BPF_JLE, R6, R1, stop);
+	st_store(g, ST(sp), R6);
+	emit_store_imm(&g->e, 8, R8, ST(first), 0);
+}
+
+/*
+ * uw_step(i, ctx), bpf_loop's callback: record one frame, unwind it.
+ * Returns 0 to go on, 1 to stop.
+ *
+ *	if (!st->pc || st->out >= st->end) return 1
+ *	scratch[st->out] = st->pc; st->out += 8
+ *	r7 = st->first ? st->pc : st->pc - 1	the lookup address
+ *	find_mapping(r7)
+ *	if (st->obj.count) {
+ *		st->off = r7 + st->vbias
+ *		search_rows(lo = obj.first, hi = obj.first + obj.count)
+ *	} else none:
+ *		rule = UW_CFA_RBP, 16, -16	the frame pointer
+ *		if (st->first == 2) rule = UW_CFA_RSP, 8, 0	at an entry
+ *	apply_rule(); return 0
+ */
+static void emit_step_callback(struct cg *g)
+{
+	int stop = emit_new_label(&g->e), exact = emit_new_label(&g->e);
+	int none = emit_new_label(&g->e), rule = emit_new_label(&g->e);
+
+	emit_label(&g->e, g->uw_step);
+	emit_mov_reg(&g->e, R6, R2);
+	find_state(g, R6, stop);
+	st_load(g, 8, R7, ST(pc));
+	emit_jmp_imm(&g->e, BPF_JEQ, R7, 0, stop);
+	st_load(g, 8, R1, ST(out));
+	st_load(g, 8, R2, ST(end));
+	emit_jmp_reg(&g->e, BPF_JGE, R1, R2, stop);
+	emit_jmp_imm(&g->e, BPF_JGT, R1, SCRATCH_SIZE - 8, stop);
+	emit_mov_reg(&g->e, R2, R9);
+	emit_alu_reg(&g->e, BPF_ADD, R2, R1);
+	emit_store(&g->e, 8, R2, 0, R7);
+	emit_alu_imm(&g->e, BPF_ADD, R1, 8);
+	st_store(g, ST(out), R1);
+	st_load(g, 8, R1, ST(first));
+	emit_jmp_imm(&g->e, BPF_JNE, R1, 0, exact);
+	emit_alu_imm(&g->e, BPF_SUB, R7, 1);
+	emit_label(&g->e, exact);
+	find_mapping(g);
+	emit_load(&g->e, 4, R1, R8, ST(obj.count));
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, none);
+	st_load(g, 8, R2, ST(vbias));
+	emit_alu_reg(&g->e, BPF_ADD, R2, R7);
+	st_store(g, ST(off), R2);
+	emit_load(&g->e, 4, R6, R8, ST(obj.first));
+	emit_mov_reg(&g->e, R7, R6);
+	emit_alu_reg(&g->e, BPF_ADD, R7, R1);
+	search_rows(g, none);
+	emit_ja(&g->e, rule);
+	emit_label(&g->e, none);
+	emit_mov_imm(&g->e, R1, UW_CFA_RBP);
+	emit_mov_imm(&g->e, R2, 16);
+	emit_mov_imm(&g->e, R3, -16);
+	st_load(g, 8, R4, ST(first));
+	emit_jmp_imm(&g->e, BPF_JNE, R4, 2, rule);
+	emit_mov_imm(&g->e, R1, UW_CFA_RSP);
+	emit_mov_imm(&g->e, R2, 8);
+	emit_mov_imm(&g->e, R3, 0);
+	emit_label(&g->e, rule);
+	apply_rule(g, stop);
+	emit_mov_imm(&g->e, R0, 0);
+	emit_exit(&g->e);
+	emit_label(&g->e, stop);
+	emit_mov_imm(&g->e, R0, 1);
+	emit_exit(&g->e);
+}
+
+int cg_ustack_callbacks(struct cg *g, struct spec_subprog **subs)
+{
+	if (!g->uw_used)
+		return 0;
+	*subs = arena_alloc(g->a, 2 * sizeof(**subs));
+	(*subs)[0] = (struct spec_subprog){ (uint32_t)g->e.n, "dscope_uw_step" };
+	emit_step_callback(g);
+	(*subs)[1] = (struct spec_subprog){ (uint32_t)g->e.n, "dscope_uw_vma" };
+	emit_vma_callback(g);
+	return 2;
+}
