@@ -82,8 +82,11 @@ DSCOPE_API int dscope__link(struct dscope *ds, const char *path, int bits,
 			    int nobjs, char *const *objs);
 
 DSCOPE_API int dscope__go(struct dscope *ds);
-/* Process records for up to timeout_ms: 0, 1 once exit() has been seen,
- * negative on error. */
+/* Wait up to timeout_ms (less when a rate option makes something due
+ * sooner), then do what is due: read the principal buffers (switchrate),
+ * check for exit() and drops (statusrate, aggrate).  0; 1 once a status
+ * check has seen exit() or, under bufpolicy=fill, a full buffer; negative
+ * on error. */
 DSCOPE_API int dscope__poll(struct dscope *ds, int timeout_ms);
 DSCOPE_API int dscope__stop(struct dscope *ds);
 /* The status given to exit(), 0 if none. */

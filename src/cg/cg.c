@@ -33,6 +33,7 @@
 #include "front/ktypes.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
+#include "rt/bufpolicy.h"
 
 uint32_t cg_round8(uint32_t n)
 {
@@ -1222,11 +1223,55 @@ static void stmt(struct cg *g, struct node *n)
 	g->tmp = tmp;
 }
 
+/*
+ * bufpolicy=fill (globals->fill_limit set): a CPU's principal buffer takes
+ * records until the next would pass the limit, in perf sample bytes
+ * (rt/bufpolicy.h); from then on records are refused, in BPF, and counted
+ * in fill_refused, which tells the consumer this CPU is full.  Refusing
+ * here keeps a full CPU from flooding its perf ring until tracing stops.
+ *
+ *	if (!(r1 = globals->fill_limit)) goto write
+ *	if (!(r0 = &drops[this cpu])) goto write
+ *	r2 = r0->fill_bytes + cost
+ *	if (r2 > globals->fill_limit) { r0->fill_refused++; goto skip }
+ *	r0->fill_bytes = r2
+ * write:
+ */
+static void fill_room(struct cg *g, int skip)
+{
+	int write = emit_new_label(&g->e), refuse = emit_new_label(&g->e);
+	uint32_t limit = offsetof(struct globals_hdr, fill_limit);
+	int16_t bytes = offsetof(struct drop_counts, fill_bytes);
+	int16_t refused = offsetof(struct drop_counts, fill_refused);
+
+	emit_ld_map_value(&g->e, R1, MAP_GLOBALS, limit);
+	emit_load(&g->e, 8, R1, R1, 0);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, write);
+	cg_ld_map(g, R1, MAP_DROPS);
+	cg_fp_ptr(g, R2, SLOT_ZERO);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, write);
+	emit_ld_map_value(&g->e, R1, MAP_GLOBALS, limit);
+	emit_load(&g->e, 8, R1, R1, 0);
+	emit_load(&g->e, 8, R2, R0, bytes);
+	emit_alu_imm(&g->e, BPF_ADD, R2, (int32_t)bufpolicy_cost(g->rec));
+	emit_jmp_reg(&g->e, BPF_JGT, R2, R1, refuse);
+	emit_store(&g->e, 8, R0, bytes, R2);
+	emit_ja(&g->e, write);
+	emit_label(&g->e, refuse);
+	emit_load(&g->e, 8, R1, R0, refused);
+	emit_alu_imm(&g->e, BPF_ADD, R1, 1);
+	emit_store(&g->e, 8, R0, refused, R1);
+	emit_ja(&g->e, skip);
+	emit_label(&g->e, write);
+}
+
 /* Write the clause's record: header, then one perf event output. */
 static void emit_record(struct cg *g)
 {
 	int ok = emit_new_label(&g->e);
 
+	fill_room(g, ok);
 	emit_mov_imm(&g->e, R0, g->epid);
 	emit_store(&g->e, 4, R9, 0, R0);		/* rec->epid */
 	probe_id(g);
@@ -1300,8 +1345,10 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 		stmt(g, c->body.v[i]);
 	}
 	cg_spec_clause_end(g);
-	if (g->ep->nacts > 0 || records_data(&c->body))
+	if (g->ep->nacts > 0 || records_data(&c->body)) {
 		emit_record(g);
+		g->ep->end = g->att == ATTACH_END;
+	}
 	g->ep->size = g->rec;
 	emit_label(&g->e, g->clause_end);
 }

@@ -1085,6 +1085,63 @@ static struct val do_copyin(struct cg *g, struct node *n)
 	return cg_int_val(slot);
 }
 
+/*
+ * copyout(buf, uaddr, nbytes): nbytes at buf (kernel memory, alloca() and
+ * copyin() memory included) written into the current process at uaddr
+ * (destructive: sema requires -w).  bpf_probe_write_user takes its source
+ * only from memory the verifier can bound, so the bytes pass through a
+ * scratch temp: nbytes of it when nbytes is a constant (up to 4096), else
+ * COPYIN_MAX, and a larger nbytes at run time is a fault (out of scratch
+ * space), never a short copy.
+ *
+ *	if (n == 0) goto done
+ *	if (n > cap) fault(NOSCRATCH)
+ *	if (probe_read_kernel(tmp, n, buf)) fault(BADADDR, buf)
+ *	if (probe_write_user(uaddr, tmp, n)) fault(BADADDR, uaddr)
+ * done:
+ */
+static void copyout_len(struct cg *g, int reg, int16_t slot, uint32_t cap,
+			int done, int too_big)
+{
+	cg_load_slot(g, reg, slot);
+	emit_jmp_imm(&g->e, BPF_JEQ, reg, 0, done);
+	emit_jmp_imm(&g->e, BPF_JGT, reg, (int32_t)cap, too_big);
+}
+
+static struct val do_copyout(struct cg *g, struct node *n)
+{
+	struct val buf = cg_expr(g, n->args.v[0]);
+	struct val uaddr = cg_expr(g, n->args.v[1]);
+	struct val size = cg_expr(g, n->args.v[2]);
+	const struct node *sz = n->args.v[2];
+	uint32_t cap = sz->kind == N_INT && sz->ival > 0 && sz->ival <= 4096
+			       ? (uint32_t)sz->ival : COPYIN_MAX;
+	uint32_t d = cg_temp_new(g, n, cap);
+	int done = emit_new_label(&g->e), too_big = emit_new_label(&g->e);
+	int read = emit_new_label(&g->e), written = emit_new_label(&g->e);
+
+	copyout_len(g, R2, size.slot, cap, done, too_big);
+	cg_load_slot(g, R3, buf.slot);
+	cg_scratch_ptr(g, R1, d);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, read);
+	cg_load_slot(g, R8, buf.slot);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, read);
+	copyout_len(g, R3, size.slot, cap, done, too_big);
+	cg_load_slot(g, R1, uaddr.slot);
+	cg_scratch_ptr(g, R2, d);
+	emit_call(&g->e, BPF_FUNC_probe_write_user);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, written);
+	cg_load_slot(g, R8, uaddr.slot);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, too_big);
+	cg_fault(g, FLT_NOSCRATCH, -1);
+	emit_label(&g->e, written);
+	emit_label(&g->e, done);
+	return cg_int_val(cg_slot_new(g, n));
+}
+
 /* inet_ntoa(ipaddr_t *): four octets, each written as "ddd." by one
  * 4-byte store at a running position (cell), the last '.' made NUL. */
 static struct val do_inet_ntoa(struct cg *g, struct node *n)
@@ -1714,6 +1771,7 @@ static const struct {
 	{ "rand", do_rand },		{ "rindex", do_index },
 	{ "raise", do_raise },		{ "stop", do_raise },
 	{ "chill", do_chill },
+	{ "copyout", do_copyout },
 	{ "copyoutstr", do_copyoutstr },
 	{ "stack", do_stack },		{ "ustack", cg_ustack },
 	{ "sym", do_ksym },		{ "func", do_ksym },

@@ -190,8 +190,9 @@ static void print_memory(struct consumer *c, const struct spec_action *act,
 		printtype_hexdump(c->out, rec + f->off, n);
 }
 
-static void do_action(struct consumer *c, const struct spec_action *act,
-		      const unsigned char *rec, uint32_t size)
+static void do_action(struct consumer *c, const struct spec_epid *ep,
+		      const struct spec_action *act, const unsigned char *rec,
+		      uint32_t size)
 {
 	struct fmt_val *v = field_vals(act, rec, size);
 	struct agg_sort_opts so = sort_opts(c);
@@ -212,7 +213,9 @@ static void do_action(struct consumer *c, const struct spec_action *act,
 		fmt_trace(c->out, &v[0], c->opts->quiet, syms(c));
 		break;
 	case ACT_EXIT:
-		if (!c->done)
+		/* the first exit() decides, but END's has the last word, as
+		 * in DTrace */
+		if (!c->done || ep->end)
 			c->exit_status = (int)v[0].u;
 		c->done = true;
 		break;
@@ -365,7 +368,7 @@ static void process_record(struct consumer *c, int cpu,
 				  p ? p->func : "", p ? p->name : "");
 	}
 	for (int i = 0; i < ep->nacts; i++)
-		do_action(c, &ep->acts[i], rec, size);
+		do_action(c, ep, &ep->acts[i], rec, size);
 	if (heading)
 		fputc('\n', c->out);
 }
@@ -375,22 +378,39 @@ static void on_record(void *ctx, int cpu, void *data, __u32 size)
 	process_record(ctx, cpu, data, size, false);
 }
 
-/* a committed speculative record */
+/* a committed speculative record, or a held one released */
 static void replay(void *ctx, int cpu, const void *rec, uint32_t size)
 {
 	process_record(ctx, cpu, rec, size, true);
 }
 
-static void on_lost(void *ctx, int cpu, __u64 cnt)
+static void release(void *ctx, int cpu, const void *rec, uint32_t size)
 {
-	struct consumer *c = ctx;
-
-	fflush(c->out);
-	fprintf(c->err, "%s: %llu drop%s on CPU %d\n", c->progname,
-		(unsigned long long)cnt, cnt == 1 ? "" : "s", cpu);
+	process_record(ctx, cpu, rec, size, false);
 }
 
-/* A perf ring event: a record from a program, or records the ring lost. */
+/* A record's own size: the perf sample that carries it is padded. */
+static uint32_t record_size(const struct consumer *c, const void *rec,
+			    uint32_t size)
+{
+	uint32_t epid;
+
+	if (size < REC_HDR)
+		return size;
+	memcpy(&epid, rec, 4);
+	if (epid == EPID_ERROR && size >= sizeof(struct err_record))
+		return sizeof(struct err_record);
+	if (epid < (uint32_t)c->sp->nepids && c->sp->epids[epid].size <= size)
+		return c->sp->epids[epid].size;
+	return size;
+}
+
+/*
+ * A perf ring event: a record from a program, or PERF_RECORD_LOST.  The
+ * records a ring lost are not reported from the latter: each was a
+ * bpf_perf_event_output that failed, which the program counted in
+ * MAP_DROPS, and consume_buf_drops() reports those -- once.
+ */
 static enum bpf_perf_event_ret on_event(void *ctx, int cpu,
 					struct perf_event_header *ev)
 {
@@ -401,14 +421,13 @@ static enum bpf_perf_event_ret on_event(void *ctx, int cpu,
 			char data[];
 		} *s = (void *)ev;
 
-		on_record(ctx, cpu, s->data, s->size);
-	} else if (ev->type == PERF_RECORD_LOST) {
-		struct {
-			struct perf_event_header hdr;
-			uint64_t id, lost;
-		} *l = (void *)ev;
+		struct consumer *c = ctx;
 
-		on_lost(ctx, cpu, l->lost);
+		if (c->holding)
+			bufpolicy_add(&c->held, cpu, s->data,
+				      record_size(c, s->data, s->size));
+		else
+			on_record(ctx, cpu, s->data, s->size);
 	}
 	return LIBBPF_PERF_EVENT_CONT;
 }
@@ -421,6 +440,10 @@ int consume_open(struct consumer *c)
 
 	while (pages * 4096 < c->opts->bufsize && pages < 4096)
 		pages <<= 1;
+	/* ring keeps the newest records in user space: a roomier perf ring
+	 * lets it ride out a burst without losing any on the way */
+	if (c->opts->bufpolicy == BUFPOLICY_RING && pages < 16)
+		pages = 16;
 	c->orig_out = c->out;
 	c->ncpus = libbpf_num_possible_cpus();
 	c->dropped = calloc((size_t)c->ncpus, sizeof(*c->dropped));
@@ -429,11 +452,16 @@ int consume_open(struct consumer *c)
 	rc = agg_state_init(&c->aggs, c->sp);
 	if (rc < 0)
 		return rc;
+	c->holding = c->opts->bufpolicy != BUFPOLICY_SWITCH;
+	if (c->holding &&
+	    (rc = bufpolicy_init(&c->held, c->opts->bufpolicy, c->opts->bufsize,
+				 bufpolicy_end_room(c->sp), c->ncpus)) < 0)
+		return rc;
 	/*
 	 * Wake the consumer when a ring is a quarter full, not on every
 	 * record: a wakeup per record costs the traced thread microseconds.
-	 * consume_poll() drains every ring after each wait, so nothing waits
-	 * longer than one poll interval.
+	 * The session reads every ring to its end at least every switchrate
+	 * (consume_read), so no record waits longer than that.
 	 */
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_SOFTWARE,
@@ -456,17 +484,37 @@ int consume_open(struct consumer *c)
 	return 0;
 }
 
-int consume_poll(struct consumer *c, int timeout_ms)
+int consume_wait(struct consumer *c, int timeout_ms)
 {
 	int rc = perf_buffer__poll(c->pb, timeout_ms);
 
-	if (rc == -EINTR)
-		rc = 0;
-	if (rc >= 0)
-		rc = perf_buffer__consume(c->pb);	/* below the watermark too */
+	fflush(c->out);
+	return rc < 0 && rc != -EINTR ? rc : 0;
+}
+
+int consume_read(struct consumer *c)
+{
+	int rc = perf_buffer__consume(c->pb);	/* below the watermark too */
+
 	specbuf_tick(&c->specs);
 	fflush(c->out);
 	return rc < 0 ? rc : 0;
+}
+
+int consume_poll(struct consumer *c, int timeout_ms)
+{
+	int rc = consume_wait(c, timeout_ms);
+
+	return rc < 0 ? rc : consume_read(c);
+}
+
+void consume_release(struct consumer *c)
+{
+	if (!c->holding)
+		return;
+	c->holding = false;
+	bufpolicy_drain(&c->held, release, c);
+	fflush(c->out);
 }
 
 static void report(struct consumer *c, uint64_t now, uint64_t *seen,
@@ -502,23 +550,73 @@ static void report_spec(struct consumer *c, const struct drop_counts *now)
 	c->specs.drops = 0;
 }
 
-void consume_drops(struct consumer *c)
+/* MAP_DROPS, per CPU: a calloc'd array the caller frees, or NULL */
+static struct drop_counts *drops_now(struct consumer *c)
 {
 	struct drop_counts *now = calloc((size_t)c->ncpus, sizeof(*now));
 	uint32_t zero = 0;
 
-	if (!now)
-		return;
-	if (bpf_map_lookup_elem(c->sp->maps[MAP_DROPS].fd, &zero, now) == 0)
-		for (int cpu = 0; cpu < c->ncpus; cpu++) {
-			report(c, now[cpu].buf, &c->dropped[cpu].buf, "", cpu);
-			report(c, now[cpu].agg, &c->dropped[cpu].agg,
-			       "aggregation ", cpu);
-			report(c, now[cpu].dynvar, &c->dropped[cpu].dynvar,
-			       "dynamic variable ", cpu);
-		}
-	report_spec(c, now);
+	if (now && bpf_map_lookup_elem(c->sp->maps[MAP_DROPS].fd, &zero, now)) {
+		free(now);
+		return NULL;
+	}
+	return now;
+}
+
+bool consume_filled(struct consumer *c)
+{
+	struct drop_counts *now;
+
+	if (!c->holding || c->opts->bufpolicy != BUFPOLICY_FILL)
+		return false;
+	if (!c->held.filled && (now = drops_now(c))) {
+		for (int cpu = 0; cpu < c->ncpus; cpu++)
+			if (now[cpu].fill_refused)
+				c->held.filled = true;
+		free(now);
+	}
+	return c->held.filled;
+}
+
+void consume_buf_drops(struct consumer *c)
+{
+	struct drop_counts *now = drops_now(c);
+
+	for (int cpu = 0; now && cpu < c->ncpus; cpu++) {
+		uint64_t held = c->held.cpus ? c->held.cpus[cpu].drops : 0;
+
+		report(c, now[cpu].buf + held, &c->dropped[cpu].buf, "", cpu);
+	}
 	free(now);
+}
+
+void consume_status_drops(struct consumer *c)
+{
+	struct drop_counts *now = drops_now(c);
+
+	for (int cpu = 0; now && cpu < c->ncpus; cpu++)
+		report(c, now[cpu].dynvar, &c->dropped[cpu].dynvar,
+		       "dynamic variable ", cpu);
+	if (now)
+		report_spec(c, now);
+	free(now);
+}
+
+void consume_agg_drops(struct consumer *c)
+{
+	struct drop_counts *now = drops_now(c);
+
+	for (int cpu = 0; now && cpu < c->ncpus; cpu++)
+		report(c, now[cpu].agg, &c->dropped[cpu].agg, "aggregation ",
+		       cpu);
+	free(now);
+}
+
+void consume_drops(struct consumer *c)
+{
+	consume_buf_drops(c);
+	consume_agg_drops(c);
+	consume_status_drops(c);
 }
 
 void consume_final_aggs(struct consumer *c)
@@ -546,6 +644,7 @@ void consume_close(struct consumer *c)
 	c->pb = NULL;
 	agg_state_fini(&c->aggs);
 	specbuf_fini(&c->specs);
+	bufpolicy_fini(&c->held);
 	free(c->dropped);
 	c->dropped = NULL;
 }

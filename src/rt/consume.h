@@ -7,6 +7,9 @@
  * exit.  Lost data is counted twice over -- by the kernel's perf ring
  * (lost samples) and by the programs' own drop counters (MAP_DROPS) -- and
  * every loss is reported, per CPU, as DTrace does.  Never silently.
+ *
+ * Under bufpolicy=fill or ring the records read are held (rt/bufpolicy.h)
+ * and carried out only by consume_release(), when tracing has stopped.
  */
 #ifndef DSCOPE_CONSUME_H
 #define DSCOPE_CONSUME_H
@@ -15,6 +18,7 @@
 #include <stdio.h>
 
 #include "rt/agg.h"
+#include "rt/bufpolicy.h"
 #include "rt/options.h"
 #include "rt/spec.h"
 #include "rt/specbuf.h"
@@ -40,14 +44,31 @@ struct consumer {
 	struct drop_counts *dropped;	/* per CPU: reported so far */
 	struct specbufs specs;		/* speculative records held back */
 	uint64_t specunavail;		/* failed speculations reported so far */
+	struct bufpolicy_store held;	/* fill, ring: records read, not yet done */
+	bool holding;			/* records go to held */
 	int ncpus;
 	struct fmt_sym_ops syms;	/* kernel symbols for stacks, sym() */
 };
 
 int consume_open(struct consumer *c);
-/* Wait up to timeout_ms for records and process them; <0 on error. */
+/* Wait up to timeout_ms for a principal buffer to fill past its wakeup
+ * mark and read the ones that did; <0 on error. */
+int consume_wait(struct consumer *c, int timeout_ms);
+/* Read every principal buffer to its end (a switch); <0 on error. */
+int consume_read(struct consumer *c);
+/* consume_wait, then consume_read. */
 int consume_poll(struct consumer *c, int timeout_ms);
-/* Report drops counted since the last call. */
+/* fill, ring: carry out the held records, CPU by CPU; from now on
+ * records are carried out as they are read. */
+void consume_release(struct consumer *c);
+/* bufpolicy=fill: has a CPU's buffer filled (in BPF, or in the store)? */
+bool consume_filled(struct consumer *c);
+/* Report drops counted since the last call: principal buffer drops;
+ * dynamic variable and speculation drops (the status); aggregation
+ * drops; or all of them. */
+void consume_buf_drops(struct consumer *c);
+void consume_status_drops(struct consumer *c);
+void consume_agg_drops(struct consumer *c);
 void consume_drops(struct consumer *c);
 /* End of run: the default output of aggregations not yet printed. */
 void consume_final_aggs(struct consumer *c);

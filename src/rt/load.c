@@ -129,6 +129,11 @@ static int load_prog(struct spec_prog *p, FILE *err, const char *progname)
 	if (e == EPERM)
 		fprintf(err, "%s: loading BPF programs needs root, or CAP_BPF and "
 			     "CAP_PERFMON\n", progname);
+	else if (log && strstr(log, "cannot use helper bpf_probe_write_user"))
+		/* the kernel's lockdown (integrity or stricter) takes it away */
+		fprintf(err, "%s: copyout() and copyoutstr() write with "
+			     "bpf_probe_write_user, which this kernel does not "
+			     "allow (kernel lockdown)\n", progname);
 	else if (log && log[0])
 		fprintf(err, "verifier log:\n%s\n", log);
 	free(log);

@@ -3,7 +3,7 @@
  *
  * Every option name DTrace documents is accepted; the ones dscope does not
  * act on yet are accepted without effect only when they are about tuning
- * (cpu, bufpolicy, ...), never when they would change what is
+ * (cpu, bufresize, ...), never when they would change what is
  * printed: those are listed in unsupported[] and refused with a sentence.
  */
 #include "rt/options.h"
@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* speculation() scans the IDs in a bounded BPF loop: keep it short */
 #define SPEC_NSPEC_MAX 1024
@@ -27,6 +28,7 @@ void options_init(struct options *o)
 	o->nspec = 1;
 	o->specsize = 32 << 10;		/* DTrace's default */
 	o->cleanrate_ns = 1000000000ull / 101;	/* DTrace's 101 Hz */
+	/* DTrace's 1 Hz for each: see session.c for what each one paces */
 	o->switchrate_ns = 1000000000ull;
 	o->aggrate_ns = 1000000000ull;
 	o->statusrate_ns = 1000000000ull;
@@ -59,37 +61,60 @@ static int parse_size(const char *v, uint64_t *out)
 	return 0;
 }
 
+/*
+ * A time, as DTrace reads one: a number (C base prefixes allowed) and a
+ * suffix, ns us ms s m h d (or their long forms, any case) or hz, a
+ * frequency.  A bare number is nanoseconds, and 0hz stays 0, as in
+ * libdtrace's dt_opt_rate.
+ */
 static int parse_rate(const char *v, uint64_t *ns)
 {
 	static const struct { const char *unit; uint64_t ns; } units[] = {
-		{ "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
-		{ "ms", 1000000 }, { "msec", 1000000 }, { "s", 1000000000 },
-		{ "sec", 1000000000 }, { "m", 60000000000ull },
-		{ "min", 60000000000ull }, { "h", 3600000000000ull },
-		{ "hour", 3600000000000ull }, { "d", 86400000000000ull },
-		{ "day", 86400000000000ull },
+		{ "", 1 }, { "ns", 1 }, { "nsec", 1 }, { "us", 1000 },
+		{ "usec", 1000 }, { "ms", 1000000 }, { "msec", 1000000 },
+		{ "s", 1000000000 }, { "sec", 1000000000 },
+		{ "m", 60000000000ull }, { "min", 60000000000ull },
+		{ "h", 3600000000000ull }, { "hour", 3600000000000ull },
+		{ "d", 86400000000000ull }, { "day", 86400000000000ull },
+		{ "hz", 0 },
 	};
 	char *end;
 
 	if (!v || !isdigit((unsigned char)*v))
 		return -1;
-	uint64_t n = strtoull(v, &end, 10);
+	errno = 0;
+	uint64_t n = strtoull(v, &end, 0);
 
-	if (*end == '\0' || strcmp(end, "hz") == 0) {
-		if (n == 0)
-			return -1;
-		*ns = 1000000000ull / n;
+	if (errno)
+		return -1;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcasecmp(end, units[i].unit) != 0)
+			continue;
+		if (units[i].ns == 0)
+			*ns = n ? 1000000000ull / n : 0;
+		else
+			*ns = n * units[i].ns;
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (strcmp(end, units[i].unit) == 0) {
-			*ns = n * units[i].ns;
+	return -1;
+}
+
+static int parse_bufpolicy(const char *v, enum bufpolicy *out)
+{
+	static const char *const names[] = {
+		[BUFPOLICY_SWITCH] = "switch", [BUFPOLICY_FILL] = "fill",
+		[BUFPOLICY_RING] = "ring",
+	};
+
+	for (size_t i = 0; v && i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(v, names[i]) == 0) {
+			*out = (enum bufpolicy)i;
 			return 0;
 		}
 	return -1;
 }
 
-enum opt_kind { O_BOOL, O_SIZE, O_RATE, O_INT, O_TUNING };
+enum opt_kind { O_BOOL, O_SIZE, O_RATE, O_INT, O_POLICY, O_TUNING };
 
 static const struct {
 	const char *name;
@@ -117,13 +142,14 @@ static const struct {
 	{ "specsize", O_SIZE, offsetof(struct options, specsize) },
 	{ "cleanrate", O_RATE, offsetof(struct options, cleanrate_ns) },
 	{ "printsize", O_SIZE, offsetof(struct options, printsize) },
+	{ "bufpolicy", O_POLICY, offsetof(struct options, bufpolicy) },
 	/* tuning without an effect on output: accepted, not yet acted on */
-	{ "bufpolicy", O_TUNING, 0 }, { "bufresize", O_TUNING, 0 },
+	{ "bufresize", O_TUNING, 0 },
 	{ "cpu", O_TUNING, 0 },
 	{ "dynvarrate", O_TUNING, 0 }, { "maxframes", O_TUNING, 0 },
 	{ "ustackframes", O_TUNING, 0 }, { "stackframes", O_TUNING, 0 },
 	{ "jstackframes", O_TUNING, 0 }, { "jstackstrsize", O_TUNING, 0 },
-	{ "statusrate", O_TUNING, 0 }, { "scratchsize", O_TUNING, 0 },
+	{ "scratchsize", O_TUNING, 0 },
 	{ "lockmem", O_TUNING, 0 }, { "linkmode", O_TUNING, 0 },
 	{ "linktype", O_TUNING, 0 }, { "verbose", O_TUNING, 0 },
 	{ "amin", O_TUNING, 0 }, { "argref", O_TUNING, 0 },
@@ -182,6 +208,10 @@ int options_set(struct options *o, const char *name, const char *value,
 			if (parse_rate(value, &n) < 0)
 				break;
 			*(uint64_t *)p = n;
+			return 0;
+		case O_POLICY:
+			if (parse_bufpolicy(value, p) < 0)
+				break;
 			return 0;
 		}
 		snprintf(err, errlen, "Invalid value for specified option");

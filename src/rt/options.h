@@ -4,7 +4,8 @@
  * quiet, -w destructive, -Z zdefs).
  *
  * Sizes accept DTrace's suffixes (k, m, g, t); rates accept a time unit
- * (ns us ms s, hz) or a bare number meaning hz, as DTrace.
+ * (ns us ms s m h d, or hz: a frequency); a bare number is nanoseconds, as
+ * in DTrace.
  */
 #ifndef DSCOPE_OPTIONS_H
 #define DSCOPE_OPTIONS_H
@@ -12,6 +13,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* What a full principal buffer means (bufpolicy); see rt/bufpolicy.h. */
+enum bufpolicy {
+	BUFPOLICY_SWITCH,	/* records are printed as they are read */
+	BUFPOLICY_FILL,		/* the first bufsize bytes per CPU, then stop */
+	BUFPOLICY_RING,		/* the newest bufsize bytes per CPU, at the end */
+};
 
 struct options {
 	bool quiet;		/* quiet: no probe headings, no "matched" */
@@ -28,7 +36,10 @@ struct options {
 	uint64_t nspec;		/* speculation IDs (speculation() returns 1..nspec) */
 	uint64_t specsize;	/* bytes one speculation may hold before drops */
 	uint64_t cleanrate_ns;	/* how often the consumer forgets ended ones */
-	uint64_t switchrate_ns, aggrate_ns, statusrate_ns;
+	enum bufpolicy bufpolicy;
+	uint64_t switchrate_ns;	/* read the principal buffers at least this often */
+	uint64_t statusrate_ns;	/* look for exit() and drops this often */
+	uint64_t aggrate_ns;	/* look for aggregation drops this often */
 	int stackindent;
 	uint64_t printsize;	/* bytes of an object print() shows */
 };

@@ -5,6 +5,27 @@
  * State moves one way: programs added -> compiled -> going -> stopped.
  * Each step checks it is called in order, so a caller cannot attach an
  * uncompiled program or print aggregations that were never loaded.
+ *
+ * While tracing, three of DTrace's rates pace the consumer (dscope__poll):
+ *
+ *   switchrate  the principal buffers are read to their end (records
+ *               carried out, principal buffer drops reported) at least
+ *               this often; a CPU's ring a quarter full is read at once
+ *               besides, so a slow switchrate does not itself cost drops.
+ *   statusrate  a full buffer under bufpolicy=fill is noticed, and
+ *               dynamic variable and speculation drops reported, this
+ *               often.  exit() is not left to it: DTrace ends the run at
+ *               the first status check after exit(), up to a second
+ *               later, but here noticing it is one map read, so every
+ *               wakeup (the caller's timeout: dtrace(1)'s is 100 ms)
+ *               looks, and a one-liner that exits is done at once.
+ *   aggrate     aggregation drops are reported this often.  That is all
+ *               aggrate has to pace here: aggregations stay in the
+ *               kernel's per-CPU maps and are read only when printed
+ *               (printa(), the end of the run), never copied on a timer.
+ *
+ * A rate of 0 means "at every wakeup": the wait is then bounded by the
+ * other rates, and by the caller's timeout.
  */
 #include "dscope.h"
 
@@ -44,6 +65,11 @@ struct dscope {
 	struct attach_set links;
 	struct consumer cons;
 	enum state state;
+	uint64_t next_switch;		/* CLOCK_MONOTONIC ns: when each is due */
+	uint64_t next_status;
+	uint64_t next_agg;
+	bool ending;			/* a status check saw exit() or a fill */
+	bool fill_said;			/* the fill notice has been printed */
 };
 
 struct dscope *dscope__new(const struct dscope_config *cfg)
@@ -294,7 +320,8 @@ int dscope__link(struct dscope *ds, const char *path, int bits, int nobjs,
 	return 0;
 }
 
-/* walltimestamp = ktime (CLOCK_MONOTONIC) + offset to CLOCK_REALTIME */
+/* walltimestamp = ktime (CLOCK_MONOTONIC) + offset to CLOCK_REALTIME;
+ * under fill, the room END's records are kept out of */
 static int set_walltime(struct dscope *ds)
 {
 	struct timespec mono, real;
@@ -309,6 +336,8 @@ static int set_walltime(struct dscope *ds)
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	hdr.walltime_off = (uint64_t)(real.tv_sec - mono.tv_sec) * 1000000000ull +
 			   (uint64_t)(real.tv_nsec - mono.tv_nsec);
+	if (ds->opts.bufpolicy == BUFPOLICY_FILL)
+		hdr.fill_limit = ds->opts.bufsize - bufpolicy_end_room(ds->spec);
 	memcpy(val, &hdr, sizeof(hdr));
 	int rc = bpf_map_update_elem(ds->spec->maps[MAP_GLOBALS].fd, &zero, val,
 				     BPF_ANY);
@@ -317,9 +346,12 @@ static int set_walltime(struct dscope *ds)
 }
 
 /* Probes run while the state word is 0; exit() sets it.  END must run
- * after exit() too, once everything else is detached. */
-static int set_state(struct dscope *ds, uint64_t state)
+ * after exit() too, once everything else is detached, and under fill
+ * may use the whole buffer.  Only then is the header written: while
+ * probes run they own the value's global variables. */
+static int set_state_for_end(struct dscope *ds)
 {
+	uint64_t state = 0;
 	uint32_t zero = 0;
 	int fd = ds->spec->maps[MAP_GLOBALS].fd;
 	char *val = calloc(1, ds->spec->maps[MAP_GLOBALS].value_size);
@@ -328,10 +360,66 @@ static int set_state(struct dscope *ds, uint64_t state)
 	if (val && (rc = bpf_map_lookup_elem(fd, &zero, val)) == 0) {
 		memcpy(val + offsetof(struct globals_hdr, state), &state,
 		       sizeof(state));
+		if (ds->opts.bufpolicy == BUFPOLICY_FILL)
+			memcpy(val + offsetof(struct globals_hdr, fill_limit),
+			       &ds->opts.bufsize, sizeof(ds->opts.bufsize));
 		rc = bpf_map_update_elem(fd, &zero, val, BPF_ANY);
 	}
 	free(val);
 	return rc;
+}
+
+/*
+ * A principal buffer must hold the largest record a program can write, as
+ * libdtrace requires (the perf ring behind it is at least a page anyway);
+ * under fill it must also keep room for END's records, as DTrace does.
+ */
+static int check_bufsize(struct dscope *ds)
+{
+	const char *why = NULL;
+
+	if (ds->opts.bufsize < bufpolicy_largest(ds->spec))
+		why = "Enabling exceeds size of buffer";
+	else if (ds->opts.bufpolicy == BUFPOLICY_FILL &&
+		 ds->opts.bufsize < bufpolicy_end_room(ds->spec) +
+					    bufpolicy_largest(ds->spec))
+		why = "END enablings exceed size of principal buffer";
+	if (!why)
+		return 0;
+	fprintf(ds->cfg.err, "%s: could not enable tracing: %s\n",
+		ds->cfg.progname, why);
+	return -ENOSPC;
+}
+
+/* exit() is kept in the kernel's state too: when its record was lost to a
+ * full buffer (and reported as a drop), the run still ends with its
+ * status, as DTrace's does. */
+static void exit_called(struct dscope *ds)
+{
+	size_t size = ds->spec->maps[MAP_GLOBALS].value_size;
+	char *val = calloc(1, size);
+	uint32_t zero = 0;
+	struct globals_hdr hdr;
+
+	if (val && bpf_map_lookup_elem(ds->spec->maps[MAP_GLOBALS].fd, &zero,
+				       val) == 0) {
+		memcpy(&hdr, val, sizeof(hdr));
+		if (hdr.state) {
+			consume_poll(&ds->cons, 0);	/* the record, if it came */
+			if (!ds->cons.done)
+				ds->cons.exit_status = (int)hdr.exit_status;
+			ds->cons.done = true;
+		}
+	}
+	free(val);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 int dscope__go(struct dscope *ds)
@@ -342,12 +430,8 @@ int dscope__go(struct dscope *ds)
 
 	if (ds->state != S_COMPILED)
 		return -EINVAL;
-	/* each CPU's principal buffer is a perf ring of at least one page */
-	if (ds->opts.bufsize < 4096) {
-		fprintf(err, "%s: could not enable tracing: Enabling exceeds "
-			     "size of buffer\n", pn);
-		return -ENOSPC;
-	}
+	if ((rc = check_bufsize(ds)) < 0)
+		return rc;
 	if (ds->spec->destructive && !ds->opts.destructive) {
 		fprintf(err, "%s: could not enable tracing: Destructive actions "
 			     "not allowed\n", pn);
@@ -382,51 +466,97 @@ int dscope__go(struct dscope *ds)
 	};
 	if ((rc = consume_open(&ds->cons)) < 0)
 		return rc;
+	ds->next_switch = ds->next_status = ds->next_agg = now_ns();
 	if ((rc = attach_run_once(ds->spec, ATTACH_BEGIN, NULL, err, pn)) < 0)
 		return rc;
 	consume_poll(&ds->cons, 0);
+	exit_called(ds);
 	if (ds->cons.done)
 		return 0;	/* exit() in BEGIN: nothing else runs */
 	return attach_all(ds->spec, &ds->links, err, pn);
 }
 
-/* exit() is kept in the kernel's state too: when its record was lost to a
- * full buffer (and reported as a drop), the run still ends with its
- * status, as DTrace's does. */
-static void exit_called(struct dscope *ds)
+/* Rates under a millisecond are taken as one: the consumer must not spin. */
+static uint64_t pace(uint64_t rate_ns)
 {
-	size_t size = ds->spec->maps[MAP_GLOBALS].value_size;
-	char *val = calloc(1, size);
-	uint32_t zero = 0;
-	struct globals_hdr hdr;
+	return rate_ns && rate_ns < 1000000 ? 1000000 : rate_ns;
+}
 
-	if (val && bpf_map_lookup_elem(ds->spec->maps[MAP_GLOBALS].fd, &zero,
-				       val) == 0) {
-		memcpy(&hdr, val, sizeof(hdr));
-		if (hdr.state) {
-			consume_poll(&ds->cons, 0);	/* the record, if it came */
-			if (!ds->cons.done)
-				ds->cons.exit_status = (int)hdr.exit_status;
-			ds->cons.done = true;
-		}
+/* Is an event of this rate due at now?  If so, when is the next one? */
+static bool due(uint64_t *next, uint64_t rate_ns, uint64_t now)
+{
+	if (now < *next)
+		return false;
+	*next = now + pace(rate_ns);
+	return true;
+}
+
+/* How long to wait for the first event due, at most timeout_ms. */
+static int wait_ms(const struct dscope *ds, int timeout_ms, uint64_t now)
+{
+	const struct { uint64_t next, rate; } ev[] = {
+		{ ds->next_switch, ds->opts.switchrate_ns },
+		{ ds->next_status, ds->opts.statusrate_ns },
+		{ ds->next_agg, ds->opts.aggrate_ns },
+	};
+	uint64_t ms = timeout_ms >= 0 ? (uint64_t)timeout_ms : 1000;
+
+	for (size_t i = 0; i < sizeof(ev) / sizeof(ev[0]); i++) {
+		uint64_t left = ev[i].next > now ? ev[i].next - now : 0;
+
+		if (ev[i].rate && (left + 999999) / 1000000 < ms)
+			ms = (left + 999999) / 1000000;
 	}
-	free(val);
+	return (int)ms;
+}
+
+/* bufpolicy=fill: has a CPU's buffer filled?  Said once, as a notice
+ * (DTrace itself stops without a word). */
+static bool filled(struct dscope *ds)
+{
+	if (!consume_filled(&ds->cons))
+		return false;
+	if (!ds->fill_said && !ds->opts.quiet)
+		fprintf(ds->cfg.err, "%s: principal buffer filled: tracing "
+			"stopped (bufpolicy=fill)\n", ds->cfg.progname);
+	ds->fill_said = true;
+	return true;
+}
+
+/* A status check: is the run over (exit(), or a buffer filled)? */
+static bool status_says_stop(struct dscope *ds)
+{
+	consume_status_drops(&ds->cons);
+	if (!ds->cons.done)
+		exit_called(ds);
+	return ds->cons.done || filled(ds);
 }
 
 int dscope__poll(struct dscope *ds, int timeout_ms)
 {
+	uint64_t now = now_ns();
+	int rc = 0;
+
 	if (ds->state != S_GOING)
 		return -EINVAL;
-	if (ds->cons.done)
-		return 1;	/* exit() already seen: do not wait */
-	int rc = consume_poll(&ds->cons, timeout_ms);
-
-	consume_drops(&ds->cons);
+	if (ds->ending)
+		return 1;	/* already over: do not wait */
+	rc = consume_wait(&ds->cons, wait_ms(ds, timeout_ms, now));
+	now = now_ns();
+	if (rc == 0 && due(&ds->next_switch, ds->opts.switchrate_ns, now)) {
+		rc = consume_read(&ds->cons);
+		consume_buf_drops(&ds->cons);
+	}
+	if (due(&ds->next_agg, ds->opts.aggrate_ns, now))
+		consume_agg_drops(&ds->cons);
+	if (due(&ds->next_status, ds->opts.statusrate_ns, now))
+		ds->ending = status_says_stop(ds);
+	if (!ds->ending && !ds->cons.done)
+		exit_called(ds);
+	ds->ending |= ds->cons.done;
 	if (rc < 0)
 		return rc;
-	if (!ds->cons.done)
-		exit_called(ds);
-	return ds->cons.done ? 1 : 0;
+	return ds->ending ? 1 : 0;
 }
 
 int dscope__stop(struct dscope *ds)
@@ -437,12 +567,17 @@ int dscope__stop(struct dscope *ds)
 		return -EINVAL;
 	detach_all(&ds->links);
 	ds->state = S_STOPPED;
-	/* what the probes wrote before detaching, then END's own output */
+	/* what the probes wrote before detaching, then END's own output;
+	 * under fill, END may use the room kept for it */
 	consume_poll(&ds->cons, 0);
-	set_state(ds, 0);
+	filled(ds);
+	set_state_for_end(ds);
+	ds->cons.held.ending = true;
 	rc = attach_run_once(ds->spec, ATTACH_END, NULL, ds->cfg.err,
 			     ds->cfg.progname);
 	consume_poll(&ds->cons, 0);
+	consume_release(&ds->cons);
+	consume_poll(&ds->cons, 0);	/* ERROR clauses run by the release */
 	consume_drops(&ds->cons);
 	consume_final_aggs(&ds->cons);
 	consume_close(&ds->cons);

@@ -54,6 +54,8 @@ struct globals_hdr {
 	uint64_t walltime_off;	/* walltimestamp = ktime + this */
 	uint64_t exit_status;	/* exit()'s status, for when its record is
 				 * lost to a full buffer */
+	uint64_t fill_limit;	/* bufpolicy=fill: bytes a CPU's records may
+				 * take (rt/bufpolicy.h); 0: other policies */
 };
 
 /* MAP_DROPS value: every way data can be lost, counted where it happens. */
@@ -62,6 +64,9 @@ struct drop_counts {
 	uint64_t agg;		/* aggregation map full */
 	uint64_t dynvar;	/* dynamic variable space full */
 	uint64_t specunavail;	/* speculation() found every slot in use */
+	uint64_t fill_bytes;	/* bufpolicy=fill: bytes of records written */
+	uint64_t fill_refused;	/* records refused since the buffer filled
+				 * (not drops: fill's way to stop) */
 };
 
 /*
@@ -310,6 +315,8 @@ struct spec_action {
 
 struct spec_epid {
 	int clause;			/* index in program order */
+	bool end;			/* END writes this record: under
+					 * bufpolicy=fill, room is kept for it */
 	uint32_t size;			/* record size including the header */
 	struct spec_action *acts;
 	int nacts;

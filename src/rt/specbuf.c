@@ -4,6 +4,18 @@
  *
  * Few speculations are alive at once (at most nspec, plus ended ones
  * remembered for two polls), so a flat array searched linearly will do.
+ *
+ * No "busy" speculations.  DTrace counts a failed speculation as busy
+ * ("N failed speculations (available buffer(s) still busy)") when
+ * speculation() finds no free buffer but some are still being committed
+ * or discarded: its per-CPU speculative buffers are drained by a cleaner
+ * after commit(), and an ID is not free until they are.  Here the kernel
+ * holds no speculative data: commit() and discard() free the ID at once
+ * (spec.h, MAP_SPEC), and the records held here are keyed by ID *and*
+ * generation, so a reused ID never waits for its previous generation's
+ * records to be printed or dropped.  An ID is either active or free;
+ * speculation() failing is always "no speculative buffer available", and
+ * that is the only failure counted.
  */
 #include "rt/specbuf.h"
 
