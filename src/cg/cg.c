@@ -1573,8 +1573,18 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	emit_label(&g.e, g.out);
 	emit_mov_imm(&g.e, R0, 0);
 	emit_exit(&g.e);
-	struct spec_subprog *subs = NULL;
+	struct spec_subprog *subs = NULL, chill;
 	int nsubs = cg_ustack_callbacks(&g, &subs);
+
+	if (cg_chill_callback(&g, &chill)) {
+		struct spec_subprog *all = arena_alloc(c->a, sizeof(*all) *
+						       (size_t)(nsubs + 1));
+
+		if (nsubs)
+			memcpy(all, subs, sizeof(*all) * (size_t)nsubs);
+		all[nsubs++] = chill;
+		subs = all;
+	}
 
 	if (emit_resolve(&g.e) < 0)
 		diag_fail(c->d, 0, 0, "D_INTERNAL", "unplaced label in code generator");

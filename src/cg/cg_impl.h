@@ -40,6 +40,7 @@ struct cg {
 	bool save_offcpu_stack;		/* an on-cpu stack() was used */
 	bool uw_used;			/* ustack() walks .eh_frame tables: */
 	int uw_step, uw_vma;		/* labels of its callbacks */
+	int chill_cb;			/* label of chill()'s callback; 0: unused */
 };
 
 /* kernel stack bytes kept per thread for sched:::on-cpu's stack() */
@@ -149,6 +150,8 @@ void cg_stack_builtin(struct cg *g, struct node *n, int16_t slot, bool user,
  * the program's exit (their starts into *subs; the count) */
 struct val cg_ustack(struct cg *g, struct node *n);
 int cg_ustack_callbacks(struct cg *g, struct spec_subprog **subs);
+/* chill()'s callback, if chill() was used: returns 1 and fills *sub */
+int cg_chill_callback(struct cg *g, struct spec_subprog *sub);
 
 /* cg_subr.c: a subroutine call; its value (unused for void ones) */
 struct val cg_subr_call(struct cg *g, struct node *n);

@@ -928,12 +928,71 @@ static struct val do_raise(struct cg *g, struct node *n)
 	return cg_int_val(cg_slot_new(g, n));
 }
 
-/* chill(ns): DTrace spins in the probe; BPF has no way to delay */
+/*
+ * chill(ns): spin in the probe for ns nanoseconds, as DTrace does, to
+ * widen a race window.  BPF cannot loop unboundedly, but bpf_loop can:
+ * its callback reads the clock until the deadline, and three calls of at
+ * most 2^23 iterations each (some 20 ns an iteration) cover more than
+ * DTrace's limit.  That limit is DTrace's chill_max, 500 ms; asking for
+ * more is an illegal operation, reported as DTrace reports it.  (DTrace
+ * caps the sum over each second per CPU; here each call is capped.)
+ *
+ *	if (ns > CHILL_MAX) fault(ILLOP)
+ *	deadline = ktime_get_ns() + ns
+ *	bpf_loop(1 << 23, chill_cb, &deadline, 0)	three times
+ */
+#define CHILL_MAX 500000000
+#define CHILL_LOOPS 3
+
 static struct val do_chill(struct cg *g, struct node *n)
 {
-	diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
-		  "chill( ) needs a way to spin in the kernel that BPF does "
-		  "not give");
+	struct val ns = cg_expr(g, n->args.v[0]);
+	int16_t deadline = cg_slot_new(g, n);
+	int ok = emit_new_label(&g->e);
+
+	if (!g->chill_cb)
+		g->chill_cb = emit_new_label(&g->e);
+	cg_load_slot(g, R1, ns.slot);
+	emit_jmp_imm(&g->e, BPF_JLE, R1, CHILL_MAX, ok);
+	cg_fault(g, FLT_ILLOP, -1);
+	emit_label(&g->e, ok);
+	emit_call(&g->e, BPF_FUNC_ktime_get_ns);
+	cg_load_slot(g, R1, ns.slot);
+	emit_alu_reg(&g->e, BPF_ADD, R0, R1);
+	cg_store_slot(g, deadline, R0);
+	for (int i = 0; i < CHILL_LOOPS; i++) {
+		emit_mov_imm(&g->e, R1, 1 << 23);
+		emit_ld_func(&g->e, R2, g->chill_cb);
+		cg_fp_ptr(g, R3, deadline);
+		emit_mov_imm(&g->e, R4, 0);
+		emit_call(&g->e, BPF_FUNC_loop);
+	}
+	return cg_int_val(cg_slot_new(g, n));
+}
+
+/*
+ * chill's bpf_loop callback (index, ctx): ctx points at the deadline.
+ *
+ *	return ktime_get_ns() >= *ctx		1 ends the loop
+ */
+int cg_chill_callback(struct cg *g, struct spec_subprog *sub)
+{
+	int past = emit_new_label(&g->e);
+
+	if (!g->chill_cb)
+		return 0;
+	*sub = (struct spec_subprog){ (uint32_t)g->e.n, "dscope_chill" };
+	emit_label(&g->e, g->chill_cb);
+	emit_mov_reg(&g->e, R6, R2);
+	emit_call(&g->e, BPF_FUNC_ktime_get_ns);
+	emit_load(&g->e, 8, R1, R6, 0);
+	emit_jmp_reg(&g->e, BPF_JGE, R0, R1, past);
+	emit_mov_imm(&g->e, R0, 0);
+	emit_exit(&g->e);
+	emit_label(&g->e, past);
+	emit_mov_imm(&g->e, R0, 1);
+	emit_exit(&g->e);
+	return 1;
 }
 
 /*
