@@ -47,7 +47,11 @@ $(B)/targets/%: tests/targets/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O0 -g -fno-omit-frame-pointer -fno-inline -o $@ $<
 
-check: all $(B)/unit-tests
+# objdump against the x86-64 length decoder (tests/sh/x86insn.sh)
+$(B)/x86insn-check: tests/tools/x86insn_check.c $(B)/libdscope.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+check: all $(B)/unit-tests $(B)/x86insn-check
 	@tests/run.sh
 
 peer: all

@@ -434,14 +434,17 @@ static bool is_uprobe(const struct cg *g)
 	return g->att == ATTACH_UPROBE || g->att == ATTACH_URETPROBE;
 }
 
-/* probeprov, probemod, probefunc of a pid probe: from its uprobe_entry */
+/* probeprov, probemod, probefunc, probename of a pid probe: from its
+ * uprobe_entry (the entry program also runs offset probes, named "1f") */
 static struct val uprobe_string(struct cg *g, const struct node *n, int b)
 {
 	uint32_t off = b == BI_PROBEFUNC ? offsetof(struct uprobe_entry, func)
 		       : b == BI_PROBEMOD ? offsetof(struct uprobe_entry, mod)
-					  : offsetof(struct uprobe_entry, prov);
+		       : b == BI_PROBENAME ? offsetof(struct uprobe_entry, name)
+					   : offsetof(struct uprobe_entry, prov);
 	uint32_t size = b == BI_PROBEFUNC ? UPROBE_FUNC_MAX
-			: b == BI_PROBEMOD ? UPROBE_MOD_MAX : 16;
+			: b == BI_PROBEMOD ? UPROBE_MOD_MAX
+			: b == BI_PROBENAME ? UPROBE_NAME_MAX : 16;
 	struct val v = { .str = true, .size = size };
 
 	v.off = cg_temp_new(g, n, size);
@@ -451,7 +454,7 @@ static struct val uprobe_string(struct cg *g, const struct node *n, int b)
 
 static struct val probe_string(struct cg *g, const struct node *n, int b)
 {
-	if (is_uprobe(g) && b != BI_PROBENAME)
+	if (is_uprobe(g) && (b != BI_PROBENAME || g->att == ATTACH_UPROBE))
 		return uprobe_string(g, n, b);
 	if (is_sys(g) && b == BI_PROBEFUNC) {
 		struct val v = { .str = true, .size = SYSNAME_MAX };
@@ -467,7 +470,7 @@ static struct val probe_string(struct cg *g, const struct node *n, int b)
 		s = b == BI_PROBEPROV ? "syscall" : b == BI_PROBEMOD ? "vmlinux"
 			: g->att == ATTACH_SYS_ENTER ? "entry" : "return";
 	else if (is_uprobe(g))
-		s = g->att == ATTACH_UPROBE ? "entry" : "return";
+		s = "return";
 	else
 		s = probe_field(g->cl->probe ? g->cl->probe : g->probe, b);
 	return cg_string_const(g, n, s, SYSNAME_MAX);

@@ -142,10 +142,12 @@ enum spec_attach {
 #define ATTACH_TYPE_UPROBE_MULTI 48	/* BPF_TRACE_UPROBE_MULTI (6.6+) */
 #define UPROBE_FUNC_MAX 128	/* DTrace's DTRACE_FUNCNAMELEN */
 #define UPROBE_MOD_MAX 64	/* DTRACE_MODNAMELEN */
+#define UPROBE_NAME_MAX 24	/* "entry", "return", an offset "1f" */
 struct uprobe_entry {
 	char func[UPROBE_FUNC_MAX];	/* probefunc */
 	char mod[UPROBE_MOD_MAX];	/* probemod */
 	char prov[16];			/* probeprov: "pid123" */
+	char name[UPROBE_NAME_MAX];	/* probename */
 	uint32_t probe_id;
 	uint32_t pad;
 	uint64_t mask;			/* bit c: clause c of the program matches */

@@ -120,6 +120,7 @@ static int fill_map(const struct spec *sp, FILE *err, const char *progname)
 		snprintf(e.func, sizeof(e.func), "%s", p->func);
 		snprintf(e.mod, sizeof(e.mod), "%s", p->mod);
 		snprintf(e.prov, sizeof(e.prov), "%s", p->prov);
+		snprintf(e.name, sizeof(e.name), "%s", p->name);
 		if (bpf_map_update_elem(fd, &key, &e, BPF_ANY) < 0) {
 			fprintf(err, "%s: could not fill the pid probe table: %s\n",
 				progname, strerror(errno));
@@ -214,11 +215,12 @@ static int attach_group(const struct spec *sp, const struct spec_prog *prog,
 
 		if (prefix_bad(file == MAP_FAILED ? NULL : file, size, p->uoffset)) {
 			if (bad++)
-				fprintf(err, ", %s", p->func);
+				fprintf(err, ", %s:%s", p->func, p->name);
 			else
 				fprintf(err, "%s: pid probes left out (uprobes cannot "
-					"handle a lock- or segment-prefixed first "
-					"instruction): %s", progname, p->func);
+					"handle a lock- or segment-prefixed "
+					"instruction): %s:%s", progname, p->func,
+					p->name);
 			continue;
 		}
 		offs[k] = p->uoffset;
