@@ -59,7 +59,12 @@ $(B)/targets/napper-nofp: tests/targets/napper.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -fomit-frame-pointer -o $@ $<
 
-check: all $(B)/unit-tests
+
+# objdump against the x86-64 length decoder (tests/sh/x86insn.sh)
+$(B)/x86insn-check: tests/tools/x86insn_check.c $(B)/libdscope.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+check: all $(B)/unit-tests $(B)/x86insn-check
 	@tests/run.sh
 
 peer: all

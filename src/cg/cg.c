@@ -542,8 +542,8 @@ static bool is_uprobe(const struct cg *g)
 	       g->att == ATTACH_USDT;
 }
 
-/* probeprov, probemod, probefunc (and a usdt probe's probename) of a
- * uprobe: from its uprobe_entry */
+/* probeprov, probemod, probefunc (and the probename of a usdt probe or
+ * of a pid offset probe, "1f") of a uprobe: from its uprobe_entry */
 static struct val uprobe_string(struct cg *g, const struct node *n, int b)
 {
 	static const struct {
@@ -564,7 +564,8 @@ static struct val uprobe_string(struct cg *g, const struct node *n, int b)
 
 static struct val probe_string(struct cg *g, const struct node *n, int b)
 {
-	if (is_uprobe(g) && (b != BI_PROBENAME || g->att == ATTACH_USDT))
+	if (is_uprobe(g) && (b != BI_PROBENAME || g->att == ATTACH_USDT ||
+			      g->att == ATTACH_UPROBE))
 		return uprobe_string(g, n, b);
 	if (is_sys(g) && b == BI_PROBEFUNC) {
 		struct val v = { .str = true, .size = SYSNAME_MAX };
@@ -580,7 +581,7 @@ static struct val probe_string(struct cg *g, const struct node *n, int b)
 		s = b == BI_PROBEPROV ? "syscall" : b == BI_PROBEMOD ? "vmlinux"
 			: g->att == ATTACH_SYS_ENTER ? "entry" : "return";
 	else if (is_uprobe(g))
-		s = g->att == ATTACH_UPROBE ? "entry" : "return";
+		s = "return";
 	else
 		s = probe_field(g->cl->probe ? g->cl->probe : g->probe, b);
 	return cg_string_const(g, n, s, SYSNAME_MAX);

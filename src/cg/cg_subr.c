@@ -1737,35 +1737,41 @@ static void kstack_builtin(struct cg *g, struct node *n, int16_t slot,
  * the user pc (in the syscall wrapper at a syscall probe), the first
  * frame of any walk:
  *
- *	entry:		bpf_probe_read_user(&slot, 8, regs->sp)
- *	otherwise:	slot = bpf_get_stack(ctx, temp, 8, USER) > 0 ? temp[0] : 0
+ *	if (pid program && uprobe_entry->flags & UPROBE_F_ENTRY) {	(r7)
+ *		bpf_probe_read_user(&slot, 8, regs->sp); goto done
+ *	}
+ *	slot = bpf_get_stack(ctx, temp, 8, USER) > 0 ? temp[0] : 0
  */
 static void ucaller(struct cg *g, struct node *n, int16_t slot)
 {
-	uint32_t off;
+	uint32_t off = cg_temp_new(g, n, 8);
 	int none = emit_new_label(&g->e), done = emit_new_label(&g->e);
+	int inside = emit_new_label(&g->e), at_entry = emit_new_label(&g->e);
 
 	emit_store_imm(&g->e, 8, R10, slot, 0);
 	if (g->att == ATTACH_UPROBE) {
+		emit_load(&g->e, 4, R1, R7, offsetof(struct uprobe_entry, flags));
+		emit_jmp_imm(&g->e, BPF_JSET, R1, UPROBE_F_ENTRY, at_entry);
+		emit_ja(&g->e, inside);
+		emit_label(&g->e, at_entry);
 		cg_fp_ptr(g, R1, slot);
 		emit_mov_imm(&g->e, R2, 8);
 		emit_load(&g->e, 8, R3, R6, PT_REGS_SP);
 		emit_call(&g->e, BPF_FUNC_probe_read_user);
-		return;
+		emit_ja(&g->e, done);
 	}
-	off = cg_temp_new(g, n, 8);
+	emit_label(&g->e, inside);
 	emit_mov_reg(&g->e, R1, R6);
 	cg_scratch_ptr(g, R2, off);
 	emit_mov_imm(&g->e, R3, 8);
 	emit_mov_imm(&g->e, R4, (int32_t)F_USER_STACK);
 	emit_call(&g->e, BPF_FUNC_get_stack);
+	emit_mov_imm(&g->e, R1, 0);
 	emit_jmp_imm(&g->e, BPF_JSLE, R0, 0, none);
-	emit_load(&g->e, 8, R0, R9, (int16_t)off);
-	emit_ja(&g->e, done);
+	emit_load(&g->e, 8, R1, R9, (int16_t)off);
 	emit_label(&g->e, none);
-	emit_mov_imm(&g->e, R0, 0);
+	cg_store_slot(g, slot, R1);
 	emit_label(&g->e, done);
-	cg_store_slot(g, slot, R0);
 }
 
 /*

@@ -114,7 +114,11 @@ static void unwind_maps(struct cg *g)
  *
  *	regs = bpf_task_pt_regs(bpf_get_current_task_btf())
  *	st = { regs->ip, regs->sp, regs->bp, out = &temp[1],
- *	       end = &temp[1 + frames], first = entry ? 2 : 1, no mapping }
+ *	       end = &temp[1 + frames], first = 1 + entry, no mapping }
+ *
+ * entry: the pid program's uprobe_entry says whether this uprobe is at a
+ * function's first instruction (an offset probe shares the program):
+ *	entry = uprobe_entry->flags & UPROBE_F_ENTRY		(r7)
  *	ctx = offset of st
  *	bpf_loop(frames, uw_step, &ctx, 0)
  */
@@ -144,7 +148,14 @@ static void walk(struct cg *g, const struct node *n, struct val v,
 	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(out)), (int32_t)(v.off + 8));
 	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(end)),
 		       (int32_t)(v.off + 8 + 8 * frames));
-	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(first)), entry ? 2 : 1);
+	if (entry) {
+		emit_load(&g->e, 4, R1, R7, offsetof(struct uprobe_entry, flags));
+		emit_alu_imm(&g->e, BPF_AND, R1, UPROBE_F_ENTRY);
+		emit_alu_imm(&g->e, BPF_ADD, R1, 1);
+		emit_store(&g->e, 8, R9, (int16_t)(st + ST(first)), R1);
+	} else {
+		emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(first)), 1);
+	}
 	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(vstart)), 0);
 	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(vend)), 0);
 	emit_store_imm(&g->e, 8, R10, ctx, (int32_t)st);
@@ -167,8 +178,11 @@ static void walk(struct cg *g, const struct node *n, struct val v,
  *	bpf_get_stack(ctx, &temp[2], (n - 1) * 8, BPF_F_USER_STACK)
  *	temp[1] = temp[2]			the pc
  *	bpf_probe_read_user(&temp[2], 8, regs->sp)
+ *
+ * In the pid entry program that is decided per firing, by the probe's
+ * UPROBE_F_ENTRY: offset probes share the program, inside the frame.
  */
-static void fp_walk(struct cg *g, struct val v, uint32_t frames, bool entry)
+static void fp_walk_one(struct cg *g, struct val v, uint32_t frames, bool entry)
 {
 	emit_mov_reg(&g->e, R1, R6);
 	cg_scratch_ptr(g, R2, v.off + (entry ? 16 : 8));
@@ -183,6 +197,29 @@ static void fp_walk(struct cg *g, struct val v, uint32_t frames, bool entry)
 		emit_load(&g->e, 8, R3, R6, PT_REGS_SP);
 		emit_call(&g->e, BPF_FUNC_probe_read_user);
 	}
+}
+
+/*
+ *	if (uprobe_entry->flags & UPROBE_F_ENTRY) goto at_entry	(r7)
+ *	the plain walk; goto done
+ * at_entry:
+ *	the entry walk
+ */
+static void fp_walk(struct cg *g, struct val v, uint32_t frames, bool entry)
+{
+	int at_entry = emit_new_label(&g->e), done = emit_new_label(&g->e);
+
+	if (!entry) {
+		fp_walk_one(g, v, frames, false);
+		return;
+	}
+	emit_load(&g->e, 4, R1, R7, offsetof(struct uprobe_entry, flags));
+	emit_jmp_imm(&g->e, BPF_JSET, R1, UPROBE_F_ENTRY, at_entry);
+	fp_walk_one(g, v, frames, false);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, at_entry);
+	fp_walk_one(g, v, frames, true);
+	emit_label(&g->e, done);
 }
 
 /*

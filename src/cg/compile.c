@@ -89,8 +89,12 @@ static void apply_pragmas(struct program *p, struct options *o, struct diag *d)
 	}
 }
 
+/* name "!return": any name but return (pid entry and offset probes share
+ * the uprobe program) */
 static bool is_kind(const struct probe *p, enum prov_kind k, const char *name)
 {
+	if (name && strcmp(name, "!return") == 0)
+		return p->kind == k && strcmp(p->name, "return") != 0;
 	return p->kind == k && (!name || strcmp(p->name, name) == 0);
 }
 
@@ -129,7 +133,7 @@ static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
 		diag_fail(c->d, cl[64].clause->line, cl[64].clause->col,
 			  "D_CLAUSES", "more than 64 clauses use %s%s%s probes",
 			  kind == PROV_PID ? "pid" : kind == PROV_USDT ? "usdt" : "syscall",
-			  name ? " " : "", name ? name : "");
+			  name ? " " : "", !name ? "" : *name == '!' ? "entry or offset" : name);
 	cg_program(c, att, only ? only->period_ns : 0, only ? only : probe, cl, n);
 }
 
@@ -333,7 +337,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	emit_point(&c, ms, nm, ATTACH_ERROR, PROV_DTRACE, "ERROR", NULL);
 	emit_point(&c, ms, nm, ATTACH_SYS_ENTER, PROV_SYSCALL, "entry", NULL);
 	emit_point(&c, ms, nm, ATTACH_SYS_EXIT, PROV_SYSCALL, "return", NULL);
-	emit_point(&c, ms, nm, ATTACH_UPROBE, PROV_PID, "entry", NULL);
+	emit_point(&c, ms, nm, ATTACH_UPROBE, PROV_PID, "!return", NULL);
 	emit_point(&c, ms, nm, ATTACH_URETPROBE, PROV_PID, "return", NULL);
 	emit_point(&c, ms, nm, ATTACH_USDT, PROV_USDT, NULL, NULL);
 	for (int i = 0; i < nm; i++)

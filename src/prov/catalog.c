@@ -24,6 +24,7 @@
  */
 #include "catalog.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -223,6 +224,15 @@ uint32_t catalog__count(const struct catalog *cat)
 const char *catalog__hint(const struct catalog *cat)
 {
 	return cat->hint[0] ? cat->hint : NULL;
+}
+
+void catalog_set_hint(struct catalog *cat, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(cat->hint, sizeof(cat->hint), fmt, ap);
+	va_end(ap);
 }
 
 int catalog__args(struct catalog *cat, const struct probe *cp)

@@ -164,6 +164,10 @@ int catalog_parse_profile(const char *name, enum prov_kind *kind,
  * allocations from catalog_arena()). */
 struct probe *catalog_add(struct catalog *cat, const struct probe *tmpl);
 struct arena *catalog_arena(struct catalog *cat);
+/* For providers: the sentence catalog__hint() gives if the match under
+ * way finds no probe (the last one set wins). */
+void catalog_set_hint(struct catalog *cat, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* The pid and usdt providers' state.  catalog__set_target_exec: pid is
  * the -c command, not yet exec'd, whose executable is path (a $PATH name

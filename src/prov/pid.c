@@ -20,10 +20,32 @@
  *
  * Each (pid, file) is enumerated once per catalog, however many
  * descriptions name it.
+ *
+ * Offset probes (pidNNN:mod:func:1f, the name an offset in lowercase
+ * hex from the function's start) are made only when a description's
+ * name can name one -- empty, a glob, or hex digits -- and then for each
+ * function its function field matches, once per (pid, file, function):
+ * a probe for every instruction, and the name then picks.  A uprobe
+ * written into the middle of an instruction, or into data, changes what
+ * the traced program does, so an offset probe exists only where
+ *	- the function's bytes, from its symbol's start to its st_size,
+ *	  decode as instructions end to end (rt/x86insn.h; a function with
+ *	  bytes the decoder refuses gets no offset probes at all),
+ *	- no direct branch in it lands inside one of those instructions
+ *	  (glibc jumps over a lock prefix: then nothing is certain), and
+ *	- the instruction is reached from the entry by falling through and
+ *	  by direct branches.  Code reached only through an indirect jump (a
+ *	  switch's jump table) gets no probe: from the bytes alone it cannot
+ *	  be told from data placed after a ret, which hand-written assembly
+ *	  does (OpenSSL keeps strings there), and a breakpoint in data
+ *	  corrupts what the program reads.
+ * When a named offset has no probe, the catalog's hint says which of
+ * these it failed.
  */
 #include "prov/pid.h"
 
 #include <ctype.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +53,7 @@
 #include <unistd.h>
 
 #include "rt/usym.h"
+#include "rt/x86insn.h"
 
 /* Provider field "pid123" -> 123; 0 if it is not one. */
 static long provider_pid(const char *prov)
@@ -177,6 +200,158 @@ bool pid_module_named(const struct pid_module *m, const char *mod)
 	       (m->is_exe && strcmp(mod, "a.out") == 0);
 }
 
+/* -- Offset probes -------------------------------------------------------- */
+
+/* An empty name, a glob or hex digits may name offset probes. */
+static bool is_glob_name(const char *name)
+{
+	return !name || !*name || strpbrk(name, "*?[\\");
+}
+
+static bool names_offsets(const char *name)
+{
+	if (is_glob_name(name))
+		return true;
+	if (name[0] == '0' && (name[1] == 'x' || name[1] == 'X'))
+		name += 2;	/* not DTrace's spelling: the hint says so */
+	return name[strspn(name, "0123456789abcdefABCDEF")] == '\0';
+}
+
+/* What a function's bytes allow.  n < 0: no offset probes, for the
+ * reason why at offset bad. */
+struct fn_code {
+	uint64_t off;		/* the function's file offset */
+	uint32_t *starts;	/* the instructions, in order */
+	bool *reached;		/* the instruction is reached from the entry */
+	long n;
+	const char *why;
+	size_t bad;
+};
+
+static void fn_analyse(int fd, const struct elf_file *f, const struct elf_sym *s,
+		       struct fn_code *fc)
+{
+	uint8_t *code = malloc(s->size);
+
+	fc->starts = malloc(s->size * sizeof(*fc->starts));
+	fc->reached = malloc(s->size);
+	fc->n = -1;
+	fc->bad = 0;
+	fc->why = "its bytes could not be read";
+	if (!code || !fc->starts || !fc->reached) {
+		fprintf(stderr, "dscope: out of memory\n");
+		abort();
+	}
+	if (elf_file_offset(f, s->addr, &fc->off) &&
+	    pread(fd, code, s->size, (off_t)fc->off) == (ssize_t)s->size) {
+		fc->why = "an instruction at offset 0x%zx could not be decoded";
+		fc->n = x86insn_walk(code, s->size, fc->starts, &fc->bad);
+	}
+	if (fc->n > 0 &&
+	    x86insn_reach(code, s->size, fc->starts, fc->n, fc->reached, &fc->bad) < 0) {
+		fc->why = "the branch at offset 0x%zx lands inside an instruction";
+		fc->n = -1;
+	}
+	free(code);
+}
+
+static void add_offset_probes(struct catalog *cat, long pid, const char *prov,
+			      const struct pid_module *m, const struct elf_sym *s,
+			      const struct fn_code *fc)
+{
+	struct arena *a = catalog_arena(cat);
+
+	for (long k = 0; k < fc->n; k++)
+		if (fc->reached[k])
+			catalog_add(cat, &(struct probe){
+				.kind = PROV_PID, .prov = prov, .mod = m->f->base,
+				.func = s->name, .sysnr = -1,
+				.name = arena_printf(a, "%x", fc->starts[k]),
+				.upid = (int)pid, .upath = m->f->path,
+				.uoffset = fc->off + fc->starts[k], .uexe = m->is_exe });
+}
+
+/* Why offset want of s has no probe, should the description match none. */
+static void offset_hint(struct catalog *cat, const struct elf_sym *s,
+			uint64_t want, const struct fn_code *fc)
+{
+	char why[128];
+	long k = 0;
+
+	while (k < fc->n && fc->starts[k] < want)
+		k++;
+	if (fc->n < 0) {
+		snprintf(why, sizeof(why), fc->why, fc->bad);
+		catalog_set_hint(cat, "%s has no offset probes: %s", s->name, why);
+	} else if (want >= s->size) {
+		catalog_set_hint(cat, "offset 0x%llx is outside %s (%llu bytes)",
+				 (unsigned long long)want, s->name,
+				 (unsigned long long)s->size);
+	} else if (k == fc->n || fc->starts[k] != want) {
+		catalog_set_hint(cat, "offset 0x%llx is inside an instruction of %s",
+				 (unsigned long long)want, s->name);
+	} else if (!fc->reached[k]) {
+		catalog_set_hint(cat, "the instruction at offset 0x%llx of %s is not "
+				 "reached from its entry by direct branches (it may "
+				 "be data, or code behind a jump table): no probe is "
+				 "placed there", (unsigned long long)want, s->name);
+	}
+}
+
+/* The offset probes of s, made the first time any description asks. */
+static void function_offsets(struct catalog *cat, long pid, const char *prov,
+			     const struct pid_module *m, int fd,
+			     const struct elf_sym *s, const char *name)
+{
+	/* the key of (pid, file, function): not a path, which starts with / */
+	const char *key = arena_printf(catalog_arena(cat), "%p %s", (void *)s,
+				       m->f->path);
+	bool is_new = catalog_pid_module_new(cat, PROV_PID, pid, key);
+	struct fn_code fc;
+
+	if (!is_new && is_glob_name(name))
+		return;
+	fn_analyse(fd, m->f, s, &fc);
+	if (is_new)
+		add_offset_probes(cat, pid, prov, m, s, &fc);
+	if (!is_glob_name(name))
+		offset_hint(cat, s, strtoull(name, NULL, 16), &fc);
+	free(fc.starts);
+	free(fc.reached);
+}
+
+static void module_offsets(struct catalog *cat, long pid, const char *prov,
+			   const struct pid_module *m, const struct probe_desc *pd)
+{
+	int fd = -1;
+
+	for (size_t i = 0; i < m->f->nsyms; i++) {
+		const struct elf_sym *s = &m->f->syms[i];
+
+		if (!s->size || (pd->func && *pd->func &&
+				 !catalog_glob_match(pd->func, s->name)))
+			continue;
+		if (fd < 0 && (fd = open(m->f->path, O_RDONLY | O_CLOEXEC)) < 0)
+			return;
+		function_offsets(cat, pid, prov, m, fd, s, pd->name);
+	}
+	if (fd >= 0)
+		close(fd);
+}
+
+/* Offsets are named as DTrace names them: "%llx" */
+static void check_offset_spelling(struct catalog *cat, const char *name)
+{
+	char canon[32];
+
+	if (is_glob_name(name))
+		return;
+	snprintf(canon, sizeof(canon), "%llx", strtoull(name, NULL, 16));
+	if (strcmp(canon, name) != 0)
+		catalog_set_hint(cat, "an offset is named in lowercase hex without "
+				 "0x or leading zeros: %s", canon);
+}
+
 void pid_provide(struct catalog *cat, const struct probe_desc *pd)
 {
 	long pid = provider_pid(pd->prov);
@@ -188,8 +363,14 @@ void pid_provide(struct catalog *cat, const struct probe_desc *pd)
 		return;
 	mods = pid_modules(cat, pid, &n);
 	prov = arena_printf(catalog_arena(cat), "pid%ld", pid);
-	for (int i = 0; i < n; i++)
-		if (pid_module_named(&mods[i], pd->mod) &&
-		    catalog_pid_module_new(cat, PROV_PID, pid, mods[i].f->path))
+	for (int i = 0; i < n; i++) {
+		if (!pid_module_named(&mods[i], pd->mod))
+			continue;
+		if (catalog_pid_module_new(cat, PROV_PID, pid, mods[i].f->path))
 			add_probes(cat, pid, prov, &mods[i]);
+		if (names_offsets(pd->name))
+			module_offsets(cat, pid, prov, &mods[i], pd);
+	}
+	if (names_offsets(pd->name))
+		check_offset_spelling(cat, pd->name);
 }

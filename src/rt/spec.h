@@ -187,12 +187,17 @@ struct uprobe_entry {
 	char func[UPROBE_FUNC_MAX];	/* probefunc */
 	char mod[UPROBE_MOD_MAX];	/* probemod */
 	char prov[UPROBE_PROV_MAX];	/* probeprov: "pid123", "myprov123" */
-	char name[UPROBE_NAME_MAX];	/* probename (usdt; pid's are constant) */
+	char name[UPROBE_NAME_MAX];	/* probename: usdt's, pid's offsets ("1f") */
 	uint32_t probe_id;
-	uint32_t pad;
+	uint32_t flags;			/* UPROBE_F_* */
 	uint64_t mask;			/* bit c: clause c of the program matches */
 	struct usdt_arg args[USDT_ARGS_MAX];	/* usdt: this site's arguments */
 };
+
+/* The uprobe is at a function's first instruction (a pid entry probe):
+ * the function has no frame yet and its return address is at [sp].  The
+ * entry program also runs offset probes, which are inside the frame. */
+#define UPROBE_F_ENTRY 1
 
 struct spec_uprobe {
 	const struct probe *probe;

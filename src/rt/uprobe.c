@@ -125,6 +125,8 @@ static int fill_map(const struct spec *sp, FILE *err, const char *progname)
 		snprintf(e.mod, sizeof(e.mod), "%s", p->mod);
 		snprintf(e.prov, sizeof(e.prov), "%s", p->prov);
 		snprintf(e.name, sizeof(e.name), "%s", p->name);
+		if (p->kind == PROV_PID && strcmp(p->name, "entry") == 0)
+			e.flags = UPROBE_F_ENTRY;
 		if (u->args)
 			memcpy(e.args, u->args, sizeof(e.args));
 		if (bpf_map_update_elem(fd, &key, &e, BPF_ANY) < 0) {
@@ -224,11 +226,12 @@ static int attach_group(const struct spec *sp, const struct spec_prog *prog,
 
 		if (prefix_bad(file == MAP_FAILED ? NULL : file, size, u->offset)) {
 			if (bad++)
-				fprintf(err, ", %s", p->func);
+				fprintf(err, ", %s:%s", p->func, p->name);
 			else
 				fprintf(err, "%s: probes left out (uprobes cannot "
-					"handle a lock- or segment-prefixed first "
-					"instruction): %s", progname, p->func);
+					"handle a lock- or segment-prefixed "
+					"instruction): %s:%s", progname, p->func,
+					p->name);
 			continue;
 		}
 		offs[k] = u->offset;
