@@ -24,11 +24,53 @@
 #include "front/sema.h"
 #include "prov/catalog.h"
 
+/*
+ * A set of (probe ID, value) pairs, open addressing in the arena: a glob
+ * such as pid$target:libc.so.6:: matches over a hundred thousand probes,
+ * and asking "seen it?" of a list for each would be quadratic.
+ */
+struct pair_set {
+	struct pair { uint64_t a, b; int val; } *slots;	/* a == 0: empty */
+	size_t cap, n;
+};
+
+static size_t pair_hash(uint64_t a, uint64_t b, size_t cap)
+{
+	return (size_t)((a * 0x9e3779b97f4a7c15ull ^ b * 0xc2b2ae3d27d4eb4full) >>
+			17) & (cap - 1);
+}
+
+/* The value stored for (a, b), a > 0; or -1, after storing val. */
+static int pair_set_add(struct arena *ar, struct pair_set *s, uint64_t a,
+			uint64_t b, int val)
+{
+	size_t i;
+
+	if (2 * (s->n + 1) > s->cap) {
+		struct pair_set old = *s;
+
+		s->cap = s->cap ? 2 * s->cap : 256;
+		s->slots = arena_alloc(ar, sizeof(*s->slots) * s->cap);
+		s->n = 0;
+		for (size_t k = 0; k < old.cap; k++)
+			if (old.slots[k].a)
+				pair_set_add(ar, s, old.slots[k].a, old.slots[k].b,
+					     old.slots[k].val);
+	}
+	for (i = pair_hash(a, b, s->cap); s->slots[i].a; i = (i + 1) & (s->cap - 1))
+		if (s->slots[i].a == a && s->slots[i].b == b)
+			return s->slots[i].val;
+	s->slots[i] = (struct pair){ a, b, val };
+	s->n++;
+	return -1;
+}
+
 /* A clause and the probes it matched. */
 struct matched {
 	struct clause *clause;
 	const struct probe **probes;
 	int nprobes, cap;
+	struct pair_set seen;		/* the probes' IDs */
 	struct arena *a;
 };
 
@@ -36,10 +78,8 @@ static int collect(const struct probe *p, void *arg)
 {
 	struct matched *m = arg;
 
-	for (int i = 0; i < m->nprobes; i++)
-		if (m->probes[i] == p)
-			return 0;
-	*ARENA_PUSH(m->a, m->probes, m->nprobes, m->cap) = p;
+	if (pair_set_add(m->a, &m->seen, p->id, 0, 0) < 0)
+		*ARENA_PUSH(m->a, m->probes, m->nprobes, m->cap) = p;
 	return 0;
 }
 
@@ -207,22 +247,22 @@ static int uprobe_prog(const struct probe *p)
 /* One spec_uprobe per site of p (a pid probe has one), or the mask bit
  * added to the ones it has already. */
 static void add_sites(struct arena *a, struct spec *sp, int *cap,
-		      const struct probe *p, enum spec_attach att, uint64_t bit)
+		      struct pair_set *sites, const struct probe *p,
+		      enum spec_attach att, uint64_t bit)
 {
 	int nsites = p->kind == PROV_USDT ? p->nusites : 1;
 
 	for (int s = 0; s < nsites; s++) {
 		const struct usdt_site *us = p->kind == PROV_USDT ? &p->usites[s] : NULL;
 		uint64_t off = us ? us->uoffset : p->uoffset;
-		int k;
+		int k = pair_set_add(a, sites, p->id, off, sp->nuprobes);
 
-		for (k = 0; k < sp->nuprobes && (sp->uprobes[k].probe != p ||
-						 sp->uprobes[k].offset != off); k++)
-			;
-		if (k == sp->nuprobes)
+		if (k < 0) {
+			k = sp->nuprobes;
 			*ARENA_PUSH(a, sp->uprobes, sp->nuprobes, *cap) = (struct spec_uprobe){
 				.probe = p, .att = att, .offset = off,
 				.ref_ctr = us ? us->ref_ctr : 0, .args = us ? us->args : NULL };
+		}
 		sp->uprobes[k].mask |= bit;
 	}
 }
@@ -233,6 +273,7 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 			  int nm)
 {
 	int cap = 0, bit[3] = { 0, 0, 0 };
+	struct pair_set sites = { 0 };
 
 	sp->uprobe_map = -1;
 	sp->unwind_objs_map = sp->unwind_rows_map = -1;
@@ -246,7 +287,7 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 			if (k < 0)
 				continue;
 			used[k] = true;
-			add_sites(a, sp, &cap, p, uprobe_atts[k],
+			add_sites(a, sp, &cap, &sites, p, uprobe_atts[k],
 				  bit[k] < 64 ? 1ull << bit[k] : 0);
 		}
 		for (int k = 0; k < 3; k++)
