@@ -3,7 +3,8 @@
 
     make bench                       builds the helpers, then runs this
     bench/bench.py --dscope build/dscope --bin build/bench [--runs 5]
-                   [--only startup,kernel,printf,attach] [--quick]
+                   [--only startup,kernel,printf,attach] [--rows WORD,...]
+                   [--quick]
 
 The machines are shared and noisy, so every measurement alternates the two
 tools run by run and reports medians and the ratio dscope/bpftrace.
@@ -93,7 +94,7 @@ WORKLOADS = [
     {
         "name": "usdt provider: bench:tick, count()",
         "mode": "usdt",
-        "dscope": None,  # "bench$target:::tick { @ = count(); }"
+        "dscope": "bench$target:::tick { @ = count(); }",
         "bpftrace": "usdt:LOOP:bench:tick { @ = count(); }",
     },
 ]
@@ -494,13 +495,14 @@ def measure_kernel(env, sess, mode, n):
             "floor_raw": raw_ns, "floor_tp": tp_ns, "floor_raw_other": raw_extra}
 
 
-def phase_kernel(env, runs, n, log):
+def phase_kernel(env, runs, n, log, workloads=WORKLOADS):
     """Returns the baselines (untraced loop, floors alone) and the rows."""
-    modes = sorted({w["mode"] for w in WORKLOADS if w["mode"] != "usdt" or env.usdt})
+    modes = sorted({w["mode"] for w in workloads if w["mode"] != "usdt" or env.usdt}
+                   | {"sys"})
     base = {m: [] for m in modes}
     floor_wall = {"raw": [], "tp": []}
     rows = [{"name": w["name"], "mode": w["mode"], "d": w["dscope"],
-             "bt": w["bpftrace"], "dscope": [], "bpftrace": []} for w in WORKLOADS]
+             "bt": w["bpftrace"], "dscope": [], "bpftrace": []} for w in workloads]
     for i in range(runs):
         log(f"  run {i + 1}/{runs}")
         # the loop alone, then with each floor alone: the wall-clock baselines
@@ -516,7 +518,7 @@ def phase_kernel(env, runs, n, log):
                     fl.close()
         finally:
             sess.close()
-        for w, row in zip(WORKLOADS, rows):
+        for w, row in zip(workloads, rows):
             if w["mode"] == "usdt" and not env.usdt:
                 continue
             calls = int(n * w.get("calls", 1))
@@ -746,6 +748,9 @@ def main():
     ap.add_argument("--printf-seconds", type=int, default=2)
     ap.add_argument("--printf-runs", type=int, default=2)
     ap.add_argument("--only", default="startup,kernel,printf,attach")
+    ap.add_argument("--rows", default="",
+                    help="kernel phase: only the workloads whose name contains "
+                         "one of these comma-separated words")
     ap.add_argument("--quick", action="store_true", help="3 runs, fewer calls: a smoke test")
     args = ap.parse_args()
     if args.quick:
@@ -774,7 +779,10 @@ def main():
             startup = phase_startup(env, args.runs, log)
         if "kernel" in only:
             log("kernel")
-            kernel = phase_kernel(env, args.runs, args.calls, log)
+            words = [x for x in args.rows.split(",") if x]
+            kernel = phase_kernel(env, args.runs, args.calls, log,
+                                  [w for w in WORKLOADS
+                                   if not words or any(x in w["name"] for x in words)])
         if "printf" in only:
             log("printf")
             printf = phase_printf(env, args.printf_runs, args.printf_seconds, log)
