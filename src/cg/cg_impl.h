@@ -38,6 +38,8 @@ struct cg {
 	int action;			/* 1-based statement of the clause; 0: predicate */
 	uint32_t alloca_top;		/* alloca() bytes the clause has taken */
 	bool save_offcpu_stack;		/* an on-cpu stack() was used */
+	int nclauses;			/* in this program */
+	bool have_scratch;		/* r9 is the scratch area on every path here */
 	bool uw_used;			/* ustack() walks .eh_frame tables: */
 	int uw_step, uw_vma;		/* labels of its callbacks */
 };
