@@ -80,6 +80,7 @@ clean:
 bench: all
 	@mkdir -p $(B)/bench
 	$(CC) -O2 -Wall -Wextra -Werror -o $(B)/bench/loop bench/loop.c
+	$(CC) -O2 -Wall -Wextra -Werror -DBENCH_NO_SDT -o $(B)/bench/loop-nosdt bench/loop.c
 	$(CC) $(CFLAGS) -o $(B)/bench/floor bench/floor.c -lbpf
 	python3 bench/bench.py --dscope $(B)/dscope --bin $(B)/bench $(BENCH_ARGS)
 

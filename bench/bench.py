@@ -3,7 +3,9 @@
 
     make bench                       builds the helpers, then runs this
     bench/bench.py --dscope build/dscope --bin build/bench [--runs 5]
-                   [--only startup,kernel,printf,attach] [--quick]
+                   [--only startup,kernel,probe-off,printf,attach]
+                   [--rows WORD,...]
+                   [--quick]
 
 The machines are shared and noisy, so every measurement alternates the two
 tools run by run and reports medians and the ratio dscope/bpftrace.
@@ -14,6 +16,8 @@ Phases:
   kernel   in-kernel ns per firing (kernel.bpf_stats_enabled, bpftool) and
            wall-clock ns added per call, on a tight getppid() loop, against
            the floors: empty programs on the same attachments
+  probe-off the probe effect when off: loop with its USDT probes against
+           loop-nosdt, built without them, untraced
   printf   the highest printf record rate sustained with nothing lost
   attach   attach + detach of every syscall entry probe (slow for bpftrace)
 
@@ -93,9 +97,21 @@ WORKLOADS = [
     {
         "name": "usdt provider: bench:tick, count()",
         "mode": "usdt",
-        "dscope": None,  # "bench$target:::tick { @ = count(); }"
+        "dscope": "bench$target:::tick { @ = count(); }",
         "bpftrace": "usdt:LOOP:bench:tick { @ = count(); }",
     },
+]
+
+# The probe effect when off: bench/loop (USDT probes) against loop-nosdt
+# (the same source with the probes compiled out), untraced.  "scale"
+# multiplies --calls: the loops without a syscall take about a
+# nanosecond an iteration and need many more to be timed well.
+PROBE_OFF = [
+    {"mode": "usdt", "name": "bench:tick, then getppid()", "scale": 1},
+    {"mode": "gated", "name": "if (bench_tock_semaphore) bench:tock, then getppid()",
+     "scale": 1},
+    {"mode": "tick", "name": "bench:tick alone", "scale": 100},
+    {"mode": "tock", "name": "if (bench_tock_semaphore) bench:tock alone", "scale": 100},
 ]
 
 # Start-up: "first" is the time from exec to the line "ready" on the
@@ -154,8 +170,10 @@ class Env:
         self.dscope = os.path.join(self.dir, "dscope")
         self.loop = os.path.join(self.dir, "loop")
         self.floor = os.path.join(self.dir, "floor")
+        self.loop_nosdt = os.path.join(self.dir, "loop-nosdt")
         shutil.copy2(args.dscope, self.dscope)
         shutil.copy2(os.path.join(args.bin, "loop"), self.loop)
+        shutil.copy2(os.path.join(args.bin, "loop-nosdt"), self.loop_nosdt)
         shutil.copy2(os.path.join(args.bin, "floor"), self.floor)
         self.usdt = b"stapsdt" in open(self.loop, "rb").read()
 
@@ -494,13 +512,14 @@ def measure_kernel(env, sess, mode, n):
             "floor_raw": raw_ns, "floor_tp": tp_ns, "floor_raw_other": raw_extra}
 
 
-def phase_kernel(env, runs, n, log):
+def phase_kernel(env, runs, n, log, workloads=WORKLOADS):
     """Returns the baselines (untraced loop, floors alone) and the rows."""
-    modes = sorted({w["mode"] for w in WORKLOADS if w["mode"] != "usdt" or env.usdt})
+    modes = sorted({w["mode"] for w in workloads if w["mode"] != "usdt" or env.usdt}
+                   | {"sys"})
     base = {m: [] for m in modes}
     floor_wall = {"raw": [], "tp": []}
     rows = [{"name": w["name"], "mode": w["mode"], "d": w["dscope"],
-             "bt": w["bpftrace"], "dscope": [], "bpftrace": []} for w in WORKLOADS]
+             "bt": w["bpftrace"], "dscope": [], "bpftrace": []} for w in workloads]
     for i in range(runs):
         log(f"  run {i + 1}/{runs}")
         # the loop alone, then with each floor alone: the wall-clock baselines
@@ -516,7 +535,7 @@ def phase_kernel(env, runs, n, log):
                     fl.close()
         finally:
             sess.close()
-        for w, row in zip(WORKLOADS, rows):
+        for w, row in zip(workloads, rows):
             if w["mode"] == "usdt" and not env.usdt:
                 continue
             calls = int(n * w.get("calls", 1))
@@ -553,6 +572,53 @@ def phase_kernel(env, runs, n, log):
                 "runs": rs,
             }
     return baseline, rows
+
+
+def run_loop(path, mode, n):
+    """ns per iteration of one `loop run MODE N`, untraced."""
+    r = subprocess.run([path, "run", mode, str(n)], capture_output=True,
+                       text=True, check=True)
+    calls, ns = map(int, r.stdout.split())
+    return ns / calls
+
+
+def quartiles(xs):
+    q = statistics.quantiles(xs, n=4)
+    return q[0], q[2]
+
+
+def phase_probe_off(env, pairs, n, log):
+    """Each mode in pairs of runs, one of each build, the order alternating
+    pair by pair.  The per-pair ratio cancels most of the machine's drift;
+    a difference counts as measurable when the middle half of the per-pair
+    ratios lies wholly on one side of 1.  The same test of the build
+    without probes against itself (its even runs against its odd ones,
+    which the alternation puts first and second in their pairs) shows what
+    the method reads when there is nothing to find."""
+    rows = []
+    if not env.usdt:
+        log("  loop has no USDT probes (no <sys/sdt.h>): skipped")
+        return rows
+    for w in PROBE_OFF:
+        calls = n * w["scale"]
+        on, off, pair = [], [], []
+        for i in range(pairs):
+            order = [(env.loop, on), (env.loop_nosdt, off)]
+            for path, xs in order if i % 2 == 0 else order[::-1]:
+                xs.append(run_loop(path, w["mode"], calls))
+            pair.append(on[-1] / off[-1])
+        q1, q3 = quartiles(pair)
+        aa = [a / b for a, b in zip(off[0::2], off[1::2])]
+        aq1, aq3 = quartiles(aa) if len(aa) >= 2 else (None, None)
+        rows.append({"mode": w["mode"], "name": w["name"], "calls": calls,
+                     "probes": med(on), "noprobes": med(off),
+                     "ratio": med(pair), "q1": q1, "q3": q3,
+                     "measurable": q1 > 1 or q3 < 1,
+                     "aa_q1": aq1, "aa_q3": aq3, "all": {"probes": on, "noprobes": off}})
+        r = rows[-1]
+        log(f"  {w['mode']:<6} probes {r['probes']:.2f} ns/iter  without {r['noprobes']:.2f}"
+            f"  ratio {r['ratio']:.3f} (pairs p25-p75 {q1:.3f}-{q3:.3f})")
+    return rows
 
 
 def printf_once(env, tool, rate, seconds):
@@ -641,7 +707,7 @@ def ratio(d, b):
     return f"{d / b:.2f}x"
 
 
-def report(m, startup, kernel, printf, attach, args):
+def report(m, startup, kernel, printf, attach, args, probe_off=None):
     out = []
     w = out.append
     w(f"Measured {m['date']} on Linux {m['kernel']}, {m['nproc']} CPUs ({m['cpu']}); "
@@ -715,6 +781,22 @@ def report(m, startup, kernel, printf, attach, args):
               f"{ratio(d and d['kernel'], b and b['kernel'])} | {dw} | {bw} | "
               f"{ratio(d and d['wall_added'], b and b['wall_added'])} |")
         w("")
+    if probe_off:
+        w("### The probe effect when off (untraced, USDT build against the build without probes)")
+        w("")
+        w(f"{args.probe_off_pairs} pairs of runs per mode, the order alternating; "
+          "ns per iteration, medians; p25-p75 of the per-pair ratios; "
+          "A/A: the build without probes against itself the same way.")
+        w("")
+        w("| loop body | iterations | with probes | without | ratio | pairs p25-p75 "
+          "| A/A p25-p75 | measurable? |")
+        w("|---|---|---|---|---|---|---|---|")
+        for r in probe_off:
+            aa = (f"{r['aa_q1']:.3f}-{r['aa_q3']:.3f}" if r["aa_q1"] is not None else "-")
+            w(f"| `{r['name']}` | {r['calls']:,} | {r['probes']:.2f} ns | "
+              f"{r['noprobes']:.2f} ns | {r['ratio']:.3f}x | {r['q1']:.3f}-{r['q3']:.3f} | "
+              f"{aa} | {'yes' if r['measurable'] else 'no'} |")
+        w("")
     if printf:
         w("### printf records per second without loss")
         w("")
@@ -745,11 +827,16 @@ def main():
     ap.add_argument("--calls", type=int, default=1_000_000, help="getppid calls per loop")
     ap.add_argument("--printf-seconds", type=int, default=2)
     ap.add_argument("--printf-runs", type=int, default=2)
-    ap.add_argument("--only", default="startup,kernel,printf,attach")
+    ap.add_argument("--probe-off-pairs", type=int, default=15)
+    ap.add_argument("--only", default="startup,kernel,probe-off,printf,attach")
+    ap.add_argument("--rows", default="",
+                    help="kernel phase: only the workloads whose name contains "
+                         "one of these comma-separated words")
     ap.add_argument("--quick", action="store_true", help="3 runs, fewer calls: a smoke test")
     args = ap.parse_args()
     if args.quick:
         args.runs, args.attach_runs, args.calls, args.printf_runs = 3, 1, 200_000, 1
+        args.probe_off_pairs = 5
     if os.geteuid() != 0:
         sys.exit("bench: needs root (BPF, bpf_stats_enabled)")
     for tool in ("bpftool",):
@@ -767,14 +854,20 @@ def main():
 
     m = machine()
     log(f"bench: {m}")
-    startup = kernel = printf = attach = None
+    startup = kernel = printf = attach = probe_off = None
     try:
         if "startup" in only:
             log("startup")
             startup = phase_startup(env, args.runs, log)
         if "kernel" in only:
             log("kernel")
-            kernel = phase_kernel(env, args.runs, args.calls, log)
+            words = [x for x in args.rows.split(",") if x]
+            kernel = phase_kernel(env, args.runs, args.calls, log,
+                                  [w for w in WORKLOADS
+                                   if not words or any(x in w["name"] for x in words)])
+        if "probe-off" in only:
+            log("probe-off")
+            probe_off = phase_probe_off(env, args.probe_off_pairs, args.calls, log)
         if "printf" in only:
             log("printf")
             printf = phase_printf(env, args.printf_runs, args.printf_seconds, log)
@@ -783,14 +876,15 @@ def main():
             attach = phase_attach(env, args.attach_runs, args.attach_timeout, log)
     finally:
         env.cleanup()
-    text = report(m, startup, kernel, printf, attach, args)
+    text = report(m, startup, kernel, printf, attach, args, probe_off)
     print(text)
     os.makedirs(args.bin, exist_ok=True)
     with open(os.path.join(args.bin, "results.md"), "w") as f:
         f.write(text + "\n")
     with open(os.path.join(args.bin, "results.json"), "w") as f:
         json.dump({"machine": m, "args": vars(args), "startup": startup,
-                   "kernel": kernel, "printf": printf, "attach": attach},
+                   "kernel": kernel, "probe_off": probe_off, "printf": printf,
+                   "attach": attach},
                   f, indent=1, default=str)
 
 

@@ -16,13 +16,21 @@
  *   func  bench_getppid(), a function that      a pid-provider / uprobe
  *         makes the syscall                     target at its entry
  *   usdt  a USDT probe bench:tick, then the     a usdt-provider target
- *         syscall (no semaphore: the probe
- *         site is a nop when nobody traces it)
+ *         syscall (the probe site is a nop
+ *         when nobody traces it)
+ *   gated bench:tock behind its semaphore       an is-enabled probe
+ *         (if (bench_tock_semaphore) ...),
+ *         then the syscall
+ *   tick  bench:tick alone, no syscall          the probe effect when off,
+ *   tock  bench:tock alone, no syscall          at its most visible
  *
  * serve mode exists so that a tracer can run this program under -c (it is
  * started only once the tracer has attached) while the harness decides
  * when each measured loop begins: the in-kernel statistics are switched on
  * and read around one loop, not around the tracer's start-up.
+ *
+ * Built twice: loop, and loop-nosdt with the probes compiled out
+ * (-DBENCH_NO_SDT); every mode runs in both.
  *
  * Only the loop itself is timed (CLOCK_MONOTONIC), never process start-up.
  */
@@ -34,11 +42,30 @@
 #include <time.h>
 #include <unistd.h>
 
-#if __has_include(<sys/sdt.h>)
+/*
+ * The probes.  Built with -DBENCH_NO_SDT (as loop-nosdt) they compile to
+ * nothing, and the same loops run without them: the probe effect when off
+ * is one build against the other, untraced.  <sys/sdt.h> gives every probe
+ * of a file a semaphore once _SDT_HAS_SEMAPHORES is set; only tock's is
+ * tested, tick fires unconditionally (its site is a nop when untraced).
+ */
+#if !defined(BENCH_NO_SDT) && __has_include(<sys/sdt.h>)
+#define _SDT_HAS_SEMAPHORES 1
 #include <sys/sdt.h>
-#define HAVE_SDT 1
+#define SEMAPHORE(name) \
+	volatile unsigned short bench_##name##_semaphore \
+		__attribute__((section(".probes"), used))
+SEMAPHORE(tick);
+SEMAPHORE(tock);
+#define TICK(i) DTRACE_PROBE1(bench, tick, i)
+#define TOCK(i)                                                        \
+	do {                                                           \
+		if (__builtin_expect(bench_tock_semaphore, 0))         \
+			DTRACE_PROBE1(bench, tock, i);                 \
+	} while (0)
 #else
-#define HAVE_SDT 0
+#define TICK(i) ((void)(i))
+#define TOCK(i) ((void)(i))
 #endif
 
 static long now_ns(void)
@@ -82,10 +109,43 @@ static long run_usdt(long n)
 	long t0 = now_ns();
 
 	for (long i = 0; i < n; i++) {
-#if HAVE_SDT
-		DTRACE_PROBE1(bench, tick, i);
-#endif
+		TICK(i);
 		syscall(SYS_getppid);
+	}
+	return now_ns() - t0;
+}
+
+static long run_gated(long n)
+{
+	long t0 = now_ns();
+
+	for (long i = 0; i < n; i++) {
+		TOCK(i);
+		syscall(SYS_getppid);
+	}
+	return now_ns() - t0;
+}
+
+/* The probe alone, no syscall: the most sensitive test of a probe that is
+ * off.  The empty asm keeps i live and the loop in place in both builds. */
+static long run_tick(long n)
+{
+	long t0 = now_ns();
+
+	for (long i = 0; i < n; i++) {
+		TICK(i);
+		__asm__ volatile("" : : "r"(i) : "memory");
+	}
+	return now_ns() - t0;
+}
+
+static long run_tock(long n)
+{
+	long t0 = now_ns();
+
+	for (long i = 0; i < n; i++) {
+		TOCK(i);
+		__asm__ volatile("" : : "r"(i) : "memory");
 	}
 	return now_ns() - t0;
 }
@@ -93,12 +153,21 @@ static long run_usdt(long n)
 /* Returns the elapsed time, or -1 for an unknown mode. */
 static long run(const char *mode, long n)
 {
-	if (strcmp(mode, "sys") == 0)
-		return run_sys(n);
-	if (strcmp(mode, "func") == 0)
-		return run_func(n);
-	if (strcmp(mode, "usdt") == 0)
-		return HAVE_SDT ? run_usdt(n) : -1;
+	static const struct {
+		const char *name;
+		long (*fn)(long);
+	} modes[] = {
+		{ "sys", run_sys },
+		{ "func", run_func },
+		{ "usdt", run_usdt },
+		{ "gated", run_gated },
+		{ "tick", run_tick },
+		{ "tock", run_tock },
+	};
+
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		if (strcmp(mode, modes[i].name) == 0)
+			return modes[i].fn(n);
 	return -1;
 }
 
@@ -176,7 +245,7 @@ int main(int argc, char **argv)
 		return serve(argv[2], argv[3]);
 	if (argc == 4 && strcmp(argv[1], "paced") == 0)
 		return paced(strtol(argv[2], NULL, 10), strtol(argv[3], NULL, 10));
-	fprintf(stderr, "usage: loop run sys|func|usdt N\n"
+	fprintf(stderr, "usage: loop run sys|func|usdt|gated|tick|tock N\n"
 			"       loop serve CMD_FIFO RESP_FIFO\n"
 			"       loop paced RATE SECONDS\n");
 	return 2;

@@ -21,6 +21,11 @@
  * All offsets are known at compile time: nothing indexes the stack or the
  * scratch area with a run-time value.
  *
+ * r9 is looked up once per firing, before the first code that needs it:
+ * at the start of the program, or, when a clause's predicate reads only
+ * the pid or tid and constants, after that predicate -- so a firing the
+ * predicate rejects skips the lookup (have_scratch, scratch_pred).
+ *
  * The scratch area: [0, REC_MAX) holds the record of the clause being run,
  * built at static offsets and written out with one bpf_perf_event_output at
  * the clause's end; [REC_MAX, REC_MAX + this_size) the clause-local (this->)
@@ -1164,6 +1169,7 @@ static void action(struct cg *g, struct node *n)
 			   R0);
 		emit_mov_imm(&g->e, R0, 1);
 		emit_store(&g->e, 8, R1, offsetof(struct globals_hdr, state), R0);
+		g->may_exit = true;
 	} else if (!cg_agg_action(g, n) && !cg_spec_action(g, n) &&
 		   !cg_data_action(g, n)) {
 		cg_subr_call(g, n);
@@ -1302,6 +1308,68 @@ static bool records_data(const struct node_list *body)
 	return false;
 }
 
+/*
+ *	r9 = lookup(scratch, &zero); if (!r9) goto out
+ */
+static void scratch_lookup(struct cg *g)
+{
+	cg_ld_map(g, R1, MAP_SCRATCH);
+	cg_fp_ptr(g, R2, SLOT_ZERO);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
+	emit_mov_reg(&g->e, R9, R0);
+}
+
+/*
+ * A predicate that can run before the scratch lookup: integer constants,
+ * pid and tid, and operators on them.  A list of what is known not to
+ * touch r9, rather than a search for what does; predicate() checks the
+ * instructions too.
+ */
+static bool scratch_free(const struct node *n)
+{
+	switch (n->kind) {
+	case N_INT:
+		return true;
+	case N_IDENT:
+		return !strcmp(n->str, "pid") || !strcmp(n->str, "tid");
+	case N_UNARY:
+		return (n->op == '!' || n->op == '-' || n->op == '~') &&
+		       scratch_free(n->a);
+	case N_BINARY:
+		return n->op != ',' && scratch_free(n->a) && scratch_free(n->b);
+	default:
+		return false;
+	}
+}
+
+/*
+ *	if (!pred) goto clause_end
+ * with the scratch lookup before it, or after it when the predicate needs
+ * no scratch and the lookup is still to do.  In that case the paths that
+ * skip the clause have no r9, and the next clause looks it up again.
+ */
+static void predicate(struct cg *g, const struct node *pred)
+{
+	bool defer = !g->have_scratch && scratch_free(pred);
+	int start = g->e.n;
+
+	if (!defer && !g->have_scratch) {
+		scratch_lookup(g);
+		g->have_scratch = true;
+	}
+	struct val v = cg_expr(g, (struct node *)pred);
+
+	cg_load_slot(g, R0, v.slot);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->clause_end);
+	for (int i = start; defer && i < g->e.n; i++)
+		if (g->e.insns[i].dst_reg == R9 || g->e.insns[i].src_reg == R9)
+			diag_fail(g->d, pred->line, pred->col, "D_INTERNAL",
+				  "predicate read the scratch area before its lookup");
+	if (defer)
+		scratch_lookup(g);
+}
+
 static void clause(struct cg *g, const struct cg_clause *cc)
 {
 	struct clause *c = cc->clause;
@@ -1319,25 +1387,41 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 	g->action = 0;
 	g->alloca_top = 0;
 
-	if (cc->mask_bit >= 0) {
+	/* After exit(), DTrace runs no further clause of the firing (END's
+	 * and ERROR's excepted: they run while the session ends):
+	 *	if (globals.state) goto out */
+	if (g->may_exit && g->att != ATTACH_END && g->att != ATTACH_ERROR) {
+		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
+		emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
+	}
+
+	/* A syscall program of one clause: the prologue's test of the mask
+	 * was this clause's. */
+	if (cc->mask_bit >= 0 && !(is_sys(g) && g->nclauses == 1)) {
 		/* if (!(sysinfo->mask >> bit & 1)) skip this clause */
 		emit_load(&g->e, 8, R1, R7,
 			  is_uprobe(g) ? offsetof(struct uprobe_entry, mask)
 			  : g->att == ATTACH_SYS_ENTER
 				  ? offsetof(struct sysinfo_entry, entry_mask)
 				  : offsetof(struct sysinfo_entry, return_mask));
-		emit_alu_imm(&g->e, BPF_RSH, R1, cc->mask_bit);
+		if (cc->mask_bit > 0)
+			emit_alu_imm(&g->e, BPF_RSH, R1, cc->mask_bit);
 		emit_alu_imm(&g->e, BPF_AND, R1, 1);
 		emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, g->clause_end);
 	}
-	if (c->pred) {
-		struct val v = cg_expr(g, c->pred);
+	/* r9 at the clause's end: had before it, or looked up before its
+	 * first jump there */
+	bool after = g->have_scratch || (cc->mask_bit < 0 && !c->pred);
 
-		cg_load_slot(g, R0, v.slot);
-		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->clause_end);
+	if (c->pred) {
+		predicate(g, c->pred);
 		g->sp = SLOT_FIRST + 8;
 		g->tmp = g->tmp_base;
+	} else if (!g->have_scratch) {
+		scratch_lookup(g);
 	}
+	g->have_scratch = true;
 	if (c->body.n == 0)
 		cg_new_action(g, ACT_DEFAULT);
 	cg_spec_clause_begin(g, &c->body);
@@ -1352,6 +1436,7 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 	}
 	g->ep->size = g->rec;
 	emit_label(&g->e, g->clause_end);
+	g->have_scratch = after;
 }
 
 /*
@@ -1475,8 +1560,9 @@ static void guard(struct cg *g)
  *	r6 = r1                       ctx
  *	*(u64 *)(fp - 8) = 0          the zero key
  *	if (globals.state) goto out   exit() was called
- *	r9 = lookup(scratch, &zero)
  *	SYS: r7 = lookup(sysinfo, &nr)
+ *	pid, usdt: r7 = lookup(uprobes, &cookie)
+ *	others: r9 = lookup(scratch, &zero)   (SYS, pid, usdt: in clause())
  */
 /*
  * The syscall programs run for every system call of the machine: find
@@ -1537,11 +1623,10 @@ static void prologue(struct cg *g)
 		sys_prologue(g);
 	if (is_uprobe(g))
 		uprobe_prologue(g);
-	cg_ld_map(g, R1, MAP_SCRATCH);
-	cg_fp_ptr(g, R2, SLOT_ZERO);
-	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
-	emit_mov_reg(&g->e, R9, R0);
+	if (is_sys(g) || is_uprobe(g))
+		return;		/* the clauses look the scratch area up */
+	scratch_lookup(g);
+	g->have_scratch = true;
 	if (g->att == ATTACH_RAW_TP)
 		guard(g);
 }
@@ -1561,7 +1646,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	       int nclauses)
 {
 	struct cg g = { .c = c, .a = c->a, .d = c->d, .spec = c->spec,
-			.att = att, .probe = probe,
+			.att = att, .probe = probe, .nclauses = nclauses,
 			.tmp_base = REC_MAX + c->spec->this_size };
 	struct spec *sp = c->spec;
 
@@ -1570,6 +1655,8 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	prologue(&g);
 	for (int i = 0; i < nclauses; i++)
 		clause(&g, &clauses[i]);
+	if (g.save_offcpu_stack && !g.have_scratch)
+		scratch_lookup(&g);
 	cg_save_offcpu_stack(&g);
 	emit_label(&g.e, g.out);
 	emit_mov_imm(&g.e, R0, 0);

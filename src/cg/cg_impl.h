@@ -38,6 +38,9 @@ struct cg {
 	int action;			/* 1-based statement of the clause; 0: predicate */
 	uint32_t alloca_top;		/* alloca() bytes the clause has taken */
 	bool save_offcpu_stack;		/* an on-cpu stack() was used */
+	int nclauses;			/* in this program */
+	bool have_scratch;		/* r9 is the scratch area on every path here */
+	bool may_exit;			/* an earlier clause of the program calls exit() */
 	bool uw_used;			/* ustack() walks .eh_frame tables: */
 	int uw_step, uw_vma;		/* labels of its callbacks */
 	int chill_cb;			/* label of chill()'s callback; 0: unused */

@@ -11,9 +11,8 @@
  *
  *	for each frame (bpf_loop, at most the frames asked for):
  *		record pc
- *		find the mapping holding pc (bpf_find_vma; the last one is
- *		kept, as consecutive frames are mostly in one file) and its
- *		file's rows (HASH by device and inode)
+ *		find the mapping holding pc (bpf_find_vma; the last two
+ *		are kept) and its file's rows (HASH by device and inode)
  *		row = the last row at or below pc's file offset (binary
  *		search, UNWIND_SEARCH_STEPS steps, straight-line)
  *		no row: CFA = rbp + 16, rbp at CFA - 16 -- a frame pointer
@@ -36,6 +35,13 @@
  * area again.  The loader gives the kernel the BTF func_info callbacks
  * require (load.c).
  *
+ * Why two mappings are kept.  bpf_find_vma is the dearest part of a
+ * step (the mmap lock's trylock and a maple-tree walk), and a stack
+ * mostly alternates between two files: a syscall's stack goes libc ->
+ * executable -> libc (start-up) -> executable (_start).  With only the
+ * last mapping kept, each change of file looked the mapping up again;
+ * with the last two, each file is looked up once per walk.
+ *
  * Limits.  Only the target's files have rows (read when tracing starts:
  * a library dlopen()ed later has none), though any process mapping
  * those files unwinds through them.  In interrupt context (profile
@@ -55,6 +61,12 @@
 #define PT_REGS_IP 128
 #define PAGE_SHIFT 12
 
+/* A mapping the walk has found. */
+struct uw_map {
+	uint64_t vstart, vend, vbias;	/* file offset = pc + vbias */
+	struct unwind_obj obj;		/* its rows; count 0: none */
+};
+
 /* The walk's state, in a scratch temp. */
 struct uw_state {
 	uint64_t pc, sp, bp;		/* the frame being unwound */
@@ -62,14 +74,14 @@ struct uw_state {
 	uint64_t first;			/* 1: pc was interrupted, not returned to;
 					 * 2: and it is a function's first
 					 * instruction (pid entry probe) */
-	uint64_t vstart, vend, vbias;	/* the mapping last found; file offset = pc + vbias */
-	struct unwind_obj obj;		/* its rows; count 0: none */
-	struct unwind_key key;		/* its file, as bpf_find_vma saw it */
-	uint64_t word;			/* bpf_probe_read_user's destination */
+	struct uw_map cur;		/* the mapping of the frame being unwound */
+	struct uw_map prev;		/* the one found before it; vend 0: none */
+	struct unwind_key key;		/* cur's file, as bpf_find_vma saw it */
 	uint64_t off;			/* the file offset looked up */
 };
 
 #define ST(f) ((int16_t)offsetof(struct uw_state, f))
+#define MAP_WORDS (sizeof(struct uw_map) / 8)
 #define ST_MAX (SCRATCH_SIZE - sizeof(struct uw_state))
 
 /* the kernel structures bpf_find_vma's callback reads, in order */
@@ -114,7 +126,7 @@ static void unwind_maps(struct cg *g)
  *
  *	regs = bpf_task_pt_regs(bpf_get_current_task_btf())
  *	st = { regs->ip, regs->sp, regs->bp, out = &temp[1],
- *	       end = &temp[1 + frames], first = 1 + entry, no mapping }
+ *	       end = &temp[1 + frames], first = 1 + entry, no mappings }
  *
  * entry: the pid program's uprobe_entry says whether this uprobe is at a
  * function's first instruction (an offset probe shares the program):
@@ -156,8 +168,10 @@ static void walk(struct cg *g, const struct node *n, struct val v,
 	} else {
 		emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(first)), 1);
 	}
-	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(vstart)), 0);
-	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(vend)), 0);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(cur.vstart)), 0);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(cur.vend)), 0);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(prev.vstart)), 0);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(prev.vend)), 0);
 	emit_store_imm(&g->e, 8, R10, ctx, (int32_t)st);
 	emit_mov_imm(&g->e, R1, (int32_t)frames);
 	emit_ld_func(&g->e, R2, g->uw_step);
@@ -289,8 +303,8 @@ static void st_store(struct cg *g, int16_t field, int reg)
  * uw_vma(task, vma, ctx), bpf_find_vma's callback: the mapping's range,
  * its bias and its file's identity into st.
  *
- *	st->vstart = vma->vm_start; st->vend = vma->vm_end
- *	st->vbias = (vma->vm_pgoff << PAGE_SHIFT) - vma->vm_start
+ *	st->cur.vstart = vma->vm_start; st->cur.vend = vma->vm_end
+ *	st->cur.vbias = (vma->vm_pgoff << PAGE_SHIFT) - vma->vm_start
  *	if (vma->vm_file && (i = vma->vm_file->f_inode))
  *		st->key = { i->i_sb->s_dev, i->i_ino }
  *	return 0
@@ -307,13 +321,13 @@ static void emit_vma_callback(struct cg *g)
 	emit_mov_reg(&g->e, R7, R3);
 	find_state(g, R7, out);
 	emit_load(&g->e, 8, R1, R6, (int16_t)f[VM_START].off[0]);
-	st_store(g, ST(vstart), R1);
+	st_store(g, ST(cur.vstart), R1);
 	emit_load(&g->e, 8, R2, R6, (int16_t)f[VM_END].off[0]);
-	st_store(g, ST(vend), R2);
+	st_store(g, ST(cur.vend), R2);
 	emit_load(&g->e, 8, R2, R6, (int16_t)f[VM_PGOFF].off[0]);
 	emit_alu_imm(&g->e, BPF_LSH, R2, PAGE_SHIFT);
 	emit_alu_reg(&g->e, BPF_SUB, R2, R1);
-	st_store(g, ST(vbias), R2);
+	st_store(g, ST(cur.vbias), R2);
 	emit_load(&g->e, 8, R1, R6, (int16_t)f[VM_FILE].off[0]);
 	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, out);
 	emit_load(&g->e, 8, R1, R1, (int16_t)f[F_INODE].off[0]);
@@ -330,26 +344,56 @@ static void emit_vma_callback(struct cg *g)
 }
 
 /*
- * The mapping of the lookup address r7, unless it is the one kept:
+ * st->cur and st->prev change places, word by word:
  *
- *	if (r7 >= st->vstart && r7 < st->vend) goto have
- *	st->vstart = st->vend = 0; st->obj = 0; st->key = 0
+ *	r1 = cur.w; r2 = prev.w; cur.w = r2; prev.w = r1	(each word)
+ */
+static void swap_maps(struct cg *g)
+{
+	for (int i = 0; i < (int)MAP_WORDS; i++) {
+		st_load(g, 8, R1, (int16_t)(ST(cur) + 8 * i));
+		st_load(g, 8, R2, (int16_t)(ST(prev) + 8 * i));
+		st_store(g, (int16_t)(ST(cur) + 8 * i), R2);
+		st_store(g, (int16_t)(ST(prev) + 8 * i), R1);
+	}
+}
+
+/*
+ * st->cur becomes the mapping of the lookup address r7: it is already,
+ * or st->prev is (they change places), or bpf_find_vma finds it (and
+ * the old cur becomes prev):
+ *
+ *	if (r7 >= st->cur.vstart && r7 < st->cur.vend) goto have
+ *	r3 = r7 >= st->prev.vstart && r7 < st->prev.vend
+ *	swap(st->cur, st->prev)
+ *	if (r3) goto have
+ *	st->cur = { 0 }; st->key = 0
  *	bpf_find_vma(bpf_get_current_task_btf(), r7, uw_vma, ctx, 0)
- *	if (st->key.ino && (o = lookup(objs, &st->key))) st->obj = *o
+ *	if (st->key.ino && (o = lookup(objs, &st->key))) st->cur.obj = *o
  * have:
  */
 static void find_mapping(struct cg *g)
 {
-	int find = emit_new_label(&g->e), have = emit_new_label(&g->e);
+	int not_cur = emit_new_label(&g->e), swap = emit_new_label(&g->e);
+	int have = emit_new_label(&g->e);
 
-	st_load(g, 8, R1, ST(vstart));
-	emit_jmp_reg(&g->e, BPF_JLT, R7, R1, find);
-	st_load(g, 8, R1, ST(vend));
+	st_load(g, 8, R1, ST(cur.vstart));
+	emit_jmp_reg(&g->e, BPF_JLT, R7, R1, not_cur);
+	st_load(g, 8, R1, ST(cur.vend));
 	emit_jmp_reg(&g->e, BPF_JLT, R7, R1, have);
-	emit_label(&g->e, find);
-	emit_store_imm(&g->e, 8, R8, ST(vstart), 0);
-	emit_store_imm(&g->e, 8, R8, ST(vend), 0);
-	emit_store_imm(&g->e, 8, R8, ST(obj), 0);
+	emit_label(&g->e, not_cur);
+	emit_mov_imm(&g->e, R3, 0);
+	st_load(g, 8, R1, ST(prev.vstart));
+	emit_jmp_reg(&g->e, BPF_JLT, R7, R1, swap);
+	st_load(g, 8, R1, ST(prev.vend));
+	emit_jmp_reg(&g->e, BPF_JGE, R7, R1, swap);
+	emit_mov_imm(&g->e, R3, 1);
+	emit_label(&g->e, swap);
+	swap_maps(g);				/* r1, r2 only */
+	emit_jmp_imm(&g->e, BPF_JNE, R3, 0, have);
+	emit_store_imm(&g->e, 8, R8, ST(cur.vstart), 0);
+	emit_store_imm(&g->e, 8, R8, ST(cur.vend), 0);
+	emit_store_imm(&g->e, 8, R8, ST(cur.obj), 0);
 	emit_store_imm(&g->e, 8, R8, ST(key.dev), 0);
 	emit_store_imm(&g->e, 8, R8, ST(key.ino), 0);
 	emit_call(&g->e, BPF_FUNC_get_current_task_btf);
@@ -367,7 +411,7 @@ static void find_mapping(struct cg *g)
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, have);
 	emit_load(&g->e, 8, R1, R0, 0);
-	st_store(g, ST(obj), R1);
+	st_store(g, ST(cur.obj), R1);
 	emit_label(&g->e, have);
 }
 
@@ -436,15 +480,28 @@ static void search_rows(struct cg *g, int none)
  *
  *	cfa = (rule == UW_CFA_RBP ? st->bp : st->sp) + cfa_off
  *	PLT: cfa = st->sp + 8 + ((st->pc & 15) >= cfa_off ? 8 : 0)
- *	st->pc = *(u64 *)(cfa - 8)
- *	if (rbp_off) st->bp = *(u64 *)(cfa + rbp_off)
+ *	if (rbp_off == -16) {			pushed first: one read
+ *		(fp[-16], fp[-8]) = *(u64 (*)[2])(cfa - 16)
+ *		st->bp = fp[-16]; st->pc = fp[-8]
+ *	} else {
+ *		st->pc = *(u64 *)(cfa - 8)
+ *		if (rbp_off) st->bp = *(u64 *)(cfa + rbp_off)
+ *	}
  *	if (cfa <= st->sp) goto stop		the stack must move up
+ *
+ * The words are read into the callback's stack (its two words, free by
+ * now: the zero key and the row index), not the scratch area:
+ * hardened usercopy checks a stack destination by its bounds alone, a
+ * map value by the page and object it lies in, which cost more than
+ * the copy.  A frame that pushed rbp first (most of them) keeps it
+ * beside the return address, and one read of both halves the reads.
  *	st->sp = cfa; st->first = 0
  */
 static void apply_rule(struct cg *g, int stop)
 {
 	int cfa = emit_new_label(&g->e), plt = emit_new_label(&g->e);
 	int plt_low = emit_new_label(&g->e), kept = emit_new_label(&g->e);
+	int apart = emit_new_label(&g->e);
 
 	st_load(g, 8, R4, ST(sp));
 	emit_jmp_imm(&g->e, BPF_JEQ, R1, UW_CFA_RSP, cfa);
@@ -465,24 +522,35 @@ static void apply_rule(struct cg *g, int stop)
 	emit_alu_reg(&g->e, BPF_ADD, R4, R2);
 	emit_mov_reg(&g->e, R6, R4);				/* r6 = cfa */
 	emit_mov_reg(&g->e, R7, R3);				/* r7 = rbp_off */
-	emit_mov_reg(&g->e, R1, R8);
-	emit_alu_imm(&g->e, BPF_ADD, R1, ST(word));
+	emit_jmp_imm(&g->e, BPF_JNE, R7, -16, apart);
+	cg_fp_ptr(g, R1, -16);
+	emit_mov_imm(&g->e, R2, 16);
+	emit_mov_reg(&g->e, R3, R6);
+	emit_alu_imm(&g->e, BPF_SUB, R3, 16);
+	emit_call(&g->e, BPF_FUNC_probe_read_user);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, stop);
+	emit_load(&g->e, 8, R1, R10, -16);
+	st_store(g, ST(bp), R1);
+	emit_load(&g->e, 8, R1, R10, -8);
+	st_store(g, ST(pc), R1);
+	emit_ja(&g->e, kept);
+	emit_label(&g->e, apart);
+	cg_fp_ptr(g, R1, -8);
 	emit_mov_imm(&g->e, R2, 8);
 	emit_mov_reg(&g->e, R3, R6);
 	emit_alu_imm(&g->e, BPF_SUB, R3, 8);
 	emit_call(&g->e, BPF_FUNC_probe_read_user);
 	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, stop);
-	st_load(g, 8, R1, ST(word));
+	emit_load(&g->e, 8, R1, R10, -8);
 	st_store(g, ST(pc), R1);
 	emit_jmp_imm(&g->e, BPF_JEQ, R7, 0, kept);
-	emit_mov_reg(&g->e, R1, R8);
-	emit_alu_imm(&g->e, BPF_ADD, R1, ST(word));
+	cg_fp_ptr(g, R1, -8);
 	emit_mov_imm(&g->e, R2, 8);
 	emit_mov_reg(&g->e, R3, R6);
 	emit_alu_reg(&g->e, BPF_ADD, R3, R7);
 	emit_call(&g->e, BPF_FUNC_probe_read_user);
 	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, stop);
-	st_load(g, 8, R1, ST(word));
+	emit_load(&g->e, 8, R1, R10, -8);
 	st_store(g, ST(bp), R1);
 	emit_label(&g->e, kept);
 	st_load(g, 8, R1, ST(sp));
@@ -499,9 +567,9 @@ static void apply_rule(struct cg *g, int stop)
  *	scratch[st->out] = st->pc; st->out += 8
  *	r7 = st->first ? st->pc : st->pc - 1	the lookup address
  *	find_mapping(r7)
- *	if (st->obj.count) {
- *		st->off = r7 + st->vbias
- *		search_rows(lo = obj.first, hi = obj.first + obj.count)
+ *	if (st->cur.obj.count) {
+ *		st->off = r7 + st->cur.vbias
+ *		search_rows(lo = cur.obj.first, hi = cur.obj.first + cur.obj.count)
  *	} else none:
  *		rule = UW_CFA_RBP, 16, -16	the frame pointer
  *		if (st->first == 2) rule = UW_CFA_RSP, 8, 0	at an entry
@@ -531,12 +599,12 @@ static void emit_step_callback(struct cg *g)
 	emit_alu_imm(&g->e, BPF_SUB, R7, 1);
 	emit_label(&g->e, exact);
 	find_mapping(g);
-	emit_load(&g->e, 4, R1, R8, ST(obj.count));
+	emit_load(&g->e, 4, R1, R8, ST(cur.obj.count));
 	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, none);
-	st_load(g, 8, R2, ST(vbias));
+	st_load(g, 8, R2, ST(cur.vbias));
 	emit_alu_reg(&g->e, BPF_ADD, R2, R7);
 	st_store(g, ST(off), R2);
-	emit_load(&g->e, 4, R6, R8, ST(obj.first));
+	emit_load(&g->e, 4, R6, R8, ST(cur.obj.first));
 	emit_mov_reg(&g->e, R7, R6);
 	emit_alu_reg(&g->e, BPF_ADD, R7, R1);
 	search_rows(g, none);
