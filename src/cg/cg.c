@@ -443,7 +443,7 @@ static void errno_value(struct cg *g, int16_t slot)
  */
 static void cur_task(struct cg *g)
 {
-	if (g->att == ATTACH_RAW_TP && g->probe->cur_task)
+	if (cg_other_task(g))
 		emit_load(&g->e, 8, R0, R6, (int16_t)(8 * (g->probe->cur_task - 1)));
 	else
 		emit_call(&g->e, BPF_FUNC_get_current_task);
@@ -451,7 +451,7 @@ static void cur_task(struct cg *g)
 
 bool cg_other_task(const struct cg *g)
 {
-	return g->att == ATTACH_RAW_TP && g->probe->cur_task;
+	return g->att == ATTACH_RAW_TP && g->probe->cur_task && !g->self_task;
 }
 
 int cg_offcpu_stack_map(struct cg *g)
@@ -1655,9 +1655,10 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	prologue(&g);
 	for (int i = 0; i < nclauses; i++)
 		clause(&g, &clauses[i]);
-	if (g.save_offcpu_stack && !g.have_scratch)
+	if ((g.save_offcpu_stack || g.save_offcpu_ustack) && !g.have_scratch)
 		scratch_lookup(&g);
 	cg_save_offcpu_stack(&g);
+	cg_save_offcpu_ustack(&g);
 	emit_label(&g.e, g.out);
 	emit_mov_imm(&g.e, R0, 0);
 	emit_exit(&g.e);

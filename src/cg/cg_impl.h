@@ -38,6 +38,8 @@ struct cg {
 	int action;			/* 1-based statement of the clause; 0: predicate */
 	uint32_t alloca_top;		/* alloca() bytes the clause has taken */
 	bool save_offcpu_stack;		/* an on-cpu stack() was used */
+	bool save_offcpu_ustack;	/* an on-cpu ustack() was used */
+	bool self_task;			/* describe the current task, even at on-cpu */
 	int nclauses;			/* in this program */
 	bool have_scratch;		/* r9 is the scratch area on every path here */
 	bool may_exit;			/* an earlier clause of the program calls exit() */
@@ -145,6 +147,7 @@ void cg_self_key(struct cg *g, const struct node *n, int16_t slot);
 /* the LRU map of saved off-cpu stacks, created on first use */
 int cg_offcpu_stack_map(struct cg *g);
 void cg_save_offcpu_stack(struct cg *g);
+void cg_save_offcpu_ustack(struct cg *g);	/* the same for ustack() */
 /* slot = caller or stackdepth (user: ucaller, ustackdepth) */
 void cg_stack_builtin(struct cg *g, struct node *n, int16_t slot, bool user,
 		      bool caller);

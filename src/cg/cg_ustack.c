@@ -53,6 +53,7 @@
  * cheaper, and there would be no tables to walk by.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "cg/cg_impl.h"
 #include "front/ktypes.h"
@@ -237,6 +238,93 @@ static void fp_walk(struct cg *g, struct val v, uint32_t frames, bool entry)
 }
 
 /*
+ * ustack() of another task: sched:::on-cpu runs in the task leaving the
+ * CPU, and BPF cannot read the incoming task's memory from there.  A
+ * blocked task's user stack does not change, so, as for stack(), the
+ * on-cpu program saves each leaving task's user stack at its end
+ * (cg_save_offcpu_ustack), keyed by thread, and ustack() looks up the
+ * incoming one's (DESIGN.md 3.6).  Kept: OFFCPU_USTACK_FRAMES frames, in
+ * an LRU map, as threads come and go.  It costs a walk per context
+ * switch, paid only by scripts that ask for ustack() at on-cpu.
+ */
+#define OFFCPU_USTACK_FRAMES 32
+#define OFFCPU_USTACK ((OFFCPU_USTACK_FRAMES + 2) * 8)
+
+static int offcpu_ustack_map(struct cg *g)
+{
+	struct spec *sp = g->spec;
+	struct spec_map *m;
+
+	for (int i = 0; i < sp->nmaps; i++)
+		if (strcmp(sp->maps[i].name, "dscope_offustk") == 0)
+			return i;
+	m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
+	*m = (struct spec_map){ "dscope_offustk", BPF_MAP_TYPE_LRU_HASH, 8,
+				OFFCPU_USTACK, 4096, 0, -1 };
+	return sp->nmaps - 1;
+}
+
+/*
+ *	key = incoming thread
+ *	saved = lookup(offustk, &key)
+ *	temp = saved ? saved's first words : { 0 }; temp's last word = 0
+ */
+static struct val saved_ustack(struct cg *g, struct node *n, struct val v)
+{
+	int16_t key = cg_slot_new(g, n);
+	int absent = emit_new_label(&g->e), done = emit_new_label(&g->e);
+	uint32_t n_copy = v.size < OFFCPU_USTACK ? v.size : OFFCPU_USTACK;
+
+	cg_self_key(g, n, key);
+	cg_ld_map(g, R1, offcpu_ustack_map(g));
+	cg_fp_ptr(g, R2, key);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, absent);
+	emit_mov_reg(&g->e, R8, R0);
+	cg_copy_words(g, R9, v.off, v.size, R8, 0, n_copy);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(v.off + v.size - 8), 0);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, absent);
+	cg_zero_words(g, R9, v.off, v.size);
+	emit_label(&g->e, done);
+	g->save_offcpu_ustack = true;
+	return v;
+}
+
+/*
+ * At the end of an on-cpu program that used ustack(): the leaving task's
+ * user stack, walked as ustack() walks it, kept for when it comes back.
+ *
+ *	temp = ustack(OFFCPU_USTACK_FRAMES)	of the current task
+ *	key = pid_tgid; update(offustk, &key, temp)
+ */
+void cg_save_offcpu_ustack(struct cg *g)
+{
+	struct node at = { .line = 0 };
+	struct val v;
+	int16_t key;
+
+	if (!g->save_offcpu_ustack)
+		return;
+	g->sp = SLOT_FIRST + 8;
+	g->tmp = g->tmp_base;
+	at.type.kind = T_STACK;
+	at.type.user = true;
+	at.type.size = OFFCPU_USTACK;
+	g->self_task = true;
+	v = cg_ustack(g, &at);
+	g->self_task = false;
+	key = cg_slot_new(g, &at);
+	emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
+	cg_store_slot(g, key, R0);
+	cg_ld_map(g, R1, offcpu_ustack_map(g));
+	cg_fp_ptr(g, R2, key);
+	cg_scratch_ptr(g, R3, v.off);
+	emit_mov_imm(&g->e, R4, BPF_ANY);
+	emit_call(&g->e, BPF_FUNC_map_update_elem);
+}
+
+/*
  * ustack([n]): the pid, then the user stack, in a temp of n + 2 words
  * (the last, and any the walk leaves, zero):
  *
@@ -252,6 +340,8 @@ struct val cg_ustack(struct cg *g, struct node *n)
 
 	g->spec->user_stacks = true;
 	v.off = cg_temp_new(g, n, v.size);
+	if (cg_other_task(g))
+		return saved_ustack(g, n, v);
 	cg_zero_words(g, R9, v.off, v.size);
 	emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
 	emit_alu_imm(&g->e, BPF_RSH, R0, 32);

@@ -1,0 +1,24 @@
+/*
+ * ustack() at sched:::on-cpu is the user stack of the thread coming back
+ * onto the CPU, though the program runs in the one leaving it:
+ * build/targets/sleeper comes back from each of its ten nanosleeps
+ * through libc's clock_nanosleep and nanosleep into main.
+ * @@args: -q -c "$B/targets/sleeper"
+ */
+syscall::clock_nanosleep:entry
+/pid == $target/
+{
+	self->in = 1;
+}
+
+syscall::clock_nanosleep:return
+/self->in/
+{
+	self->in = 0;
+}
+
+sched:::on-cpu
+/self->in/
+{
+	@[ustack(3)] = count();
+}
