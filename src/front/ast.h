@@ -85,6 +85,7 @@ struct node_list {
 struct decl_type {
 	const char *text;	/* the type name as written, normalized spacing */
 	int line, col;
+	bool tuple;		/* a variable with a tuple signature: x[int] */
 };
 
 struct node {
