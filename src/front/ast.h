@@ -142,6 +142,7 @@ struct clause {
 	struct node_list body;		/* statements; empty body means default action */
 	bool has_body;			/* "{ }" present (empty or not) */
 	int line, col;
+	int end_line;			/* its "}": DTrace checks the predicate there */
 	int id;				/* index in program order */
 };
 

@@ -1191,6 +1191,7 @@ static void clause_body(struct parser *p, struct clause *c)
 	while (!is_punct(p, '}'))
 		statement(p, &c->body, true);
 	c->has_body = true;
+	c->end_line = p->tok.line;
 	set_mode(p, LEX_TOP);
 	advance(p);
 }
