@@ -250,6 +250,14 @@ static void pointer_arith(struct sema *s, struct node *n)
 	if ((!pa && !pb) || (n->op != '+' && n->op != '-'))
 		return;
 	const struct dtype *pt = pa ? &n->a->type : &n->b->type;
+
+	/* void * and function pointers point at nothing of known size:
+	 * DTrace refuses to step them (dt_node_is_vfptr) */
+	if (pt->ct->elem.kind == T_VOID)
+		diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
+			  "operands have incompatible types: \"%s\" %s \"%s\"",
+			  dtype_name(&n->a->type), sema_op_name(n->op),
+			  dtype_name(&n->b->type));
 	uint32_t scale = pt->ct->elem.size ? pt->ct->elem.size : 1;
 
 	if (pa && pb) {
@@ -428,6 +436,11 @@ static void assign(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->b);
 	sema_var_assign(s, n->a, n);
+	if (!n->compound && (n->a->type.kind == T_ARRAY ||
+			     (n->a->type.kind == T_VOID && n->a->type.ct)))
+		diag_fail(s->d, n->line, n->col, "D_OP_ARRFUN",
+			  "operator = may not be applied to operand of type "
+			  "\"%s\"", dtype_name(&n->a->type));
 	bool ls = n->a->type.kind == T_STRING, rs = n->b->type.kind == T_STRING;
 
 	/* a pointer takes a pointer (or 0), an integer an integer */
