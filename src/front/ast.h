@@ -85,6 +85,7 @@ struct node_list {
 struct decl_type {
 	const char *text;	/* the type name as written, normalized spacing */
 	int line, col;
+	bool tuple;		/* a variable with a tuple signature: x[int] */
 };
 
 struct node {
@@ -141,6 +142,7 @@ struct clause {
 	struct node_list body;		/* statements; empty body means default action */
 	bool has_body;			/* "{ }" present (empty or not) */
 	int line, col;
+	int end_line;			/* its "}": DTrace checks the predicate there */
 	int id;				/* index in program order */
 };
 

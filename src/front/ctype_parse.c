@@ -552,6 +552,9 @@ static bool specifier(struct cparse *p, struct specs *sp)
 
 	sp->at = t;
 	if (kind >= 0) {
+		/* DTrace checks "unsigned struct s" once it has read the
+		 * token after the tag, the "{" of a definition */
+		sp->at = &p->t[p->i + (t[1].kind == CK_ID ? 2 : 1)];
 		set_spec(p, sp, kind == CT_ENUM ? S_ENUM : S_SOU, t->s);
 		sp->type = sou_specifier(p, (enum ctype_kind)kind);
 		return true;

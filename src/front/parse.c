@@ -221,40 +221,121 @@ struct specs {
 	int storage;		/* KW_TYPEDEF, KW_EXTERN... or -1 */
 	int scope;		/* DECL_GLOBAL, DECL_SELF, DECL_THIS */
 	int sou_kind;		/* TOP_STRUCT/UNION/ENUM if a body is defined */
-	const char *sou_text;	/* that definition's text */
+	const char *sou_text;	/* that definition's text, line breaks kept */
 	const char *sou_name;	/* its tag, "" if anonymous */
+	int sou_line, sou_col;	/* where that text starts */
+	bool tagged;		/* a struct, union or enum was named */
 };
 
 static struct node *assignment(struct parser *p);
 static struct node *conditional(struct parser *p);
 static struct node *expression(struct parser *p);
 static void decl_specs(struct parser *p, struct specs *s, bool storage_ok);
+
+/* A declarator's outermost derivation, the one DTrace's rules look at:
+ * a function declared at top level is an extern, "x[int]" (a tuple) an
+ * associative array, "x[4]" an array. */
+enum { DERIV_NONE, DERIV_PTR, DERIV_ARRAY, DERIV_TUPLE, DERIV_FUNC };
+
 static const char *declarator(struct parser *p, const char **type,
-			      const char *base);
+			      const char *base, int *deriv);
 static const char *abstract_declarator(struct parser *p, const char *base);
 
+/* A parameter of a function prototype or a tuple signature, as
+ * dt_decl_prototype() checks it. */
+struct param {
+	const char *type;	/* its type's text, the name left out */
+	const char *name;	/* NULL if anonymous */
+	bool is_void, is_dyn;	/* "void"; an associative array "a[int]" */
+	int line, col;		/* the token after it, where DTrace reports */
+};
+
+/* dt_decl_prototype(): each parameter in turn, then "void" alone.  A
+ * function's prototype may be "(void)", a tuple signature may not. */
+static void check_prototype(struct parser *p, const struct param *v, int n,
+			    const char *kind, bool void_ok,
+			    const struct token *end)
+{
+	int nvoid = 0;
+
+	for (int i = 0; i < n; i++) {
+		const struct param *a = &v[i];
+		const char *bad = a->is_dyn ? "dynamic variable" :
+				  a->is_void && !void_ok ? "void" : NULL;
+		if (bad)
+			diag_fail(p->d, a->line, a->col, "D_DECL_PROTO_TYPE",
+				  "%s prototype may not use parameter of type "
+				  "%s: %s, parameter #%d", kind, bad,
+				  a->name ? a->name : "(anonymous)", i + 1);
+		if (a->is_void && a->name)
+			diag_fail(p->d, a->line, a->col, "D_DECL_PROTO_NAME",
+				  "void parameter may not have a name: %s",
+				  a->name);
+		for (int j = 0; a->name && j < i; j++)
+			if (v[j].name && !strcmp(v[j].name, a->name))
+				diag_fail(p->d, a->line, a->col,
+					  "D_DECL_PROTO_FORM", "parameter is "
+					  "already declared in %s prototype: "
+					  "%s, parameter #%d", kind, a->name,
+					  i + 1);
+		nvoid += a->is_void;
+	}
+	if (nvoid && n > 1)
+		diag_fail(p->d, end->line, end->col, "D_DECL_PROTO_VOID",
+			  "void must be sole parameter");
+}
+
 /* array-params = "" | parameter-list | conditional */
-static const char *array_suffix(struct parser *p, const char *type);
+static const char *array_suffix(struct parser *p, const char *type,
+				bool *tuple);
 /* params = "(" [param ("," param)* ["," "..."] | "..."] ")" */
 static const char *function_suffix(struct parser *p, const char *type);
 
-/* param = decl-specs [declarator | abstract-declarator]
- * Returns the parameter's type text, its name (if any) left out. */
-static const char *parameter(struct parser *p)
+/*
+ * param = decl-specs [declarator | abstract-declarator]
+ * Only "register" may be a parameter's storage class (dt_decl_pop_param);
+ * DTrace finds out once the parameter has ended.
+ */
+static void parameter(struct parser *p, struct param *a)
 {
 	struct specs s;
+	int deriv = DERIV_NONE;
 
+	memset(a, 0, sizeof(*a));
 	if (is_punct(p, P_ELLIPSIS)) {
 		advance(p);
-		return "...";
+		a->type = "...";
+		return;
 	}
 	decl_specs(p, &s, true);
 	if (p->tok.kind == TK_IDENT ||
-	    (is_punct(p, '*') && peek(p)->kind == TK_IDENT)) {
-		declarator(p, &s.text, s.text);
-		return s.text;
+	    (is_punct(p, '*') && peek(p)->kind == TK_IDENT))
+		a->name = declarator(p, &a->type, s.text, &deriv);
+	else
+		a->type = abstract_declarator(p, s.text);
+	if (s.storage >= 0 && s.storage != KW_REGISTER)
+		diag_fail(p->d, p->tok.line, p->tok.col, "D_DECL_PARMCLASS",
+			  "inappropriate storage class for function or "
+			  "associative array parameter");
+	a->is_void = !strcmp(a->type, "void");
+	a->is_dyn = deriv == DERIV_TUPLE;
+	a->line = p->tok.line;
+	a->col = p->tok.col;
+}
+
+/* The parameters up to close, checked as a kind prototype. */
+static void parameter_list(struct parser *p, int close, const char *kind,
+			   bool void_ok)
+{
+	struct param *v = NULL;
+	int n = 0, cap = 0;
+
+	while (!is_punct(p, close)) {
+		parameter(p, ARENA_PUSH(p->a, v, n, cap));
+		if (!is_punct(p, close))
+			expect(p, ',');
 	}
-	return abstract_declarator(p, s.text);
+	check_prototype(p, v, n, kind, void_ok, &p->tok);
 }
 
 static const char *function_suffix(struct parser *p, const char *type)
@@ -262,17 +343,14 @@ static const char *function_suffix(struct parser *p, const char *type)
 	const char *start = p->tok.start;
 
 	expect(p, '(');
-	while (!is_punct(p, ')')) {
-		parameter(p);
-		if (!is_punct(p, ')'))
-			expect(p, ',');
-	}
+	parameter_list(p, ')', "function", true);
 	const char *text = squeeze(p, start, tok_end(p));
 	advance(p);
 	return join(p, type, " ", text);
 }
 
-static const char *array_suffix(struct parser *p, const char *type)
+static const char *array_suffix(struct parser *p, const char *type,
+				bool *tuple)
 {
 	const char *start = p->tok.start;
 
@@ -281,15 +359,11 @@ static const char *array_suffix(struct parser *p, const char *type)
 		diag_fail(p->d, p->tok.line, p->tok.col, "D_DECL_PROTO_VARARGS",
 			  "array prototype may not use a variable-length "
 			  "argument list");
-	if (starts_type(p, &p->tok)) {
-		parameter(p);
-		while (is_punct(p, ',')) {
-			advance(p);
-			parameter(p);
-		}
-	} else if (!is_punct(p, ']')) {
+	*tuple = starts_type(p, &p->tok);
+	if (*tuple)
+		parameter_list(p, ']', "array", false);
+	else if (!is_punct(p, ']'))
 		conditional(p);
-	}
 	if (!is_punct(p, ']'))
 		syntax_error(p);
 	const char *text = squeeze(p, start, tok_end(p));
@@ -312,16 +386,26 @@ static const char *pointers(struct parser *p, const char *type)
 	return type;
 }
 
-/* suffixes = ("[" array-params "]" | "(" params ")")* */
-static const char *suffixes(struct parser *p, const char *type)
+/* suffixes = ("[" array-params "]" | "(" params ")")*
+ * *first gets the first one's derivation, the outermost. */
+static const char *suffixes(struct parser *p, const char *type, int *first)
 {
+	*first = DERIV_NONE;
 	for (;;) {
-		if (is_punct(p, '['))
-			type = array_suffix(p, type);
-		else if (is_punct(p, '('))
+		bool tuple = false;
+		int d;
+
+		if (is_punct(p, '[')) {
+			type = array_suffix(p, type, &tuple);
+			d = tuple ? DERIV_TUPLE : DERIV_ARRAY;
+		} else if (is_punct(p, '(')) {
 			type = function_suffix(p, type);
-		else
+			d = DERIV_FUNC;
+		} else {
 			return type;
+		}
+		if (*first == DERIV_NONE)
+			*first = d;
 	}
 }
 
@@ -335,6 +419,7 @@ static const char *abstract_declarator(struct parser *p, const char *base)
 {
 	diag_check_stack(p->d, p->tok.line, p->tok.col);	/* "((((*))))" */
 	const char *type = pointers(p, base);
+	int deriv;
 
 	if (is_punct(p, '(')) {
 		const struct token *n = peek(p);
@@ -345,30 +430,38 @@ static const char *abstract_declarator(struct parser *p, const char *base)
 			type = arena_printf(p->a, "%s (%s)", type, inner);
 		}
 	}
-	return suffixes(p, type);
+	return suffixes(p, type, &deriv);
 }
 
 /*
  * declarator = pointer* direct-declarator
  * direct-declarator = (ident | "(" declarator ")") suffixes
- * Returns the declared name; *type gets the full type's text.
+ * Returns the declared name; *type gets the full type's text and *deriv
+ * (if not NULL) its outermost derivation: a nested declarator's own if it
+ * has one ("(*fp)(int)" is a pointer), else the first suffix's, else the
+ * pointer's ("*f(int)" is a function).
  */
 static const char *declarator(struct parser *p, const char **type,
-			      const char *base)
+			      const char *base, int *deriv)
 {
 	diag_check_stack(p->d, p->tok.line, p->tok.col);	/* "((((x))))" */
 	const char *t = pointers(p, base), *name;
+	int inner_deriv = DERIV_NONE, outer;
+	bool ptr = t != base;
 
 	if (is_punct(p, '(')) {
 		const char *inner;
 		advance(p);
-		name = declarator(p, &inner, "");
+		name = declarator(p, &inner, "", &inner_deriv);
 		expect(p, ')');
 		t = arena_printf(p->a, "%s (%s)", t, inner);
 	} else {
 		name = expect_ident(p);
 	}
-	*type = suffixes(p, t);
+	*type = suffixes(p, t, &outer);
+	if (deriv)
+		*deriv = inner_deriv ? inner_deriv : outer ? outer :
+			 ptr ? DERIV_PTR : DERIV_NONE;
 	return name;
 }
 
@@ -396,7 +489,7 @@ static void struct_member(struct parser *p)
 	decl_specs(p, &s, false);
 	for (;;) {
 		if (!is_punct(p, ':'))
-			declarator(p, &type, s.text);
+			declarator(p, &type, s.text, NULL);
 		if (is_punct(p, ':')) {
 			advance(p);
 			conditional(p);
@@ -444,7 +537,7 @@ static void define_tag(struct parser *p, const char *name)
 static void sou_specifier(struct parser *p, struct specs *s)
 {
 	const char *start = p->tok.start;
-	int kw = p->tok.op;
+	int kw = p->tok.op, line = p->tok.line, col = p->tok.col;
 	const char *tag = "";
 
 	advance(p);
@@ -453,9 +546,10 @@ static void sou_specifier(struct parser *p, struct specs *s)
 		advance(p);
 	}
 	const char *sou = arena_printf(p->a, "%s%s%s", lex_keyword_name(kw),
-				       *tag ? " " : "", tag);
+				       *tag ? " " : "", tag), *prefix = s->text;
 	s->text = join(p, s->text, " ", sou);
 	s->has_type = true;
+	s->tagged = true;
 	if (!is_punct(p, '{')) {
 		if (!*tag)
 			syntax_error(p);
@@ -475,8 +569,14 @@ static void sou_specifier(struct parser *p, struct specs *s)
 	} while (!is_punct(p, '}'));
 	s->sou_kind = kw == KW_ENUM ? TOP_ENUM : kw == KW_UNION ? TOP_UNION :
 		      TOP_STRUCT;
-	s->sou_text = squeeze(p, start, tok_end(p));
+	/* verbatim, not squeezed: sema reparses it and reports a member's
+	 * error at the member's own line, as DTrace does; the specifiers
+	 * before it come along ("long struct s {...}" is D_DECL_LONGINT) */
+	s->sou_text = arena_printf(p->a, "%s%s%.*s", prefix, *prefix ? " " : "",
+				   (int)(tok_end(p) - start), start);
 	s->sou_name = tag;
+	s->sou_line = line;
+	s->sou_col = col;
 	advance(p);
 }
 
@@ -957,7 +1057,10 @@ static void local_decl(struct parser *p, struct node_list *l)
 		n->decl_type = arena_alloc(p->a, sizeof(*n->decl_type));
 		n->decl_type->line = n->line;
 		n->decl_type->col = n->col;
-		n->str = declarator(p, &n->decl_type->text, s.text);
+		int deriv;
+
+		n->str = declarator(p, &n->decl_type->text, s.text, &deriv);
+		n->decl_type->tuple = deriv == DERIV_TUPLE;
 		n->decl_scope = s.scope;
 		node_list_push(p->a, l, n);
 		if (!is_punct(p, ','))
@@ -1088,6 +1191,7 @@ static void clause_body(struct parser *p, struct clause *c)
 	while (!is_punct(p, '}'))
 		statement(p, &c->body, true);
 	c->has_body = true;
+	c->end_line = p->tok.line;
 	set_mode(p, LEX_TOP);
 	advance(p);
 }
@@ -1175,7 +1279,7 @@ static void inline_definition(struct parser *p)
 	decl_specs(p, &s, false);
 	line = p->tok.line;
 	col = p->tok.col;
-	name = declarator(p, &type, s.text);
+	name = declarator(p, &type, s.text, NULL);
 	expect(p, '=');
 	struct node *init = assignment(p);
 	struct top_decl *td = add_decl(p, TOP_INLINE, type, line, col);
@@ -1237,9 +1341,10 @@ static void probe_params(struct parser *p, struct provider_probe *pp)
 	while (!is_punct(p, ')')) {
 		if (is_punct(p, P_ELLIPSIS))
 			syntax_error(p);	/* a probe's arity is fixed */
-		const char *type = parameter(p);
+		struct param a;
 
-		*ARENA_PUSH(p->a, pp->args, pp->nargs, cap) = type;
+		parameter(p, &a);
+		*ARENA_PUSH(p->a, pp->args, pp->nargs, cap) = a.type;
 		if (!is_punct(p, ')'))
 			expect(p, ',');
 	}
@@ -1288,31 +1393,44 @@ static void provider_definition(struct parser *p)
 	end_top_decl(p);
 }
 
+/* init-declarator = declarator -- D has no initializers.  "auto",
+ * "register" and "static" mean nothing to a D variable; a function so
+ * declared is an extern, as in dt_node_decl(). */
 static void init_declarator(struct parser *p, const struct specs *s)
 {
-	int line = p->tok.line, col = p->tok.col;
-	const char *type, *name = declarator(p, &type, s->text);
+	int line = p->tok.line, col = p->tok.col, deriv;
+	const char *type, *name = declarator(p, &type, s->text, &deriv);
 	bool is_typedef = s->storage == KW_TYPEDEF;
 	struct top_decl *td;
 
+	if ((s->storage == KW_AUTO || s->storage == KW_REGISTER ||
+	     s->storage == KW_STATIC) && deriv != DERIV_FUNC)
+		diag_fail(p->d, p->tok.line, p->tok.col, "D_DECL_BADCLASS",
+			  "specified storage class not appropriate in D");
 	td = add_decl(p, is_typedef ? TOP_TYPEDEF : TOP_VAR, type, line, col);
+	td->type->tuple = deriv == DERIV_TUPLE;
 	td->name = name;
 	td->scope = s->scope;
 	if (is_typedef)
 		add_typedef(p, name);
 }
 
-/* declaration = decl-specs [declarator ("," declarator)*] ";" */
+/* declaration = decl-specs [declarator ("," declarator)*] ";"
+ * Without a declarator it must define or name a struct, union or enum:
+ * "extern int;" declares nothing. */
 static void declaration(struct parser *p)
 {
-	int line = p->tok.line, col = p->tok.col;
 	struct specs s;
 
 	decl_specs(p, &s, true);
 	if (s.sou_text) {
-		struct top_decl *td = add_decl(p, s.sou_kind, s.sou_text, line, col);
+		struct top_decl *td = add_decl(p, s.sou_kind, s.sou_text,
+					       s.sou_line, s.sou_col);
 		td->name = s.sou_name;
 	}
+	if (is_punct(p, ';') && !s.tagged)
+		diag_fail(p->d, p->tok.line, p->tok.col, "D_DECL_USELESS",
+			  "useless declaration");
 	if (!is_punct(p, ';')) {
 		init_declarator(p, &s);
 		while (is_punct(p, ',')) {

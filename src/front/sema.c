@@ -136,6 +136,8 @@ const char *sema_op_name(int op)
 	case OP_GE: return ">=";
 	case OP_SHL: return "<<";
 	case OP_SHR: return ">>";
+	case OP_PREINC: case OP_POSTINC: return "++";
+	case OP_PREDEC: case OP_POSTDEC: return "--";
 	default:
 		buf[0] = (char)op;
 		buf[1] = 0;
@@ -147,6 +149,52 @@ static bool is_comparison(int op)
 {
 	return op == OP_EQ || op == OP_NE || op == '<' || op == '>' ||
 	       op == OP_LE || op == OP_GE;
+}
+
+/*
+ * What an operator needs of its operands and DTrace's words when they fall
+ * short (dt_cook_op1, dt_cook_op2).  A scalar is an integer or a pointer;
+ * DTrace's "integral" and "arithmetic" leave pointers out, which we do not
+ * enforce yet.  Operators not listed need integers.
+ */
+struct operand_rule {
+	int op;
+	bool unary;
+	const char *tag;
+	const char *need;	/* completes "operator %s requires ..." */
+};
+
+static const struct operand_rule operand_rules[] = {
+	{ OP_LAND, false, "D_OP_SCALAR", "operands of scalar type" },
+	{ OP_LOR, false, "D_OP_SCALAR", "operands of scalar type" },
+	{ OP_LXOR, false, "D_OP_SCALAR", "operands of scalar type" },
+	{ '*', false, "D_OP_ARITH", "operands of arithmetic type" },
+	{ '/', false, "D_OP_ARITH", "operands of arithmetic type" },
+	{ '!', true, "D_OP_SCALAR", "an operand of scalar type" },
+	{ '-', true, "D_OP_ARITH", "an operand of arithmetic type" },
+	{ '+', true, "D_OP_ARITH", "an operand of arithmetic type" },
+	{ OP_PREINC, true, "D_OP_SCALAR", "operand of scalar type" },
+	{ OP_POSTINC, true, "D_OP_SCALAR", "operand of scalar type" },
+	{ OP_PREDEC, true, "D_OP_SCALAR", "operand of scalar type" },
+	{ OP_POSTDEC, true, "D_OP_SCALAR", "operand of scalar type" },
+};
+
+/* operand (of operator n) must be a scalar, as the table says. */
+static void need_operand(struct sema *s, const struct node *n,
+			 const struct node *operand, bool unary)
+{
+	const char *tag = "D_OP_INT", *need = unary ?
+		"an operand of integral type" : "operands of integral type";
+
+	if (type_is_int(&operand->type))
+		return;
+	for (size_t i = 0; i < sizeof(operand_rules) / sizeof(*operand_rules); i++)
+		if (operand_rules[i].op == n->op && operand_rules[i].unary == unary) {
+			tag = operand_rules[i].tag;
+			need = operand_rules[i].need;
+		}
+	diag_fail(s->d, operand->line, operand->col, tag,
+		  "operator %s requires %s", sema_op_name(n->op), need);
 }
 
 /* The value of a constant integer expression (literals, unary and binary
@@ -202,6 +250,14 @@ static void pointer_arith(struct sema *s, struct node *n)
 	if ((!pa && !pb) || (n->op != '+' && n->op != '-'))
 		return;
 	const struct dtype *pt = pa ? &n->a->type : &n->b->type;
+
+	/* void * and function pointers point at nothing of known size:
+	 * DTrace refuses to step them (dt_node_is_vfptr) */
+	if (pt->ct->elem.kind == T_VOID)
+		diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
+			  "operands have incompatible types: \"%s\" %s \"%s\"",
+			  dtype_name(&n->a->type), sema_op_name(n->op),
+			  dtype_name(&n->b->type));
 	uint32_t scale = pt->ct->elem.size ? pt->ct->elem.size : 1;
 
 	if (pa && pb) {
@@ -243,8 +299,14 @@ static void binary(struct sema *s, struct node *n)
 		n->type = type_int(4, true);
 		return;
 	}
-	sema_need_int(s, n->a, sema_op_name(n->op));
-	sema_need_int(s, n->b, sema_op_name(n->op));
+	if ((n->op == '+' || n->op == '-') && (!type_is_int(&n->a->type) ||
+					       !type_is_int(&n->b->type)))
+		diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
+			  "operands have incompatible types: \"%s\" %s \"%s\"",
+			  dtype_name(&n->a->type), sema_op_name(n->op),
+			  dtype_name(&n->b->type));
+	need_operand(s, n, n->a, false);
+	need_operand(s, n, n->b, false);
 	if (n->op == OP_LOR || n->op == OP_LAND || n->op == OP_LXOR) {
 		n->type = type_int(4, true);
 		return;
@@ -257,6 +319,26 @@ static void binary(struct sema *s, struct node *n)
 	else
 		n->type = sema_promote(&n->a->type, &n->b->type);
 	pointer_arith(s, n);
+}
+
+static bool is_action_call(const struct node *n)
+{
+	return n->kind == N_CALL && n->str && sema_is_action(n->str);
+}
+
+/* c ? a : b -- dt_cook_op3: all three cooked, then the condition must be
+ * a scalar and neither branch an action (trace() has no value). */
+static void ternary_operands(struct sema *s, struct node *n)
+{
+	sema_expr(s, n->a);
+	sema_expr(s, n->b);
+	sema_expr(s, n->c);
+	if (!type_is_int(&n->a->type))
+		diag_fail(s->d, n->line, n->col, "D_OP_SCALAR",
+			  "operator ?: expression must be of scalar type");
+	if (is_action_call(n->b) || is_action_call(n->c))
+		diag_fail(s->d, n->line, n->col, "D_OP_ACT",
+			  "action cannot be used in a conditional context");
 }
 
 int sema_find_builtin(const char *name)
@@ -354,6 +436,11 @@ static void assign(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->b);
 	sema_var_assign(s, n->a, n);
+	if (!n->compound && (n->a->type.kind == T_ARRAY ||
+			     (n->a->type.kind == T_VOID && n->a->type.ct)))
+		diag_fail(s->d, n->line, n->col, "D_OP_ARRFUN",
+			  "operator = may not be applied to operand of type "
+			  "\"%s\"", dtype_name(&n->a->type));
 	bool ls = n->a->type.kind == T_STRING, rs = n->b->type.kind == T_STRING;
 
 	/* a pointer takes a pointer (or 0), an integer an integer */
@@ -448,7 +535,7 @@ void sema_expr(struct sema *s, struct node *n)
 			break;
 		}
 		sema_expr(s, n->a);
-		sema_need_int(s, n->a, sema_op_name(n->op));
+		need_operand(s, n, n->a, true);
 		n->type = n->op == '!' ? type_int(4, true)
 				       : sema_promote(&n->a->type, &n->a->type);
 		break;
@@ -456,9 +543,7 @@ void sema_expr(struct sema *s, struct node *n)
 		binary(s, n);
 		break;
 	case N_TERNARY:
-		sema_expr(s, n->a);
-		sema_expr(s, n->b);
-		sema_expr(s, n->c);
+		ternary_operands(s, n);
 		if ((n->b->type.kind == T_STRING) != (n->c->type.kind == T_STRING))
 			diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
 				  "operator ?: operands must have compatible types");
@@ -478,7 +563,7 @@ void sema_expr(struct sema *s, struct node *n)
 		break;
 	case N_INCDEC:
 		sema_var_assign(s, n->a, n);
-		sema_need_int(s, n->a, "++");
+		need_operand(s, n, n->a, true);
 		n->type = n->a->type;
 		break;
 	case N_INDEX:
@@ -682,8 +767,9 @@ void sema_clause(struct sema *s, struct clause *c)
 {
 	if (c->pred) {
 		sema_expr(s, c->pred);
-		if (c->pred->type.kind == T_STRING)
-			diag_fail(s->d, c->pred->line, c->pred->col, "D_PRED_SCALAR",
+		if (!type_is_int(&c->pred->type))	/* checked once the clause is read */
+			diag_fail(s->d, c->has_body ? c->end_line : c->pred->line,
+				  c->pred->col, "D_PRED_SCALAR",
 				  "predicate result must be of scalar type");
 	}
 	stmts(s, &c->body);

@@ -85,25 +85,36 @@ void sema_member(struct sema *s, struct node *n)
 	n->type = m->type;
 }
 
-/* A variable with a fixed place (a global, a this-> variable, or part of
- * one): & gives the address of that place. */
+/* Part of a variable with a fixed place (a member or element of a global
+ * or this-> struct or array): & gives the address of that place. */
 bool sema_is_var_place(struct sema *s, const struct node *n)
 {
-	if (n->symkind == SYM_STATIC || n->symkind == SYM_GLOBAL)
-		return true;
-	return n->symkind == SYM_DVAR &&
-	       s->spec->dvars[n->sym].kind == DVAR_THIS;
+	return n->symkind == SYM_STATIC;
 }
 
+/* *p -- with dt_cook_op1's words, which are not those of [ ] and -> */
 void sema_deref(struct sema *s, struct node *n)
 {
+	const struct dtype *t = &n->a->type;
+
 	sema_expr(s, n->a);
-	n->type = *pointee(s, n->a, "unary *");
+	if ((t->kind != T_PTR && t->kind != T_ARRAY) || !t->ct)
+		diag_fail(s->d, n->a->line, n->a->col, "D_DEREF_NONPTR",
+			  "cannot dereference non-pointer type");
+	if (t->ct->elem.kind == T_VOID)
+		diag_fail(s->d, n->a->line, n->a->col, "D_DEREF_VOID",
+			  "cannot dereference pointer to void");
+	n->type = t->ct->elem;
 }
 
 void sema_addrof(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->a);
+	/* DTrace's variables have no address a program may keep, even where
+	 * ours have one: only their members and elements do (dt_cook_op1) */
+	if (n->a->symkind == SYM_GLOBAL || n->a->symkind == SYM_DVAR)
+		diag_fail(s->d, n->line, n->col, "D_ADDROF_VAR",
+			  "cannot take address of dynamic variable");
 	if (!sema_is_mem_lvalue(n->a) && !sema_is_var_place(s, n->a))
 		diag_fail(s->d, n->line, n->col, "D_ADDROF_LVAL",
 			  "unary & operator requires an lvalue as operand");

@@ -445,50 +445,46 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 	lhs->type = s->spec->globals[g].type;
 }
 
-/* "int", "string", "int [string, int]": the value type, and key types */
+/* "int [string, int]": the value type "int", and the key types */
 static void split_decl(struct sema *s, const struct decl_type *dt,
 		       struct decl_type *base, char **keys)
 {
 	const char *br = strchr(dt->text, '[');
-
-	*base = *dt;
-	*keys = NULL;
-	if (!br)
-		return;
 	size_t n = (size_t)(br - dt->text);
 
 	while (n && dt->text[n - 1] == ' ')
 		n--;
+	*base = *dt;
 	base->text = arena_strndup(s->a, dt->text, n);
 	*keys = arena_strndup(s->a, br + 1, strcspn(br + 1, "]"));
 }
 
+/*
+ * A declared variable: a global, a self-> or this-> variable, or (with a
+ * tuple signature, "int x[string]") an associative array.  The type is
+ * resolved with DTrace's diagnostics ("int a[]", "short void x"...).
+ */
 void sema_var_decl(struct sema *s, const char *name, int scope,
 		   const struct decl_type *dt)
 {
-	struct decl_type base;
+	struct decl_type base = *dt;
 	struct dtype t;
-	char *keys;
+	char *keys = NULL;
 
-	split_decl(s, dt, &base, &keys);
-	if (!sema_resolve_type_name(s, &base, &t))
-		diag_fail(s->d, dt->line, dt->col, "D_TYPE_ERR",
-			  "unknown type name in declaration of %s: %s", name,
-			  base.text);
+	if (dt->tuple) {
+		if (scope == DECL_THIS)
+			diag_fail(s->d, dt->line, dt->col, "D_DECL_LOCASSC",
+				  "associative arrays may not be declared as "
+				  "local variables: %s", name);
+		split_decl(s, dt, &base, &keys);
+	}
+	ctypes_resolve_decl(s->types, &base, name, s->d, &t);
 	if (scope != DECL_GLOBAL) {
 		enum dvar_kind k = scope == DECL_SELF ? DVAR_SELF : DVAR_THIS;
 
 		if (find_dvar(s, name, k) < 0)
 			add_dvar(s, name, k, t);
 		return;
-	}
-	if (keys && keys[strspn(keys, " 0123456789")] == '\0') {
-		/* int a[5]: a fixed array, not an associative one */
-		if (!sema_resolve_type_name(s, dt, &t))
-			diag_fail(s->d, dt->line, dt->col, "D_TYPE_ERR",
-				  "unknown type in declaration of %s: %s", name,
-				  dt->text);
-		keys = NULL;
 	}
 	if (!keys) {
 		if (find_global(s, name) >= 0)
@@ -516,10 +512,7 @@ void sema_var_decl(struct sema *s, const char *name, int scope,
 
 		while (end > kd.text && end[-1] == ' ')
 			*--end = '\0';
-		if (!sema_resolve_type_name(s, &kd, &dv->keys[i].type))
-			diag_fail(s->d, dt->line, dt->col, "D_TYPE_ERR",
-				  "unknown key type in declaration of %s: %s",
-				  name, kd.text);
+		ctypes_resolve_decl(s->types, &kd, NULL, s->d, &dv->keys[i].type);
 		if (dv->keys[i].type.kind == T_INT)
 			dv->keys[i].type = type_int(8, dv->keys[i].type.is_signed);
 	}

@@ -1,0 +1,4 @@
+/* "(void)" says "no parameters": it cannot be named. */
+void reset(void nothing);
+
+BEGIN { exit(0); }

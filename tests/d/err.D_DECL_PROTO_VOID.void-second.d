@@ -1,0 +1,4 @@
+/* void may only stand alone in a parameter list. */
+int pick(char c, void);
+
+BEGIN { exit(0); }

@@ -1,0 +1,4 @@
+/* "signed" belongs to integers, not to an enum. */
+signed enum colour { RED, GREEN };
+
+BEGIN { exit(0); }

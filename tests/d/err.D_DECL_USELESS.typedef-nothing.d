@@ -1,0 +1,4 @@
+/* A declaration that declares nothing. */
+typedef unsigned long;
+
+BEGIN { exit(0); }

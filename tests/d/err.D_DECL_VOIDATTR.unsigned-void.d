@@ -1,0 +1,4 @@
+/* void takes no attributes. */
+unsigned void *where;
+
+BEGIN { exit(0); }

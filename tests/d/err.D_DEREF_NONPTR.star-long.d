@@ -1,0 +1,6 @@
+/* Only pointers and arrays can be dereferenced. */
+BEGIN
+{
+	trace(*timestamp);
+	exit(0);
+}

@@ -1,0 +1,6 @@
+/* Unary minus wants an arithmetic operand. */
+BEGIN
+{
+	n = -probeprov;
+	exit(0);
+}

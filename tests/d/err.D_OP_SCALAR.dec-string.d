@@ -1,0 +1,7 @@
+/* -- wants a scalar variable. */
+BEGIN
+{
+	s = "text";
+	s--;
+	exit(0);
+}

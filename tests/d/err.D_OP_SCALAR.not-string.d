@@ -1,0 +1,6 @@
+/* ! wants a scalar operand. */
+BEGIN
+{
+	y = !execname;
+	exit(0);
+}

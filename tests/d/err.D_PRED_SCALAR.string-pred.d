@@ -1,0 +1,6 @@
+/* A predicate must yield a scalar, not a string. */
+BEGIN
+/execname/
+{
+	exit(0);
+}
