@@ -4,14 +4,19 @@
  * Files are kept in a list and never freed: a script names a handful of
  * processes and each maps tens of files at most.  Symbols come from
  * .symtab when the file has one (the executable under test keeps its
- * static functions there) and from .dynsym otherwise (Debian's stripped
- * libraries); each name once, functions only, defined ones only.  GNU
+ * static functions there), else from its separate debug file's .symtab
+ * (rt/debugfile.h: libc6-dbg names libc's static functions), else from
+ * .dynsym (a stripped library's exports); each name once, functions
+ * only, defined ones only.  GNU
  * indirect functions (strlen's resolver) are left out: their address is
  * the resolver's, not the function's, and a probe there fires once.
  *
  * A process's maps become a list of file-backed ranges, each pointing to
  * its elf_file: an address turns into a file offset (start, pgoff), the
  * offset into a link-time address (PT_LOAD), and that into a symbol.
+ * An address in no file is JIT code, if the process's perf map
+ * (rt/perfmap.h) names it: those names are kept per pid apart from the
+ * ranges, and outlive usym_forget_pid.
  */
 #include "rt/usym.h"
 
@@ -23,6 +28,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "rt/debugfile.h"
+#include "rt/perfmap.h"
 
 struct file_node {
 	struct file_node *next;
@@ -42,8 +50,18 @@ struct proc_maps {
 	size_t n;
 };
 
+/* A process's JIT names: kept when its maps are forgotten, since the
+ * map file may be gone by then (rt/perfmap.h). */
+struct proc_jit {
+	struct proc_jit *next;
+	uint32_t pid;
+	char mod[32];			/* "perf-PID.map": the module printed */
+	struct perfmap map;
+};
+
 static struct file_node *files;
 static struct proc_maps *procs;
+static struct proc_jit *jits;
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -56,9 +74,9 @@ static void *xrealloc(void *p, size_t n)
 	return q;
 }
 
-static char *xstrdup(const char *s)
+static char *xstrndup(const char *s, size_t n)
 {
-	char *c = strdup(s);
+	char *c = strndup(s, n);
 
 	if (!c) {
 		fprintf(stderr, "dscope: out of memory\n");
@@ -67,19 +85,50 @@ static char *xstrdup(const char *s)
 	return c;
 }
 
+static char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+/*
+ * Which of several names for one address a stack shows, and which of
+ * one name's several addresses a probe on the name takes: a global
+ * name over a local one (malloc, not __GI___libc_malloc), then the
+ * default version over a compatibility one (a debug file's .symtab
+ * spells versions into names: memcpy@@GLIBC_2.14, memcpy@GLIBC_2.2.5).
+ */
+static uint8_t sym_rank(const GElf_Sym *s, const char *name)
+{
+	const char *at = strchr(name, '@');
+
+	return (uint8_t)((GELF_ST_BIND(s->st_info) != STB_LOCAL) * 2 +
+			 (!at || at[1] == '@'));
+}
+
+/* By address, and among aliases by rank, then name: a lookup takes the
+ * last symbol at or below an address. */
 static int cmp_sym(const void *a, const void *b)
 {
 	const struct elf_sym *x = a, *y = b;
 
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
 	return strcmp(x->name, y->name);
 }
 
+/* By name, the highest rank first: dedup_syms keeps the first. */
 static int cmp_name(const void *a, const void *b)
 {
-	return strcmp(((const struct elf_sym *)a)->name,
-		      ((const struct elf_sym *)b)->name);
+	const struct elf_sym *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	if (x->rank != y->rank)
+		return x->rank > y->rank ? -1 : 1;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
 /* The function symbols of one symbol table section. */
@@ -99,10 +148,11 @@ static void read_symtab(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, struct elf_file *f)
 		    s.st_shndx == SHN_UNDEF || s.st_value == 0)
 			continue;
 		name = elf_strptr(e, sh->sh_link, s.st_name);
-		if (!name || !*name)
+		if (!name || !*name || *name == '@')
 			continue;
-		f->syms[f->nsyms++] = (struct elf_sym){ xstrdup(name), s.st_value,
-							s.st_size };
+		f->syms[f->nsyms++] = (struct elf_sym){
+			xstrndup(name, strcspn(name, "@")), s.st_value, s.st_size,
+			sym_rank(&s, name) };
 	}
 }
 
@@ -176,11 +226,69 @@ static void read_segments(Elf *e, int fd, struct elf_file *f)
 	}
 }
 
+static bool has_section(Elf *e, uint32_t type)
+{
+	for (Elf_Scn *s = NULL; (s = elf_nextscn(e, s));) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(s, &sh) && sh.sh_type == type)
+			return true;
+	}
+	return false;
+}
+
+/* The function symbols of e's sections of this type (SHT_SYMTAB or
+ * SHT_DYNSYM). */
+static void read_syms(Elf *e, uint32_t type, struct elf_file *f)
+{
+	for (Elf_Scn *s = NULL; (s = elf_nextscn(e, s));) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(s, &sh) && sh.sh_type == type)
+			read_symtab(e, s, &sh, f);
+	}
+}
+
+/* The .symtab of f's separate debug file (rt/debugfile.h), whose
+ * addresses are f's own link-time ones; false if there is none. */
+static bool read_debug_syms(Elf *main, const char *path, struct elf_file *f)
+{
+	char dbg[PATH_MAX];
+	bool found = false;
+	int fd;
+	Elf *e;
+
+	if (!debugfile_find(main, path, dbg, sizeof(dbg)) ||
+	    (fd = open(dbg, O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	e = elf_begin(fd, ELF_C_READ, NULL);
+	if (e && elf_kind(e) == ELF_K_ELF && has_section(e, SHT_SYMTAB)) {
+		read_syms(e, SHT_SYMTAB, f);
+		f->debug = xstrdup(dbg);
+		found = true;
+	}
+	if (e)
+		elf_end(e);
+	close(fd);
+	return found;
+}
+
+static void read_dynamic_sections(Elf *e, struct elf_file *f)
+{
+	for (Elf_Scn *s = NULL; (s = elf_nextscn(e, s));) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(s, &sh) && sh.sh_type == SHT_DYNAMIC)
+			read_dynamic(e, s, &sh, f);
+	}
+}
+
+/* Symbols from the best table there is: the file's .symtab, its debug
+ * file's, its .dynsym. */
 static struct elf_file *read_elf(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct elf_file *f = NULL;
-	bool has_symtab = false;
 	Elf *e;
 
 	if (fd < 0)
@@ -195,22 +303,11 @@ static struct elf_file *read_elf(const char *path)
 	f->path = xstrdup(path);
 	f->base = strrchr(f->path, '/') ? strrchr(f->path, '/') + 1 : f->path;
 	read_segments(e, fd, f);
-	for (Elf_Scn *s = NULL; (s = elf_nextscn(e, s));) {
-		GElf_Shdr sh;
-
-		if (gelf_getshdr(s, &sh) && sh.sh_type == SHT_SYMTAB)
-			has_symtab = true;
-	}
-	for (Elf_Scn *s = NULL; (s = elf_nextscn(e, s));) {
-		GElf_Shdr sh;
-
-		if (!gelf_getshdr(s, &sh))
-			continue;
-		if (sh.sh_type == (has_symtab ? SHT_SYMTAB : SHT_DYNSYM))
-			read_symtab(e, s, &sh, f);
-		else if (sh.sh_type == SHT_DYNAMIC)
-			read_dynamic(e, s, &sh, f);
-	}
+	read_dynamic_sections(e, f);
+	if (has_section(e, SHT_SYMTAB))
+		read_syms(e, SHT_SYMTAB, f);
+	else if (!read_debug_syms(e, path, f))
+		read_syms(e, SHT_DYNSYM, f);
 	dedup_syms(f);
 out:
 	if (e)
@@ -309,6 +406,28 @@ static void add_range(struct proc_maps *p, const char *line)
 	p->r[p->n++] = (struct map_range){ start, end, pgoff, f };
 }
 
+static struct proc_jit *find_jit(uint32_t pid)
+{
+	for (struct proc_jit *j = jits; j; j = j->next)
+		if (j->pid == pid)
+			return j;
+	return NULL;
+}
+
+/* Read pid's perf map if it changed; its JIT names, NULL if none. */
+static struct proc_jit *refresh_jit(uint32_t pid)
+{
+	struct proc_jit *j = find_jit(pid);
+
+	if (!j) {
+		j = xrealloc(NULL, sizeof(*j));
+		*j = (struct proc_jit){ .next = jits, .pid = pid };
+		snprintf(j->mod, sizeof(j->mod), "perf-%u.map", pid);
+		jits = j;
+	}
+	return perfmap_refresh(&j->map, pid) ? j : NULL;
+}
+
 bool usym_note_pid(uint32_t pid)
 {
 	char path[64], line[4096];
@@ -317,6 +436,7 @@ bool usym_note_pid(uint32_t pid)
 
 	if (find_proc(pid))
 		return true;
+	refresh_jit(pid);
 	snprintf(path, sizeof(path), "/proc/%u/maps", pid);
 	if (!(fp = fopen(path, "re")))
 		return false;
@@ -353,6 +473,24 @@ void usym_forget_pid(uint32_t pid)
 		}
 }
 
+/* addr in JIT code named by pid's perf map; the map is read again when
+ * it does not name addr, for the JIT adds code as it runs. */
+static bool jit_lookup(uint32_t pid, uint64_t addr, const char **mod,
+		       const char **sym, uint64_t *symaddr)
+{
+	struct proc_jit *j = find_jit(pid);
+	const struct perfmap_sym *s = j ? perfmap_find(&j->map, addr) : NULL;
+
+	if (!s && (j = refresh_jit(pid)))
+		s = perfmap_find(&j->map, addr);
+	if (!s)
+		return false;
+	*mod = j->mod;
+	*sym = s->name;
+	*symaddr = s->start;
+	return true;
+}
+
 bool usym_lookup(uint32_t pid, uint64_t addr, const char **mod,
 		 const char **sym, uint64_t *symaddr)
 {
@@ -374,7 +512,7 @@ bool usym_lookup(uint32_t pid, uint64_t addr, const char **mod,
 		}
 		return true;
 	}
-	return false;
+	return jit_lookup(pid, addr, mod, sym, symaddr);
 }
 
 bool usym_fmt_lookup(void *ctx, uint32_t pid, uint64_t addr, const char **mod,

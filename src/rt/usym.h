@@ -11,8 +11,10 @@
  * A process's mappings are read from /proc/PID/maps when the process is
  * first noted (usym_note_pid) and cached with the files they name, so a
  * stack printed after the process exited still has names (DESIGN.md
- * 3.10).  A pid whose maps were never read, or an address in no
- * file-backed mapping, prints as hex, as DTrace prints what it cannot
+ * 3.10).  An address in no file-backed mapping is named from the
+ * process's /tmp/perf-PID.map, where a JIT names its code (rt/perfmap.h),
+ * as module "perf-PID.map".  A pid whose maps were never read, or an
+ * address nothing names, prints as hex, as DTrace prints what it cannot
  * name.
  */
 #ifndef DSCOPE_USYM_H
@@ -23,8 +25,10 @@
 #include <stdint.h>
 
 struct elf_sym {
-	const char *name;
+	const char *name;	/* without a version ("@GLIBC_2.2.5") */
 	uint64_t addr, size;	/* link-time virtual address */
+	uint8_t rank;		/* of aliases, the higher names it: see
+				 * usym.c's sym_rank */
 };
 
 struct elf_seg {
@@ -42,6 +46,8 @@ struct elf_file {
 	size_t nneeded;
 	char *runpath;			/* DT_RUNPATH or DT_RPATH; NULL if none */
 	char *interp;			/* PT_INTERP; NULL if none */
+	char *debug;			/* the separate debug file syms came
+					 * from (rt/debugfile.h); NULL if none */
 };
 
 /* The file at path, read on first use; NULL if it is not a readable ELF
@@ -53,7 +59,8 @@ bool elf_file_offset(const struct elf_file *f, uint64_t vaddr, uint64_t *off);
 bool elf_file_vaddr(const struct elf_file *f, uint64_t off, uint64_t *vaddr);
 
 /* The function containing vaddr (the last one at or below it when sizes
- * say nothing); NULL if none. */
+ * say nothing); NULL if none.  Of aliases, a global name over a local
+ * one (malloc, not __GI___libc_malloc). */
 const struct elf_sym *elf_file_sym(const struct elf_file *f, uint64_t vaddr);
 
 /*
@@ -74,7 +81,8 @@ bool usym_note_pid(uint32_t pid);
 void usym_forget_pid(uint32_t pid);
 
 /* addr in process pid -> module, symbol (NULL: module only) and the
- * symbol's run-time address; false when unknown. */
+ * symbol's run-time address; false when unknown.  An address in no file
+ * reads the perf map again if it changed. */
 bool usym_lookup(uint32_t pid, uint64_t addr, const char **mod,
 		 const char **sym, uint64_t *symaddr);
 
