@@ -774,6 +774,24 @@ static void set_cond(struct cg *g, int16_t slot, int jop)
 	cg_store_slot(g, slot, R0);
 }
 
+/*
+ * C's usual conversions decide whether an integer comparison is signed:
+ * char and short promote to int; of two types of one size the result is
+ * unsigned if either is (int and unsigned int: unsigned); otherwise the
+ * larger type's signedness wins (a 64-bit signed type holds every
+ * unsigned int).
+ */
+static bool compare_signed(const struct node *n)
+{
+	const struct dtype *t = &n->a->type, *u = &n->b->type;
+	uint32_t ts = t->size < 4 ? 4 : t->size, us = u->size < 4 ? 4 : u->size;
+	bool tsg = t->size < 4 || t->is_signed, usg = u->size < 4 || u->is_signed;
+
+	if (ts == us)
+		return tsg && usg;
+	return ts > us ? tsg : usg;
+}
+
 static struct val compare(struct cg *g, struct node *n)
 {
 	int16_t slot = cg_slot_new(g, n);
@@ -785,21 +803,62 @@ static struct val compare(struct cg *g, struct node *n)
 		emit_mov_imm(&g->e, R2, 0);
 		set_cond(g, slot, cmp_jump(n->op, true));
 	} else {
-		struct dtype t = n->a->type;
-		struct dtype u = n->b->type;
-		bool is_signed = (t.size >= u.size ? t : u).is_signed &&
-				 t.is_signed == u.is_signed;
-
-		if (t.size < 8 && u.size < 8)
-			is_signed = true;	/* both promote to a signed type */
-		else if (t.size != u.size)
-			is_signed = (t.size > u.size ? t : u).is_signed;
 		cg_load_slot(g, R1, a.slot);
 		cg_load_slot(g, R2, b.slot);
-		set_cond(g, slot, cmp_jump(n->op, is_signed));
+		set_cond(g, slot, cmp_jump(n->op, compare_signed(n)));
 	}
 	g->sp = slot;
 	return cg_int_val(slot);
+}
+
+/* The jump taken when a comparison is false. */
+static int cmp_jump_false(int op, bool is_signed)
+{
+	static const int neg[] = {
+		[OP_EQ] = OP_NE, [OP_NE] = OP_EQ, ['<'] = OP_GE, ['>'] = OP_LE,
+		[OP_LE] = '>', [OP_GE] = '<',
+	};
+
+	return cmp_jump(neg[op], is_signed);
+}
+
+static bool is_int_compare(const struct node *n)
+{
+	bool cmp = n->op == OP_EQ || n->op == OP_NE || n->op == '<' ||
+		   n->op == '>' || n->op == OP_LE || n->op == OP_GE;
+
+	return n->kind == N_BINARY && cmp && n->a->type.kind == T_INT &&
+	       n->b->type.kind == T_INT;
+}
+
+/*
+ * A predicate that is an integer comparison jumps on it, rather than
+ * making 0 or 1 and testing that; against a constant that fits in 32 bits
+ * the constant is the jump's immediate (sign-extended by BPF, as the
+ * constant's own 64-bit value is):
+ *
+ *	r1 = a; if (!(r1 op imm)) goto clause_end
+ */
+static bool predicate_jump(struct cg *g, struct node *pred)
+{
+	struct val a, b;
+	int jop;
+
+	if (!is_int_compare(pred))
+		return false;
+	jop = cmp_jump_false(pred->op, compare_signed(pred));
+	a = cg_expr(g, pred->a);
+	if (pred->b->kind == N_INT && pred->b->ival >= INT32_MIN &&
+	    pred->b->ival <= INT32_MAX) {
+		cg_load_slot(g, R1, a.slot);
+		emit_jmp_imm(&g->e, jop, R1, (int32_t)pred->b->ival, g->clause_end);
+		return true;
+	}
+	b = cg_expr(g, pred->b);
+	cg_load_slot(g, R1, a.slot);
+	cg_load_slot(g, R2, b.slot);
+	emit_jmp_reg(&g->e, jop, R1, R2, g->clause_end);
+	return true;
 }
 
 /* r0 = (r0 != 0) */
@@ -1358,10 +1417,12 @@ static void predicate(struct cg *g, const struct node *pred)
 		scratch_lookup(g);
 		g->have_scratch = true;
 	}
-	struct val v = cg_expr(g, (struct node *)pred);
+	if (!predicate_jump(g, (struct node *)pred)) {
+		struct val v = cg_expr(g, (struct node *)pred);
 
-	cg_load_slot(g, R0, v.slot);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->clause_end);
+		cg_load_slot(g, R0, v.slot);
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->clause_end);
+	}
 	for (int i = start; defer && i < g->e.n; i++)
 		if (g->e.insns[i].dst_reg == R9 || g->e.insns[i].src_reg == R9)
 			diag_fail(g->d, pred->line, pred->col, "D_INTERNAL",
@@ -1592,17 +1653,39 @@ static void sys_prologue(struct cg *g)
 	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, g->out);
 }
 
+/* The one uprobe site attached to this program, or -1 if there are more. */
+static int only_site(const struct cg *g)
+{
+	int k = -1;
+
+	for (int i = 0; i < g->spec->nuprobes; i++)
+		if (g->spec->uprobes[i].att == g->att) {
+			if (k >= 0)
+				return -1;
+			k = i;
+		}
+	return k;
+}
+
 /*
  * A pid program serves many probes: the cookie it was attached with
  * names the one that fired.
  *	r7 = lookup(uprobes, &(u32)bpf_get_attach_cookie(ctx))
  *	if (!r7) goto out
+ * A program with one site knows it: the key is a constant, the cookie
+ * helper is not called, and the verifier inlines the lookup.
  */
 static void uprobe_prologue(struct cg *g)
 {
-	emit_mov_reg(&g->e, R1, R6);
-	emit_call(&g->e, BPF_FUNC_get_attach_cookie);
-	emit_store(&g->e, 4, R10, SLOT_FIRST, R0);
+	int k = only_site(g);
+
+	if (k >= 0) {
+		emit_store_imm(&g->e, 4, R10, SLOT_FIRST, k);
+	} else {
+		emit_mov_reg(&g->e, R1, R6);
+		emit_call(&g->e, BPF_FUNC_get_attach_cookie);
+		emit_store(&g->e, 4, R10, SLOT_FIRST, R0);
+	}
 	cg_ld_map(g, R1, g->spec->uprobe_map);
 	cg_fp_ptr(g, R2, SLOT_FIRST);
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);

@@ -554,6 +554,10 @@ static int trace(struct dscope *ds, const struct cli *c, pid_t child, int go_fd)
 
 	if (rc < 0)
 		return 1;
+	/* -p: "grab the process and cache its symbol tables", so its stacks
+	 * keep their names if it exits first (-c's are read at its exit) */
+	if (c->pid > 0 && dscope__user_stacks(ds))
+		dscope__note_process(ds, c->pid);
 	if (go_fd >= 0) {
 		hold_at_exit(ds, child);
 		if (write(go_fd, "g", 1) != 1)
