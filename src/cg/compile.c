@@ -140,8 +140,7 @@ static bool is_kind(const struct probe *p, enum prov_kind k, const char *name)
 
 /* Emit the program of one attachment point, if any clause matches it. */
 static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
-		       enum spec_attach att, enum prov_kind kind,
-		       const char *name, const struct probe *only)
+		       enum spec_attach att, enum prov_kind kind, const char *name)
 {
 	struct cg_clause *cl = arena_alloc(c->a, sizeof(*cl) * (size_t)(nm + 1));
 	const struct probe *probe = NULL;
@@ -155,7 +154,7 @@ static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
 		for (int j = 0; j < ms[i].nprobes; j++) {
 			const struct probe *p = ms[i].probes[j];
 
-			if (only ? p == only : is_kind(p, kind, name)) {
+			if (is_kind(p, kind, name)) {
 				hits++;
 				probe = p;
 			}
@@ -174,7 +173,60 @@ static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
 			  "D_CLAUSES", "more than 64 clauses use %s%s%s probes",
 			  kind == PROV_PID ? "pid" : kind == PROV_USDT ? "usdt" : "syscall",
 			  name ? " " : "", !name ? "" : *name == '!' ? "entry or offset" : name);
-	cg_program(c, att, only ? only->period_ns : 0, only ? only : probe, cl, n);
+	cg_program(c, att, 0, probe, cl, n);
+}
+
+/* A probe with a program of its own, and its clauses in script order. */
+struct own_prog {
+	const struct probe *probe;
+	struct cg_clause *cl;
+	int n, cap;
+};
+
+static bool has_own_program(const struct probe *p)
+{
+	return p->kind == PROV_SDT || p->kind == PROV_PROC || p->kind == PROV_SCHED ||
+	       p->kind == PROV_IO || p->kind == PROV_PROFILE || p->kind == PROV_TICK;
+}
+
+/*
+ * Each tracepoint, profile and tick probe gets its own program of every
+ * clause matching it, in script order, and programs in the order their
+ * probes are first matched.  One pass over the matches groups them:
+ * `::: {}` matches every tracepoint in every clause, and a search per
+ * probe would be quadratic.
+ */
+static void emit_single_probe_programs(struct cg_ctx *c, struct catalog *cat,
+				       struct matched *ms, int nm)
+{
+	struct pair_set index = { 0 };
+	struct own_prog *progs = NULL;
+	int nprogs = 0, cap = 0;
+
+	for (int i = 0; i < nm; i++)
+		for (int j = 0; j < ms[i].nprobes; j++) {
+			const struct probe *p = ms[i].probes[j];
+			int k;
+
+			if (!has_own_program(p))
+				continue;
+			if ((k = pair_set_add(c->a, &index, p->id, 0, nprogs)) < 0) {
+				k = nprogs;
+				*ARENA_PUSH(c->a, progs, nprogs, cap) =
+					(struct own_prog){ .probe = p };
+			}
+			*ARENA_PUSH(c->a, progs[k].cl, progs[k].n, progs[k].cap) =
+				(struct cg_clause){ ms[i].clause, p, -1 };
+		}
+	for (int k = 0; k < nprogs; k++) {
+		const struct probe *p = progs[k].probe;
+
+		if (p->kind != PROV_PROFILE && p->kind != PROV_TICK)
+			catalog__args(cat, p);	/* its tracepoint's TP_PROTO */
+		cg_program(c, p->kind == PROV_TICK ? ATTACH_TICK
+			      : p->kind == PROV_PROFILE ? ATTACH_PROFILE : ATTACH_RAW_TP,
+			   p->period_ns, p, progs[k].cl, progs[k].n);
+	}
 }
 
 /* The sysinfo table: names, probe IDs and clause masks by syscall nr. */
@@ -373,35 +425,15 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	build_uprobes(a, sp, ms, nm);
 	if (sp->nuprobes)
 		cg_uprobe_map(&c);
-	emit_point(&c, ms, nm, ATTACH_BEGIN, PROV_DTRACE, "BEGIN", NULL);
-	emit_point(&c, ms, nm, ATTACH_END, PROV_DTRACE, "END", NULL);
-	emit_point(&c, ms, nm, ATTACH_ERROR, PROV_DTRACE, "ERROR", NULL);
-	emit_point(&c, ms, nm, ATTACH_SYS_ENTER, PROV_SYSCALL, "entry", NULL);
-	emit_point(&c, ms, nm, ATTACH_SYS_EXIT, PROV_SYSCALL, "return", NULL);
-	emit_point(&c, ms, nm, ATTACH_UPROBE, PROV_PID, "!return", NULL);
-	emit_point(&c, ms, nm, ATTACH_URETPROBE, PROV_PID, "return", NULL);
-	emit_point(&c, ms, nm, ATTACH_USDT, PROV_USDT, NULL, NULL);
-	for (int i = 0; i < nm; i++)
-		for (int j = 0; j < ms[i].nprobes; j++) {
-			const struct probe *p = ms[i].probes[j];
-			bool seen = false;
-			bool tp = p->kind == PROV_SDT || p->kind == PROV_PROC ||
-				  p->kind == PROV_SCHED || p->kind == PROV_IO;
-
-			if (p->kind != PROV_PROFILE && p->kind != PROV_TICK && !tp)
-				continue;
-			for (int k = 0; k < sp->nprogs; k++)
-				seen |= sp->progs[k].probe == p;
-			if (seen)
-				continue;
-			if (tp)	/* its tracepoint's TP_PROTO */
-				catalog__args(cat, p);
-			emit_point(&c, ms, nm,
-				   p->kind == PROV_TICK ? ATTACH_TICK
-				   : p->kind == PROV_PROFILE ? ATTACH_PROFILE
-							     : ATTACH_RAW_TP,
-				   p->kind, NULL, p);
-		}
+	emit_point(&c, ms, nm, ATTACH_BEGIN, PROV_DTRACE, "BEGIN");
+	emit_point(&c, ms, nm, ATTACH_END, PROV_DTRACE, "END");
+	emit_point(&c, ms, nm, ATTACH_ERROR, PROV_DTRACE, "ERROR");
+	emit_point(&c, ms, nm, ATTACH_SYS_ENTER, PROV_SYSCALL, "entry");
+	emit_point(&c, ms, nm, ATTACH_SYS_EXIT, PROV_SYSCALL, "return");
+	emit_point(&c, ms, nm, ATTACH_UPROBE, PROV_PID, "!return");
+	emit_point(&c, ms, nm, ATTACH_URETPROBE, PROV_PID, "return");
+	emit_point(&c, ms, nm, ATTACH_USDT, PROV_USDT, NULL);
+	emit_single_probe_programs(&c, cat, ms, nm);
 	agg_entries(sp, o->aggsize);
 	res->spec = sp;
 }

@@ -64,14 +64,20 @@ echo "$err" | grep -q "lowercase hex without 0x or leading zeros: $third\$" ||
 
 # a function's entry and offset probes in one uprobe_multi link: the
 # link's count (its fdinfo, while tracing) is what -l lists
-sleep 5 &
+sleep 60 &
 sp=$!
+# until the dynamic linker has mapped libc into it, the process has no
+# libc probes: wait for the mapping, not for a time
+for i in $(seq 200); do
+	grep -q 'libc\.so\.6' /proc/$sp/maps 2>/dev/null && break
+	sleep 0.05
+done
 desc='pid$target:libc.so.6:clock_nanosleep:'
 want=$($D -l -p $sp -n "$desc" | awk 'NR > 1 && $5 != "return"' | wc -l)
 [ "$want" -gt 20 ] || fail "clock_nanosleep has $want probes"
 $D -q -p $sp -n "$desc { @ = count(); }" >/dev/null &
 dp=$!
-for i in $(seq 100); do
+for i in $(seq 400); do
 	links=$(for f in /proc/$dp/fdinfo/*; do
 		grep -q 'link_type:.*uprobe_multi' $f 2>/dev/null && grep uprobe_cnt $f; done)
 	[ -n "$links" ] && break
