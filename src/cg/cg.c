@@ -1228,6 +1228,14 @@ static void action(struct cg *g, struct node *n)
 			   R0);
 		emit_mov_imm(&g->e, R0, 1);
 		emit_store(&g->e, 8, R1, offsetof(struct globals_hdr, state), R0);
+		/* and wake the consumer now: the principal buffers wake it
+		 * only a quarter full (consume.c)
+		 *	bpf_ringbuf_output(&wake, &zero, 8, BPF_RB_FORCE_WAKEUP) */
+		cg_ld_map(g, R1, MAP_WAKE);
+		cg_fp_ptr(g, R2, SLOT_ZERO);
+		emit_mov_imm(&g->e, R3, 8);
+		emit_mov_imm(&g->e, R4, BPF_RB_FORCE_WAKEUP);
+		emit_call(&g->e, BPF_FUNC_ringbuf_output);
 		g->may_exit = true;
 	} else if (!cg_agg_action(g, n) && !cg_spec_action(g, n) &&
 		   !cg_data_action(g, n)) {
@@ -1818,4 +1826,5 @@ void cg_fixed_maps(struct cg_ctx *c, uint32_t nsyscalls)
 	fixed_map(c, "dscope_sysinfo", BPF_MAP_TYPE_ARRAY, 4,
 		  sizeof(struct sysinfo_entry), nsyscalls ? nsyscalls : 1, 0);
 	fixed_map(c, "dscope_spec", BPF_MAP_TYPE_ARRAY, 4, 8, c->spec->nspec + 1, 0);
+	fixed_map(c, "dscope_wake", BPF_MAP_TYPE_RINGBUF, 0, 0, 4096, 0);
 }

@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <unistd.h>
 
 #include "prov/catalog.h"
 #include "rt/attach.h"
@@ -432,6 +434,37 @@ static enum bpf_perf_event_ret on_event(void *ctx, int cpu,
 	return LIBBPF_PERF_EVENT_CONT;
 }
 
+/*
+ * exit() wakes the consumer at once: it writes a word to the MAP_WAKE
+ * ring buffer with BPF_RB_FORCE_WAKEUP, and consume_wait() watches that
+ * ring as well as the principal buffers (which wake it only a quarter
+ * full).  The word says nothing the global state does not: the session
+ * looks at that on every wakeup.
+ */
+static int wake_seen(void *ctx, void *data, size_t size)
+{
+	(void)ctx, (void)data, (void)size;
+	return 0;
+}
+
+static int open_wake(struct consumer *c)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+	int rc;
+
+	c->wake = ring_buffer__new(c->sp->maps[MAP_WAKE].fd, wake_seen, c, NULL);
+	c->epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (!c->wake || c->epfd < 0 ||
+	    epoll_ctl(c->epfd, EPOLL_CTL_ADD, perf_buffer__epoll_fd(c->pb), &ev) < 0 ||
+	    epoll_ctl(c->epfd, EPOLL_CTL_ADD, ring_buffer__epoll_fd(c->wake), &ev) < 0) {
+		rc = -errno;
+		fprintf(c->err, "%s: could not watch the principal buffers: %s\n",
+			c->progname, strerror(-rc));
+		return rc;
+	}
+	return 0;
+}
+
 int consume_open(struct consumer *c)
 {
 	/* bufsize is per CPU; a perf ring is a power of two of pages */
@@ -481,13 +514,20 @@ int consume_open(struct consumer *c)
 			c->progname, strerror(-rc));
 		return rc;
 	}
-	return 0;
+	return open_wake(c);
 }
 
 int consume_wait(struct consumer *c, int timeout_ms)
 {
-	int rc = perf_buffer__poll(c->pb, timeout_ms);
+	struct epoll_event ev[2];
+	int n = epoll_wait(c->epfd, ev, 2, timeout_ms), rc = 0;
 
+	if (n < 0 && errno != EINTR)
+		rc = -errno;
+	if (n > 0) {
+		ring_buffer__consume(c->wake);
+		rc = perf_buffer__poll(c->pb, 0);	/* the rings that woke */
+	}
 	fflush(c->out);
 	return rc < 0 && rc != -EINTR ? rc : 0;
 }
@@ -642,6 +682,11 @@ void consume_close(struct consumer *c)
 {
 	perf_buffer__free(c->pb);
 	c->pb = NULL;
+	ring_buffer__free(c->wake);
+	c->wake = NULL;
+	if (c->epfd > 0)
+		close(c->epfd);
+	c->epfd = -1;
 	agg_state_fini(&c->aggs);
 	specbuf_fini(&c->specs);
 	bufpolicy_fini(&c->held);

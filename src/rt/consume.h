@@ -39,6 +39,8 @@ struct consumer {
 	int exit_status;
 	uint64_t errors;		/* run-time errors reported */
 	struct perf_buffer *pb;
+	struct ring_buffer *wake;	/* MAP_WAKE: exit() was called */
+	int epfd;			/* both: the principal buffers and wake */
 	struct agg_state aggs;
 	uint64_t *lost;			/* per CPU: reported so far */
 	struct drop_counts *dropped;	/* per CPU: reported so far */

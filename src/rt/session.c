@@ -16,9 +16,10 @@
  *               dynamic variable and speculation drops reported, this
  *               often.  exit() is not left to it: DTrace ends the run at
  *               the first status check after exit(), up to a second
- *               later, but here noticing it is one map read, so every
- *               wakeup (the caller's timeout: dtrace(1)'s is 100 ms)
- *               looks, and a one-liner that exits is done at once.
+ *               later, but here exit() wakes the consumer itself (a
+ *               word in the MAP_WAKE ring, consume.c) and every wakeup
+ *               looks at the state, so a one-liner that exits is done at
+ *               once.
  *   aggrate     aggregation drops are reported this often.  That is all
  *               aggrate has to pace here: aggregations stay in the
  *               kernel's per-CPU maps and are read only when printed

@@ -45,6 +45,7 @@ enum {
 	MAP_DROPS,	/* PERCPU_ARRAY[1]: counters of lost data, struct drop_counts */
 	MAP_SYSINFO,	/* ARRAY[nr_syscalls]: struct sysinfo_entry per syscall */
 	MAP_SPEC,	/* ARRAY[nspec + 1]: u64 generation << 1 | SPEC_ACTIVE per ID */
+	MAP_WAKE,	/* RINGBUF: exit() writes a word here, forcing a wakeup */
 	MAP_FIRST_AGG,
 };
 
