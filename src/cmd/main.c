@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -704,6 +705,10 @@ int main(int argc, char **argv)
 	int rc;
 
 	progname = slash ? slash + 1 : argv[0];
+	/* The tool is named after its argv[0], in messages and as a process:
+	 * run as dtrace (a link), its own probes' execname is "dtrace", as
+	 * scripts written for DTrace expect. */
+	prctl(PR_SET_NAME, progname, 0, 0, 0);
 	rc = parse_args(&c, argc, argv);
 	if (rc)
 		return rc < 0 ? 0 : rc;

@@ -209,6 +209,29 @@ const char dlib_text[] =
 	"\n"
 	"inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);\n"
 	"inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n"
+	/*
+	 * curcpu: the CPU the probe fired on.  Processor sets do not exist
+	 * on Linux (-1, as in Oracle's port); the chip, locality group and
+	 * processor_info have no conversion: using one is D_XLATE_NOCONV.
+	 */
+	"typedef struct processor_info {\n"
+	"	int pi_state;\n"
+	"	char pi_processor_type[16];\n"
+	"	char pi_fputypes[32];\n"
+	"	int pi_clock;\n"
+	"} processor_info_t;\n"
+	"typedef struct cpuinfo {\n"
+	"	processorid_t cpu_id;\n"
+	"	psetid_t cpu_pset;\n"
+	"	chipid_t cpu_chip;\n"
+	"	lgrp_id_t cpu_lgrp;\n"
+	"	processor_info_t cpu_info;\n"
+	"} cpuinfo_t;\n"
+	"translator cpuinfo_t < int C > {\n"
+	"	cpu_id = C;\n"
+	"	cpu_pset = -1;\n"
+	"};\n"
+	"inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (cpu);\n"
 	/* the arguments of the sched and proc providers (stable.c) */
 	"inline lwpsinfo_t *__lwpsinfo[struct task_struct *T] =\n"
 	"    xlate <lwpsinfo_t *> (T);\n"
