@@ -171,6 +171,37 @@ static const struct {
 	{ "preallocate", O_TUNING, 0 }, { "lazyload", O_TUNING, 0 },
 };
 
+/*
+ * The tuning options dscope accepts without acting on still take only
+ * the values DTrace takes: stdc is one of its -X modes (a, c, s, t; dscope
+ * runs cpp the same way for each), and version names a D language
+ * version this compiler implements (DTrace's, up to 2.0).
+ */
+static bool tuning_ok(const char *name, const char *value, char *err,
+		      size_t errlen)
+{
+	unsigned major = 0, minor = 0, micro = 0;
+	char end;
+
+	if (strcmp(name, "stdc") == 0 &&
+	    !(value && value[0] && !value[1] && strchr("acst", value[0]))) {
+		snprintf(err, errlen, "Invalid value for specified option");
+		return false;
+	}
+	if (strcmp(name, "version") != 0)
+		return true;
+	if (!value || (sscanf(value, "%u.%u%c", &major, &minor, &end) != 2 &&
+		       sscanf(value, "%u.%u.%u%c", &major, &minor, &micro, &end) != 3)) {
+		snprintf(err, errlen, "Invalid value for specified option");
+		return false;
+	}
+	if (major > 2 || (major == 2 && (minor > 0 || micro > 0))) {
+		snprintf(err, errlen, "Requested version is not supported by compiler");
+		return false;
+	}
+	return true;
+}
+
 int options_set(struct options *o, const char *name, const char *value,
 		char *err, size_t errlen)
 {
@@ -185,7 +216,9 @@ int options_set(struct options *o, const char *name, const char *value,
 			*(bool *)p = true;
 			return 0;
 		case O_TUNING:
-			return 0;
+			if (tuning_ok(name, value, err, errlen))
+				return 0;
+			return -1;
 		case O_INT:
 			if (!value || parse_size(value, &n) < 0)
 				break;
