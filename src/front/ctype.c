@@ -25,6 +25,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- string-keyed hash table ---- */
@@ -535,12 +536,63 @@ static bool kernel_lookup(struct ctypes *cs, const char *key, const char *name,
 	return true;
 }
 
-bool ctype_kernel_enum(struct ctypes *cs, const char *name, int64_t *val,
-		       struct dtype *type)
-{
-	const struct btf *btf = kernel_btf();
-	uint32_t n = btf ? btf__type_cnt(btf) : 0;
+/*
+ * Every enumerator of the kernel's BTF, by name: an identifier that is
+ * nothing else is looked up here, and a scan of the whole BTF per lookup
+ * (some 150,000 types) made a script of many such names slow -- a
+ * fuzzer timeout.  Built once per process, like the BTF it indexes;
+ * names point into the BTF's string section.
+ */
+struct kenum {
+	const char *name;	/* NULL: an empty slot */
+	uint32_t type_id;
+	int index;		/* in the type's enumerators */
+};
 
+static struct {
+	struct kenum *slots;
+	size_t cap;		/* a power of two */
+} kenums;
+
+static size_t kenum_hash(const char *s, size_t cap)
+{
+	size_t h = 5381;
+
+	while (*s)
+		h = h * 33 ^ (unsigned char)*s++;
+	return h & (cap - 1);
+}
+
+static void kenum_insert(struct kenum e)
+{
+	size_t i = kenum_hash(e.name, kenums.cap);
+
+	while (kenums.slots[i].name) {
+		if (strcmp(kenums.slots[i].name, e.name) == 0)
+			return;		/* the first one found wins, as before */
+		i = (i + 1) & (kenums.cap - 1);
+	}
+	kenums.slots[i] = e;
+}
+
+static void kenum_build(const struct btf *btf)
+{
+	uint32_t n = btf__type_cnt(btf);
+	size_t count = 0;
+
+	for (uint32_t id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+
+		if (btf_is_enum(t) || btf_is_enum64(t))
+			count += btf_vlen(t);
+	}
+	for (kenums.cap = 1024; kenums.cap < 2 * count; kenums.cap *= 2)
+		;
+	kenums.slots = calloc(kenums.cap, sizeof(*kenums.slots));
+	if (!kenums.slots) {
+		fprintf(stderr, "dscope: out of memory\n");
+		abort();
+	}
 	for (uint32_t id = 1; id < n; id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
 
@@ -549,15 +601,33 @@ bool ctype_kernel_enum(struct ctypes *cs, const char *name, int64_t *val,
 		for (int i = 0; i < btf_vlen(t); i++) {
 			uint32_t off = btf_is_enum64(t) ? btf_enum64(t)[i].name_off :
 							   btf_enum(t)[i].name_off;
-			if (strcmp(btf__name_by_offset(btf, off), name) != 0)
-				continue;
-			struct dtype et = btf_dtype(cs, id);
-			load_btf(et.ct);
-			*val = et.ct->enums[i].value;
-			if (type)
-				*type = et;
-			return true;
+
+			kenum_insert((struct kenum){ btf__name_by_offset(btf, off), id, i });
 		}
+	}
+}
+
+bool ctype_kernel_enum(struct ctypes *cs, const char *name, int64_t *val,
+		       struct dtype *type)
+{
+	const struct btf *btf = kernel_btf();
+	size_t i;
+
+	if (!btf)
+		return false;
+	if (!kenums.slots)
+		kenum_build(btf);
+	for (i = kenum_hash(name, kenums.cap); kenums.slots[i].name;
+	     i = (i + 1) & (kenums.cap - 1)) {
+		if (strcmp(kenums.slots[i].name, name) != 0)
+			continue;
+		struct dtype et = btf_dtype(cs, kenums.slots[i].type_id);
+
+		load_btf(et.ct);
+		*val = et.ct->enums[kenums.slots[i].index].value;
+		if (type)
+			*type = et;
+		return true;
 	}
 	return false;
 }
