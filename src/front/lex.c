@@ -142,10 +142,12 @@ static size_t decode_escapes(char *out, const char *s, size_t n)
 				v = v * 8 + (*s++ - '0');
 			*q++ = (char)v;
 		} else if (*s == 'x' && s + 1 < end && isxdigit((unsigned char)s[1])) {
-			int v = 0;
+			/* as many digits as follow; the char is the value's
+			 * low byte, kept so as the digits come (no overflow) */
+			unsigned v = 0;
 			for (s++; s < end && isxdigit((unsigned char)*s); s++)
-				v = v * 16 + (isdigit((unsigned char)*s) ? *s - '0' :
-					      tolower((unsigned char)*s) - 'a' + 10);
+				v = (v << 4 | (unsigned)(isdigit((unsigned char)*s) ? *s - '0' :
+					 tolower((unsigned char)*s) - 'a' + 10)) & 0xff;
 			*q++ = (char)v;
 		} else {
 			*q++ = *s++;
