@@ -3,7 +3,7 @@
  *
  * cg.c holds the machine model (see its opening comment), expressions,
  * statements and clauses; cg_agg.c aggregations; cg_subr.c the D
- * subroutines.  They share the struct cg of the program being emitted,
+ * subroutines, cg_net.c those that write addresses as text.  They share the struct cg of the program being emitted,
  * the value representation (struct val) and the emission idioms below.
  * Nothing here is visible outside src/cg/.
  */
