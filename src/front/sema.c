@@ -504,6 +504,8 @@ static void size_of(struct sema *s, struct node *n)
 			  "cannot apply sizeof to an operand of unknown size");
 	n->kind = N_INT;
 	n->ival = t.size;
+	if (t.kind == T_STRING && t.size > s->strsize)
+		n->ival = s->strsize;	/* DTrace's: a string is strsize bytes */
 	n->type = type_int(8, false);
 	n->type.name = "size_t";
 }
