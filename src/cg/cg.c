@@ -164,7 +164,7 @@ struct val cg_string_const(struct cg *g, const struct node *n,
 	for (uint32_t i = 0; i < v.size; i += 8) {
 		uint64_t w = 0;
 
-		for (uint32_t j = 0; j < 8 && i + j < len; j++)
+		for (uint32_t j = 0; j < 8 && i + j < len && i + j < size - 1; j++)
 			w |= (uint64_t)(unsigned char)s[i + j] << (8 * j);
 		emit_ld_imm64(&g->e, R0, w);
 		emit_store(&g->e, 8, R9, (int16_t)(v.off + i), R0);
@@ -716,6 +716,17 @@ static struct val builtin(struct cg *g, struct node *n)
  * first differing word decides, and byte-swapping it to big-endian makes an
  * unsigned compare lexicographic.  Leaves -1, 0 or 1 in r0.
  */
+/* reg = 0 if it is the first word of "" (a NULL string's mark gone):
+ *	if (!(reg & 0xff)) reg = 0 */
+static void drop_null_mark(struct cg *g, int reg)
+{
+	int keep = emit_new_label(&g->e);
+
+	emit_jmp_imm(&g->e, BPF_JSET, reg, 0xff, keep);
+	emit_mov_imm(&g->e, reg, 0);
+	emit_label(&g->e, keep);
+}
+
 void cg_strcmp_words(struct cg *g, struct val a, struct val b)
 {
 	uint32_t n = a.size > b.size ? a.size : b.size;
@@ -731,6 +742,10 @@ void cg_strcmp_words(struct cg *g, struct val a, struct val b)
 			emit_load(&g->e, 8, R2, R9, (int16_t)(b.off + i));
 		else
 			emit_mov_imm(&g->e, R2, 0);
+		if (i == 0) {			/* NULL is "" here, as in DTrace */
+			drop_null_mark(g, R1);
+			drop_null_mark(g, R2);
+		}
 		emit_jmp_reg(&g->e, BPF_JNE, R1, R2, diff);
 	}
 	emit_mov_imm(&g->e, R0, 0);
@@ -797,7 +812,11 @@ static struct val compare(struct cg *g, struct node *n)
 	int16_t slot = cg_slot_new(g, n);
 	struct val a = cg_expr(g, n->a), b = cg_expr(g, n->b);
 
-	if (a.str) {
+	if (a.str != b.str) {		/* s == NULL, s != NULL */
+		emit_load(&g->e, 1, R1, R9, (int16_t)((a.str ? a : b).off + 1));
+		emit_mov_imm(&g->e, R2, STR_NULL_MARK);
+		set_cond(g, slot, cmp_jump(n->op, false));
+	} else if (a.str) {
 		cg_strcmp_words(g, a, b);
 		emit_mov_reg(&g->e, R1, R0);
 		emit_mov_imm(&g->e, R2, 0);
@@ -1096,7 +1115,7 @@ struct val cg_expr(struct cg *g, struct node *n)
 		return cg_int_val(slot);
 	}
 	case N_STR:
-		return cg_string_const(g, n, n->str, (uint32_t)n->slen + 1);
+		return cg_string_const(g, n, n->str, n->type.size);
 	case N_IDENT:
 		if (n->symkind == SYM_BUILTIN)
 			return builtin(g, n);
@@ -1482,7 +1501,15 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 	/* r9 at the clause's end: had before it, or looked up before its
 	 * first jump there */
 	bool after = g->have_scratch || (cc->mask_bit < 0 && !c->pred);
+	uint32_t tmp_base = g->tmp_base;
 
+	/* strtok(NULL, d) has nothing to go on from: state.pos = -1 */
+	if (cg_strtok_reserve(g, c)) {
+		if (!g->have_scratch)
+			scratch_lookup(g);
+		g->have_scratch = true;
+		emit_store_imm(&g->e, 8, R9, (int16_t)g->strtok_off, -1);
+	}
 	if (c->pred) {
 		predicate(g, c->pred);
 		g->sp = SLOT_FIRST + 8;
@@ -1506,6 +1533,7 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 	g->ep->size = g->rec;
 	emit_label(&g->e, g->clause_end);
 	g->have_scratch = after;
+	g->tmp_base = tmp_base;
 }
 
 /*

@@ -3,7 +3,7 @@
  *
  * cg.c holds the machine model (see its opening comment), expressions,
  * statements and clauses; cg_agg.c aggregations; cg_subr.c the D
- * subroutines.  They share the struct cg of the program being emitted,
+ * subroutines, cg_net.c those that write addresses as text.  They share the struct cg of the program being emitted,
  * the value representation (struct val) and the emission idioms below.
  * Nothing here is visible outside src/cg/.
  */
@@ -46,6 +46,7 @@ struct cg {
 	bool uw_used;			/* ustack() walks .eh_frame tables: */
 	int uw_step, uw_vma;		/* labels of its callbacks */
 	int chill_cb;			/* label of chill()'s callback; 0: unused */
+	uint32_t strtok_off;		/* the clause's strtok() state; 0: none */
 };
 
 /* kernel stack bytes kept per thread for sched:::on-cpu's stack() */
@@ -53,6 +54,11 @@ struct cg {
 
 #define F_USER_STACK (1ull << 8)	/* bpf_get_stack(): BPF_F_USER_STACK */
 #define PT_REGS_SP 152			/* struct pt_regs' sp, x86-64 */
+
+/* A NULL string (what strtok, strchr, strstr ... return when they find
+ * nothing) is "" with this byte after its NUL, which no copy of a string
+ * puts there; s == NULL tests it, comparisons of strings ignore it. */
+#define STR_NULL_MARK 0xff
 
 /* An expression's value: a stack slot, or a string temp in scratch. */
 struct val {
@@ -158,6 +164,16 @@ struct val cg_ustack(struct cg *g, struct node *n);
 int cg_ustack_callbacks(struct cg *g, struct spec_subprog **subs);
 /* chill()'s callback, if chill() was used: returns 1 and fills *sub */
 int cg_chill_callback(struct cg *g, struct spec_subprog *sub);
+
+/* cg_subr.c: a clause that calls strtok() keeps its state (strtok_off:
+ * the position, then the string) above the clause-locals, raising
+ * tmp_base for the clause; true if it does */
+bool cg_strtok_reserve(struct cg *g, const struct clause *c);
+/* cg_net.c: addresses as text */
+struct val cg_inet_ntoa(struct cg *g, struct node *n);
+struct val cg_inet_ntoa6(struct cg *g, struct node *n);
+struct val cg_inet_ntop(struct cg *g, struct node *n);
+struct val cg_link_ntop(struct cg *g, struct node *n);
 
 /* cg_subr.c: a subroutine call; its value (unused for void ones) */
 struct val cg_subr_call(struct cg *g, struct node *n);

@@ -460,7 +460,13 @@ static struct val do_index(struct cg *g, struct node *n)
 	return int_result(g, n, R0);
 }
 
-/* The rest of s from the position in cell `at` (or "" when it is < 0):
+/* d (zeroed) = NULL */
+static void str_set_null(struct cg *g, struct val d)
+{
+	emit_store_imm(&g->e, 1, R9, (int16_t)(d.off + 1), STR_NULL_MARK);
+}
+
+/* The rest of s from the position in cell `at` (or NULL when it is < 0):
  * strstr, strchr and strrchr. */
 static struct val suffix(struct cg *g, struct node *n, struct val s,
 			 uint32_t at)
@@ -468,11 +474,16 @@ static struct val suffix(struct cg *g, struct node *n, struct val s,
 	struct val d = str_temp(g, n, n->type.size);
 	int none = emit_new_label(&g->e);
 
+	int done = emit_new_label(&g->e);
+
 	cell_load(g, R5, at);
 	emit_jmp_imm(&g->e, BPF_JSLT, R5, 0, none);
 	emit_mov_imm(&g->e, R8, (int32_t)n->type.size - 1);
 	copy_part(g, s, d, R5, R8, n->type.size);
+	emit_ja(&g->e, done);
 	emit_label(&g->e, none);
+	str_set_null(g, d);
+	emit_label(&g->e, done);
 	return d;
 }
 
@@ -521,6 +532,213 @@ static struct val do_strchr(struct cg *g, struct node *n)
 	emit_label(&g->e, next);
 	loop_end(g, n, &l);
 	return suffix(g, n, s, c + 16);
+}
+
+/*
+ * strtok(s, delims), as DTrace: the token of s that starts at its first
+ * byte not in delims and ends before the next byte that is; NULL when
+ * there is none.  strtok(NULL, delims) goes on where the clause's last
+ * strtok stopped, in that call's string: the clause keeps a copy of it
+ * (state at strtok_off, cg_strtok_reserve), so that s may change between
+ * the calls.  pos < 0: nothing to go on from, a fault at address 0 as in
+ * DTrace (whose saved pointer is then NULL).
+ *
+ *	if (s given) { buf = s; pos = 0 } else if (pos < 0) fault(BADADDR, 0)
+ *	map = a bit for each byte of delims
+ *	for (i = pos; buf[i] && map[buf[i]]; i++) ;
+ *	if (!buf[i]) { pos = -1; return NULL }
+ *	for (j = i; buf[j] && !map[buf[j]]; j++) ;
+ *	pos = j; return buf[i, j)
+ *
+ * cells: 0 i, 1 j
+ */
+#define TOKMAP_SIZE 32	/* 256 bits */
+
+/* reg = map bit of byte c (in reg c, 0..255): (map[c >> 3] >> (c & 7)) & 1;
+ * clobbers r1, r2 */
+static void tokmap_bit(struct cg *g, int reg, int c, uint32_t map)
+{
+	emit_mov_reg(&g->e, R1, c);
+	emit_alu_imm(&g->e, BPF_RSH, R1, 3);
+	byte_at(g, R2, R1, map);
+	emit_mov_reg(&g->e, R1, c);
+	emit_alu_imm(&g->e, BPF_AND, R1, 7);
+	emit_alu_reg(&g->e, BPF_RSH, R2, R1);
+	emit_alu_imm(&g->e, BPF_AND, R2, 1);
+	if (reg != R2)
+		emit_mov_reg(&g->e, reg, R2);
+}
+
+/* map = a bit for each byte of delims (a loop to its NUL):
+ *	map[c >> 3] |= 1 << (c & 7) */
+static void tokmap_fill(struct cg *g, struct node *n, struct val delims,
+			uint32_t map)
+{
+	struct loop l;
+
+	cg_zero_words(g, R9, map, TOKMAP_SIZE);
+	loop_begin(g, n, &l, delims.size);
+	clamp_or(g, R0, delims.size - 1, l.brk);
+	byte_at(g, R3, R0, delims.off);				/* r3 = c */
+	emit_jmp_imm(&g->e, BPF_JEQ, R3, 0, l.brk);
+	emit_mov_reg(&g->e, R4, R3);
+	emit_alu_imm(&g->e, BPF_RSH, R4, 3);			/* r4 = c >> 3 */
+	byte_at(g, R2, R4, map);
+	emit_mov_imm(&g->e, R1, 1);
+	emit_alu_imm(&g->e, BPF_AND, R3, 7);
+	emit_alu_reg(&g->e, BPF_LSH, R1, R3);
+	emit_alu_reg(&g->e, BPF_OR, R2, R1);
+	emit_alu_reg(&g->e, BPF_ADD, R4, R9);
+	emit_store(&g->e, 1, R4, (int16_t)map, R2);
+	loop_end(g, n, &l);
+}
+
+/* cell = the first position from cell's own whose byte of buf is NUL or
+ * has map bit `in` (0: stop at a delimiter; 1: at a non-delimiter) */
+static void tok_scan(struct cg *g, struct node *n, struct val buf,
+		     uint32_t map, uint32_t cell, int stop_bit)
+{
+	struct loop l;
+	int16_t from = cg_slot_new(g, n);
+
+	cell_load(g, R1, cell);
+	cg_store_slot(g, from, R1);
+	loop_begin(g, n, &l, buf.size);
+	cg_load_slot(g, R3, from);
+	emit_alu_reg(&g->e, BPF_ADD, R3, R0);			/* i = from + k */
+	clamp_or(g, R3, buf.size - 1, l.brk);
+	cell_store(g, cell, R3);
+	byte_at(g, R4, R3, buf.off);
+	emit_jmp_imm(&g->e, BPF_JEQ, R4, 0, l.brk);
+	tokmap_bit(g, R2, R4, map);
+	emit_jmp_imm(&g->e, BPF_JEQ, R2, stop_bit, l.brk);
+	loop_end(g, n, &l);
+}
+
+static struct val do_strtok(struct cg *g, struct node *n)
+{
+	struct node *a0 = n->args.v[0];
+	struct val buf = { .str = true, .off = g->strtok_off + 8,
+			   .size = cg_round8(n->type.size) };
+	struct val s = a0->kind == N_INT ? buf : str_arg(g, a0);
+	struct val delims = str_arg(g, n->args.v[1]);
+	struct val d = str_temp(g, n, n->type.size);
+	uint32_t map = cg_temp_new(g, n, TOKMAP_SIZE), c = cells_new(g, n, 2);
+	int16_t pos = (int16_t)g->strtok_off;
+	int go = emit_new_label(&g->e), null = emit_new_label(&g->e);
+	int done = emit_new_label(&g->e);
+
+	if (!g->strtok_off)	/* cg_strtok_reserve did not see this call */
+		diag_fail(g->d, n->line, n->col, "D_INTERNAL",
+			  "strtok( ) outside the clause's statements");
+
+	if (a0->kind == N_INT) {
+		emit_load(&g->e, 8, R1, R9, pos);
+		emit_jmp_imm(&g->e, BPF_JSGE, R1, 0, go);
+		emit_mov_imm(&g->e, R8, 0);
+		cg_fault(g, FLT_BADADDR, R8);
+	} else {
+		emit_mov_imm(&g->e, R2, (int32_t)(s.size < buf.size ? s.size
+								 : buf.size));
+		cg_scratch_ptr(g, R3, s.off);
+		read_str(g, buf.off);
+		emit_store_imm(&g->e, 8, R9, pos, 0);
+	}
+	emit_label(&g->e, go);
+	tokmap_fill(g, n, delims, map);
+	emit_load(&g->e, 8, R1, R9, pos);
+	cell_store(g, c, R1);
+	tok_scan(g, n, buf, map, c, 0);				/* i */
+	cell_load(g, R1, c);
+	clamp_or(g, R1, buf.size - 1, null);
+	byte_at(g, R1, R1, buf.off);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, null);
+	cell_load(g, R1, c);
+	cell_store(g, c + 8, R1);
+	tok_scan(g, n, buf, map, c + 8, 1);			/* j */
+	cell_load(g, R5, c);
+	cell_load(g, R8, c + 8);
+	emit_store(&g->e, 8, R9, pos, R8);
+	emit_alu_reg(&g->e, BPF_SUB, R8, R5);
+	copy_part(g, buf, d, R5, R8, n->type.size);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, null);
+	emit_store_imm(&g->e, 8, R9, pos, -1);
+	str_set_null(g, d);
+	emit_label(&g->e, done);
+	return d;
+}
+
+/* A search for a call: inline definitions are shared by every use (an
+ * inline may use another twice), so each is looked into once. */
+struct call_search {
+	struct arena *a;
+	const char *name;
+	const struct node **seen;	/* inline definitions looked into */
+	int nseen, cap;
+};
+
+static const struct node *find_call(struct call_search *cs,
+				    const struct node *n);
+
+static const struct node *list_find_call(struct call_search *cs,
+					 const struct node_list *l)
+{
+	const struct node *f = NULL;
+
+	for (int i = 0; i < l->n && !f; i++)
+		f = find_call(cs, l->v[i]);
+	return f;
+}
+
+static bool seen_inline(struct call_search *cs, const struct node *def)
+{
+	for (int i = 0; i < cs->nseen; i++)
+		if (cs->seen[i] == def)
+			return true;
+	*ARENA_PUSH(cs->a, cs->seen, cs->nseen, cs->cap) = def;
+	return false;
+}
+
+/* A call of subroutine cs->name in the tree at n, or NULL */
+static const struct node *find_call(struct call_search *cs,
+				    const struct node *n)
+{
+	const struct node *f = NULL;
+
+	if (!n)
+		return NULL;
+	if (n->kind == N_CALL && n->str && strcmp(n->str, cs->name) == 0)
+		return n;
+	if (n->kind == N_IDENT && n->symkind == SYM_INLINE)
+		return seen_inline(cs, n->a) ? NULL : find_call(cs, n->a);
+	const struct node *kids[] = { n->a, n->b, n->c, n->call };
+
+	for (size_t i = 0; i < sizeof(kids) / sizeof(kids[0]) && !f; i++)
+		f = find_call(cs, kids[i]);
+	if (!f)
+		f = list_find_call(cs, &n->args);
+	if (!f)
+		f = list_find_call(cs, &n->body);
+	if (!f)
+		f = list_find_call(cs, &n->else_body);
+	return f;
+}
+
+/* The state: the position, then a string of strtok's bound (strsize) */
+bool cg_strtok_reserve(struct cg *g, const struct clause *c)
+{
+	struct call_search cs = { .a = g->a, .name = "strtok" };
+	const struct node *call = find_call(&cs, c->pred);
+
+	if (!call)
+		call = list_find_call(&cs, &c->body);
+	g->strtok_off = 0;
+	if (!call)
+		return false;
+	g->strtok_off = cg_temp_new(g, call, 8 + call->type.size);
+	g->tmp_base = g->tmp;
+	return true;
 }
 
 /*
@@ -1201,82 +1419,6 @@ static struct val do_copyout(struct cg *g, struct node *n)
 	return cg_int_val(cg_slot_new(g, n));
 }
 
-/* inet_ntoa(ipaddr_t *): four octets, each written as "ddd." by one
- * 4-byte store at a running position (cell), the last '.' made NUL. */
-static struct val do_inet_ntoa(struct cg *g, struct node *n)
-{
-	struct val p = cg_expr(g, n->args.v[0]);
-	struct val d = str_temp(g, n, 16);
-	uint32_t c = cells_new(g, n, 2);	/* 0 address bytes, 1 position */
-
-	cell_set(g, c, 0);
-	cell_set(g, c + 8, 0);
-	cg_scratch_ptr(g, R1, c);
-	emit_mov_imm(&g->e, R2, 4);
-	cg_load_slot(g, R3, p.slot);
-	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
-	fault_if_neg(g, p.slot);
-	for (int i = 0; i < 4; i++) {
-		int two = emit_new_label(&g->e), one = emit_new_label(&g->e);
-		int store = emit_new_label(&g->e), out = emit_new_label(&g->e);
-
-		emit_load(&g->e, 1, R1, R9, (int16_t)(c + i));
-		/* r2 = the digits and '.', little-endian; r3 = their count */
-		emit_jmp_imm(&g->e, BPF_JLT, R1, 100, two);
-		emit_mov_imm(&g->e, R2, '.' << 24);
-		emit_mov_reg(&g->e, R0, R1);
-		emit_alu_imm(&g->e, BPF_DIV, R0, 100);
-		emit_alu_imm(&g->e, BPF_ADD, R0, '0');
-		emit_alu_reg(&g->e, BPF_OR, R2, R0);
-		emit_mov_reg(&g->e, R0, R1);
-		emit_alu_imm(&g->e, BPF_DIV, R0, 10);
-		emit_alu_imm(&g->e, BPF_MOD, R0, 10);
-		emit_alu_imm(&g->e, BPF_ADD, R0, '0');
-		emit_alu_imm(&g->e, BPF_LSH, R0, 8);
-		emit_alu_reg(&g->e, BPF_OR, R2, R0);
-		emit_mov_reg(&g->e, R0, R1);
-		emit_alu_imm(&g->e, BPF_MOD, R0, 10);
-		emit_alu_imm(&g->e, BPF_ADD, R0, '0');
-		emit_alu_imm(&g->e, BPF_LSH, R0, 16);
-		emit_alu_reg(&g->e, BPF_OR, R2, R0);
-		emit_mov_imm(&g->e, R3, 4);
-		emit_ja(&g->e, store);
-		emit_label(&g->e, two);
-		emit_jmp_imm(&g->e, BPF_JLT, R1, 10, one);
-		emit_mov_imm(&g->e, R2, '.' << 16);
-		emit_mov_reg(&g->e, R0, R1);
-		emit_alu_imm(&g->e, BPF_DIV, R0, 10);
-		emit_alu_imm(&g->e, BPF_ADD, R0, '0');
-		emit_alu_reg(&g->e, BPF_OR, R2, R0);
-		emit_mov_reg(&g->e, R0, R1);
-		emit_alu_imm(&g->e, BPF_MOD, R0, 10);
-		emit_alu_imm(&g->e, BPF_ADD, R0, '0');
-		emit_alu_imm(&g->e, BPF_LSH, R0, 8);
-		emit_alu_reg(&g->e, BPF_OR, R2, R0);
-		emit_mov_imm(&g->e, R3, 3);
-		emit_ja(&g->e, store);
-		emit_label(&g->e, one);
-		emit_mov_imm(&g->e, R2, '.' << 8);
-		emit_alu_imm(&g->e, BPF_ADD, R1, '0');
-		emit_alu_reg(&g->e, BPF_OR, R2, R1);
-		emit_mov_imm(&g->e, R3, 2);
-		emit_label(&g->e, store);
-		cell_load(g, R1, c + 8);
-		clamp_or(g, R1, 12, out);
-		emit_alu_reg(&g->e, BPF_ADD, R3, R1);
-		cell_store(g, c + 8, R3);
-		emit_alu_reg(&g->e, BPF_ADD, R1, R9);
-		emit_store(&g->e, 4, R1, (int16_t)d.off, R2);
-		emit_label(&g->e, out);
-	}
-	cell_load(g, R1, c + 8);
-	emit_alu_imm(&g->e, BPF_SUB, R1, 1);
-	clamp_range(g, R1, 0, 15);
-	emit_alu_reg(&g->e, BPF_ADD, R1, R9);
-	emit_store_imm(&g->e, 1, R1, (int16_t)d.off, 0);
-	return d;
-}
-
 /* ---- alloca() memory ---- */
 
 /*
@@ -1830,7 +1972,9 @@ static const struct {
 	{ "getmajor", do_devpart },	{ "getminor", do_devpart },
 	{ "htonl", do_byteorder },	{ "htonll", do_byteorder },
 	{ "htons", do_byteorder },	{ "index", do_index },
-	{ "inet_ntoa", do_inet_ntoa },	{ "lltostr", do_lltostr },
+	{ "inet_ntoa", cg_inet_ntoa },	{ "inet_ntoa6", cg_inet_ntoa6 },
+	{ "inet_ntop", cg_inet_ntop },	{ "link_ntop", cg_link_ntop },
+	{ "lltostr", do_lltostr },
 	{ "ntohl", do_byteorder },	{ "ntohll", do_byteorder },
 	{ "ntohs", do_byteorder },	{ "progenyof", do_progenyof },
 	{ "rand", do_rand },		{ "rindex", do_index },
@@ -1846,7 +1990,8 @@ static const struct {
 	{ "speculation", cg_spec_speculation },
 	{ "strchr", do_strchr },	{ "strjoin", do_strjoin },
 	{ "strlen", do_strlen },	{ "strrchr", do_strchr },
-	{ "strstr", do_strstr },	{ "substr", do_substr },
+	{ "strstr", do_strstr },	{ "strtok", do_strtok },
+	{ "substr", do_substr },
 	{ "tolower", do_case },		{ "toupper", do_case },
 };
 

@@ -20,6 +20,12 @@
 const char dlib_text[] =
 	"inline void *NULL = 0;\n"
 	"\n"
+	"typedef uint32_t ipaddr_t;\n"
+	"inline int AF_INET = 2;\n"
+	"inline int AF_INET6 = 10;\n"
+	"inline int ARPHRD_ETHER = 1;\n"
+	"inline int ARPHRD_INFINIBAND = 32;\n"
+	"\n"
 	"typedef struct psinfo {\n"
 	"	int pr_flag;\n"
 	"	int pr_nlwp;\n"

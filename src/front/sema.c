@@ -238,6 +238,13 @@ static bool is_const_zero(const struct node *n)
 	return sema_const_value(n, &v) && v == 0;
 }
 
+bool sema_is_null(const struct node *n)
+{
+	while (n->kind == N_IDENT && n->symkind == SYM_INLINE && n->a)
+		n = n->a;		/* NULL is an inline: (void *)0 */
+	return is_const_zero(n);
+}
+
 /*
  * p + i, i + p, p - i: a pointer of p's type, i scaled by the pointee's
  * size (cg reads the scale from node.ival); p - q: the element count.
@@ -292,6 +299,13 @@ static void binary(struct sema *s, struct node *n)
 		}
 		bool sa = n->a->type.kind == T_STRING, sb = n->b->type.kind == T_STRING;
 
+		/* s == NULL: a string is NULL when strtok( ), strchr( ), ...
+		 * found nothing (cg tests its mark) */
+		if (sa != sb && (n->op == OP_EQ || n->op == OP_NE) &&
+		    sema_is_null(sa ? n->b : n->a)) {
+			n->type = type_int(4, true);
+			return;
+		}
 		if (sa != sb)
 			diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
 				  "operands have incompatible types: \"%s\" %s \"%s\"",
@@ -490,6 +504,8 @@ static void size_of(struct sema *s, struct node *n)
 			  "cannot apply sizeof to an operand of unknown size");
 	n->kind = N_INT;
 	n->ival = t.size;
+	if (t.kind == T_STRING && t.size > s->strsize)
+		n->ival = s->strsize;	/* DTrace's: a string is strsize bytes */
 	n->type = type_int(8, false);
 	n->type.name = "size_t";
 }
@@ -519,8 +535,9 @@ void sema_expr(struct sema *s, struct node *n)
 		if (n->type.kind == T_NONE)
 			n->type = type_int(4, true);
 		break;
-	case N_STR:
-		n->type = type_string((uint32_t)n->slen + 1);
+	case N_STR:		/* as any string, at most strsize characters */
+		n->type = type_string((uint32_t)(n->slen < s->strsize ? n->slen
+							       : s->strsize) + 1);
 		break;
 	case N_IDENT:
 		ident(s, n);

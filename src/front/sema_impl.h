@@ -18,6 +18,8 @@ void sema_need_int(struct sema *s, struct node *n, const char *op);
 struct dtype sema_promote(const struct dtype *a, const struct dtype *b);
 const char *sema_op_name(int op);
 bool sema_const_value(const struct node *n, int64_t *v);
+/* a constant 0, NULL included */
+bool sema_is_null(const struct node *n);
 /* D's actions (printf, exit, ...), subroutines and aggregating functions:
  * the names a declaration may not take */
 bool sema_is_action(const char *name);

@@ -236,7 +236,13 @@ static uint32_t string_bound(struct sema *s, const struct node *n)
 	if (strcmp(f, "lltostr") == 0)
 		return min_u32(21, cap);	/* "-9223372036854775808" */
 	if (strcmp(f, "inet_ntoa") == 0)
-		return 16;			/* "255.255.255.255" */
+		return min_u32(16, cap);	/* "255.255.255.255" */
+	if (strcmp(f, "inet_ntoa6") == 0 || strcmp(f, "inet_ntop") == 0)
+		return min_u32(46, cap);	/* INET6_ADDRSTRLEN */
+	if (strcmp(f, "link_ntop") == 0)
+		return min_u32(60, cap);	/* 20 bytes "xx:" */
+	if (strcmp(f, "strtok") == 0)
+		return cap;	/* strtok(NULL, d): any string of the clause */
 	if (strcmp(f, "copyinstr") == 0) {
 		const struct node *max = n->args.n > 1 ? n->args.v[1] : NULL;
 
@@ -366,6 +372,19 @@ static bool symbol_call(struct sema *s, struct node *n)
 	return false;
 }
 
+/* strtok(NULL, d) goes on with the string of the clause's last strtok:
+ * its NULL is left a plain 0, for cg to tell from a string */
+static void strtok_args(struct sema *s, struct node *n)
+{
+	struct node *a = n->args.v[0], *z;
+
+	if (a->kind != N_STRINGOF || !sema_is_null(a->a))
+		return;
+	z = node_new(s->a, N_INT, a->line, a->col);
+	z->type = type_int(4, true);
+	n->args.v[0] = z;
+}
+
 void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
 {
 	const struct subr_proto *sp = NULL;
@@ -389,6 +408,8 @@ void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
 			  "failed to resolve %s: Unknown function name", n->str);
 	proto_parse(sp->proto, &p);
 	check_args(s, n, &p);
+	if (strcmp(n->str, "strtok") == 0)
+		strtok_args(s, n);
 	if (strcmp(n->str, "alloca") == 0 && n->args.v[0]->kind == N_INT &&
 	    (uint64_t)n->args.v[0]->ival > SCRATCHSIZE_DEFAULT)
 		diag_fail(s->d, n->line, n->col, "D_ALLOCA_SIZE",
