@@ -154,6 +154,9 @@ void cg_self_key(struct cg *g, const struct node *n, int16_t slot);
 int cg_offcpu_stack_map(struct cg *g);
 void cg_save_offcpu_stack(struct cg *g);
 void cg_save_offcpu_ustack(struct cg *g);	/* the same for ustack() */
+/* the incoming thread's stack, kept in map (saved bytes a thread) */
+struct val cg_saved_stack(struct cg *g, struct node *n, struct val v, int map,
+			  uint32_t saved);
 /* slot = caller or stackdepth (user: ucaller, ustackdepth) */
 void cg_stack_builtin(struct cg *g, struct node *n, int16_t slot, bool user,
 		      bool caller);

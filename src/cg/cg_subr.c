@@ -1753,12 +1753,26 @@ static void capture_stack(struct cg *g, struct node *n, uint32_t off,
  */
 static struct val saved_stack(struct cg *g, struct node *n, struct val v)
 {
+	g->save_offcpu_stack = true;
+	return cg_saved_stack(g, n, v, cg_offcpu_stack_map(g), OFFCPU_STACK);
+}
+
+/*
+ * The incoming thread's saved stack (stack() or ustack(): map holds
+ * saved bytes per thread) into the temp v:
+ *
+ *	saved = lookup(map, &incoming thread)
+ *	temp = saved ? saved's first words : { 0 }; temp's last word = 0
+ */
+struct val cg_saved_stack(struct cg *g, struct node *n, struct val v, int map,
+			  uint32_t saved)
+{
 	int16_t key = cg_slot_new(g, n);
 	int absent = emit_new_label(&g->e), done = emit_new_label(&g->e);
-	uint32_t n_copy = v.size < OFFCPU_STACK ? v.size : OFFCPU_STACK;
+	uint32_t n_copy = v.size < saved ? v.size : saved;
 
 	cg_self_key(g, n, key);
-	cg_ld_map(g, R1, cg_offcpu_stack_map(g));
+	cg_ld_map(g, R1, map);
 	cg_fp_ptr(g, R2, key);
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, absent);
@@ -1769,7 +1783,6 @@ static struct val saved_stack(struct cg *g, struct node *n, struct val v)
 	emit_label(&g->e, absent);
 	cg_zero_words(g, R9, v.off, v.size);
 	emit_label(&g->e, done);
-	g->save_offcpu_stack = true;
 	return v;
 }
 

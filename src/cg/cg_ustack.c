@@ -264,31 +264,10 @@ static int offcpu_ustack_map(struct cg *g)
 	return sp->nmaps - 1;
 }
 
-/*
- *	key = incoming thread
- *	saved = lookup(offustk, &key)
- *	temp = saved ? saved's first words : { 0 }; temp's last word = 0
- */
 static struct val saved_ustack(struct cg *g, struct node *n, struct val v)
 {
-	int16_t key = cg_slot_new(g, n);
-	int absent = emit_new_label(&g->e), done = emit_new_label(&g->e);
-	uint32_t n_copy = v.size < OFFCPU_USTACK ? v.size : OFFCPU_USTACK;
-
-	cg_self_key(g, n, key);
-	cg_ld_map(g, R1, offcpu_ustack_map(g));
-	cg_fp_ptr(g, R2, key);
-	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, absent);
-	emit_mov_reg(&g->e, R8, R0);
-	cg_copy_words(g, R9, v.off, v.size, R8, 0, n_copy);
-	emit_store_imm(&g->e, 8, R9, (int16_t)(v.off + v.size - 8), 0);
-	emit_ja(&g->e, done);
-	emit_label(&g->e, absent);
-	cg_zero_words(g, R9, v.off, v.size);
-	emit_label(&g->e, done);
 	g->save_offcpu_ustack = true;
-	return v;
+	return cg_saved_stack(g, n, v, offcpu_ustack_map(g), OFFCPU_USTACK);
 }
 
 /*
