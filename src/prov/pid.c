@@ -9,7 +9,8 @@
  * modules are the command's executable, its interpreter and the closure
  * of its DT_NEEDED libraries, found as the dynamic linker finds them
  * (DT_RUNPATH/DT_RPATH with $ORIGIN, LD_LIBRARY_PATH, the multiarch and
- * classic system directories; /etc/ld.so.cache is not read).  That is
+ * classic system directories; /etc/ld.so.cache is not read) -- the same
+ * files the unwinder takes tables of, so both ask usym_object_files().  That is
  * enough because uprobes name a file and an offset, not an address: a
  * probe placed on libc.so.6 before the process maps libc fires once it
  * does.  Libraries opened later with dlopen() are not seen.
@@ -67,98 +68,6 @@ static long provider_pid(const char *prov)
 	return *end || pid <= 0 || pid > INT_MAX ? 0 : pid;
 }
 
-static void add_module(struct arena *a, struct pid_module **v, int *n, int *cap,
-		       const char *path, bool is_exe)
-{
-	char real[PATH_MAX];
-	const struct elf_file *f;
-
-	if (!realpath(path, real) || !(f = elf_file_get(real)))
-		return;
-	for (int i = 0; i < *n; i++)
-		if ((*v)[i].f == f)
-			return;
-	*ARENA_PUSH(a, *v, *n, *cap) = (struct pid_module){ f, is_exe };
-}
-
-/* name in dir (a colon-separated list; $ORIGIN is origin's folder) */
-static bool search_dirs(const char *dirs, const char *origin, const char *name,
-			char *out, size_t len)
-{
-	char *copy = strdup(dirs ? dirs : ""), *save = NULL;
-	bool found = false;
-
-	for (char *d = strtok_r(copy, ":", &save); d && !found;
-	     d = strtok_r(NULL, ":", &save)) {
-		if (strncmp(d, "$ORIGIN", 7) == 0) {
-			const char *slash = strrchr(origin, '/');
-
-			snprintf(out, len, "%.*s%s/%s", slash ? (int)(slash - origin) : 1,
-				 slash ? origin : ".", d + 7, name);
-		} else {
-			snprintf(out, len, "%s/%s", d, name);
-		}
-		found = access(out, R_OK) == 0;
-	}
-	free(copy);
-	return found;
-}
-
-static const char system_dirs[] =
-	"/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu:/lib64:/usr/lib64:"
-	"/lib:/usr/lib:/usr/local/lib";
-
-/* The executable, its interpreter and DT_NEEDED closure (breadth first). */
-static void command_modules(struct arena *a, const char *exe,
-			    struct pid_module **v, int *n, int *cap)
-{
-	char path[PATH_MAX];
-
-	if (!strchr(exe, '/') && search_dirs(getenv("PATH"), "", exe, path,
-					      sizeof(path)))
-		exe = path;
-	add_module(a, v, n, cap, exe, true);
-	if (*n && (*v)[0].f->interp)
-		add_module(a, v, n, cap, (*v)[0].f->interp, false);
-	for (int i = 0; i < *n; i++) {
-		const struct elf_file *f = (*v)[i].f;
-
-		for (size_t k = 0; k < f->nneeded; k++) {
-			char path[PATH_MAX];
-			const char *name = f->needed[k];
-
-			if (strchr(name, '/') ? (snprintf(path, sizeof(path), "%s", name), 1)
-			    : search_dirs(f->runpath, f->path, name, path, sizeof(path)) ||
-			      search_dirs(getenv("LD_LIBRARY_PATH"), f->path, name, path,
-					  sizeof(path)) ||
-			      search_dirs(system_dirs, f->path, name, path, sizeof(path)))
-				add_module(a, v, n, cap, path, false);
-		}
-	}
-}
-
-/* Every ELF file the process maps now, the executable first. */
-static void process_modules(struct arena *a, long pid, struct pid_module **v,
-			    int *n, int *cap)
-{
-	char path[64], line[4096];
-	FILE *fp;
-
-	snprintf(path, sizeof(path), "/proc/%ld/exe", pid);
-	add_module(a, v, n, cap, path, true);
-	snprintf(path, sizeof(path), "/proc/%ld/maps", pid);
-	if (!(fp = fopen(path, "re")))
-		return;
-	while (fgets(line, sizeof(line), fp)) {
-		char *slash = strchr(line, '/');
-
-		line[strcspn(line, "\n")] = '\0';
-		if (slash)
-			add_module(a, v, n, cap, slash, false);
-	}
-	fclose(fp);
-}
-
 static void add_probes(struct catalog *cat, long pid, const char *prov,
 		       const struct pid_module *m)
 {
@@ -179,18 +88,27 @@ static void add_probes(struct catalog *cat, long pid, const char *prov,
 	}
 }
 
+/* A process has few hundred files at most; more are not looked at. */
+#define PID_FILES_MAX 1024
+
 struct pid_module *pid_modules(struct catalog *cat, long pid, int *n)
 {
 	struct arena *a = catalog_arena(cat);
-	struct pid_module *mods = NULL;
 	const char *exe = catalog_target_exec(cat, pid);
-	int cap = 0;
+	const struct elf_file **files = arena_alloc(a, sizeof(*files) * PID_FILES_MAX);
+	size_t nf = usym_object_files(exe ? 0 : pid, exe, files, PID_FILES_MAX);
+	const struct elf_file *exe_file = exe && nf ? files[0] : NULL;
+	struct pid_module *mods = arena_alloc(a, sizeof(*mods) * (nf + 1));
+	char path[64], real[PATH_MAX];
 
-	*n = 0;
-	if (exe)
-		command_modules(a, exe, &mods, n, &cap);
-	else
-		process_modules(a, pid, &mods, n, &cap);
+	if (!exe) {	/* a running process: its executable is /proc/PID/exe */
+		snprintf(path, sizeof(path), "/proc/%ld/exe", pid);
+		if (realpath(path, real))
+			exe_file = elf_file_get(real);
+	}
+	for (size_t i = 0; i < nf; i++)
+		mods[i] = (struct pid_module){ files[i], files[i] == exe_file };
+	*n = (int)nf;
 	return mods;
 }
 

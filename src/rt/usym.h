@@ -68,7 +68,7 @@ const struct elf_sym *elf_file_sym(const struct elf_file *f, uint64_t vaddr);
  * exec'd), the executable, its interpreter and the closure of its
  * DT_NEEDED libraries, found as the dynamic linker finds them; without,
  * every file /proc/pid/maps names now.  Up to max files into out; the
- * count.  (prov/pid.c resolves its modules the same way.)
+ * count.  (prov/pid.c's modules and rt/unwind.c's tables both come from here.)
  */
 size_t usym_object_files(long pid, const char *exec, const struct elf_file **out,
 			 size_t max);
