@@ -47,6 +47,7 @@ struct cg {
 	int uw_step, uw_vma;		/* labels of its callbacks */
 	int chill_cb;			/* label of chill()'s callback; 0: unused */
 	uint32_t strtok_off;		/* the clause's strtok() state; 0: none */
+	int branch_depth;		/* if statements around this code */
 };
 
 /* kernel stack bytes kept per thread for sched:::on-cpu's stack() */

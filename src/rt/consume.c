@@ -308,13 +308,27 @@ static void on_error(struct consumer *c, const struct err_record *er)
 	attach_run_once(c->sp, ATTACH_ERROR, args, c->err, c->progname);
 }
 
-/* Does a record of ep print anything (commit and discard alone do not)? */
-static bool prints(const struct spec_epid *ep)
+/* Did act run in this firing (an action in an if's branch may not)? */
+static bool ran(const struct spec_action *act, const unsigned char *rec,
+		uint32_t size)
+{
+	uint64_t word = 1;
+
+	if (act->ran_off && act->ran_off + 8 <= size)
+		memcpy(&word, rec + act->ran_off, 8);
+	return word != 0;
+}
+
+/* Does this record of ep print anything (commit and discard alone do
+ * not)? */
+static bool prints(const struct spec_epid *ep, const unsigned char *rec,
+		   uint32_t size)
 {
 	for (int i = 0; i < ep->nacts; i++)
 		if (ep->acts[i].kind != ACT_SPECULATE &&
 		    ep->acts[i].kind != ACT_COMMIT &&
-		    ep->acts[i].kind != ACT_DISCARD)
+		    ep->acts[i].kind != ACT_DISCARD &&
+		    ran(&ep->acts[i], rec, size))
 			return true;
 	return false;
 }
@@ -328,7 +342,8 @@ static bool held_back(struct consumer *c, int cpu, const struct spec_epid *ep,
 
 	for (int i = 0; i < ep->nacts; i++)
 		if (ep->acts[i].kind == ACT_SPECULATE &&
-		    ep->acts[i].fields[0].off + 8 <= size)
+		    ep->acts[i].fields[0].off + 8 <= size &&
+		    ran(&ep->acts[i], rec, size))
 			memcpy(&tag, rec + ep->acts[i].fields[0].off, 8);
 	/* the perf sample is padded: hold and count the record's own size */
 	return tag && specbuf_add(&c->specs, tag, cpu, rec,
@@ -356,7 +371,7 @@ static void process_record(struct consumer *c, int cpu,
 	if (epid >= (uint32_t)c->sp->nepids)
 		return;
 	const struct spec_epid *ep = &c->sp->epids[epid];
-	bool heading = !c->opts->quiet && prints(ep);
+	bool heading = !c->opts->quiet && prints(ep, rec, size);
 
 	if (!speculative && held_back(c, cpu, ep, rec, size))
 		return;
@@ -370,7 +385,8 @@ static void process_record(struct consumer *c, int cpu,
 				  p ? p->func : "", p ? p->name : "");
 	}
 	for (int i = 0; i < ep->nacts; i++)
-		do_action(c, ep, &ep->acts[i], rec, size);
+		if (ran(&ep->acts[i], rec, size))
+			do_action(c, ep, &ep->acts[i], rec, size);
 	if (heading)
 		fputc('\n', c->out);
 }

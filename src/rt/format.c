@@ -659,8 +659,11 @@ static int print_estr(FILE *out, const char *cprefix, const struct fmt_val *v)
 {
 	if (v->type.kind != T_STRING || !v->s)
 		return -1;
+	/* the string ends at its NUL, as %s's does: the terminator and the
+	 * padding after it are not data to escape */
 	return print_escaped(out, cprefix, v->s,
-			     v->type.size ? v->type.size : strlen(v->s) + 1);
+			     v->type.size ? strnlen(v->s, v->type.size)
+					  : strlen(v->s));
 }
 
 static int print_conv(FILE *out, const struct fmt_conv *c, const char *cprefix,

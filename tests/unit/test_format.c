@@ -121,8 +121,8 @@ TEST(format_integer_widths)
 
 TEST(format_strings_and_escapes)
 {
-	/* %S escapes the string's whole buffer up to its NUL, included */
-	CHECK_PF("[%S]", "[a\\tb\\001\\\"\\0]", sval("a\tb\001\""));
+	/* %S escapes the string up to its NUL, not the NUL itself */
+	CHECK_PF("[%S]", "[a\\tb\\001\\\"]", sval("a\tb\001\""));
 	CHECK_PF("[%-6s]", "[ab    ]", sval("ab"));
 	CHECK_PF("%C%C", "a\\n", ival('a', 4, true), ival('\n', 4, true));
 	CHECK_PF("hello world from BEGIN", "hello world from BEGIN",
