@@ -37,6 +37,7 @@ static const struct fmt_sym_ops *syms(struct consumer *c)
 	c->syms.lookup = ksym_lookup;
 	c->syms.ulookup = usym_fmt_lookup;
 	c->syms.stackindent = c->opts->stackindent;
+	c->syms.target_pid = c->target_pid;
 	return &c->syms;
 }
 
@@ -501,6 +502,7 @@ int consume_open(struct consumer *c)
 	rc = agg_state_init(&c->aggs, c->sp);
 	if (rc < 0)
 		return rc;
+	c->aggs.syms = syms(c);
 	c->holding = c->opts->bufpolicy != BUFPOLICY_SWITCH;
 	if (c->holding &&
 	    (rc = bufpolicy_init(&c->held, c->opts->bufpolicy, c->opts->bufsize,

@@ -50,6 +50,7 @@ struct consumer {
 	bool holding;			/* records go to held */
 	int ncpus;
 	struct fmt_sym_ops syms;	/* kernel symbols for stacks, sym() */
+	uint32_t target_pid;		/* -p/-c's process; 0: none */
 };
 
 int consume_open(struct consumer *c);

@@ -274,8 +274,9 @@ static bool type_ok(const struct fmt_conv_info *ci, const struct dtype *t)
 {
 	switch (ci->check) {
 	case CK_KADDR:
-	case CK_UADDR:
-		return is_integer(t) || t->kind == T_PTR;
+	case CK_UADDR:	/* and usym()'s _usymaddr */
+		return is_integer(t) || t->kind == T_PTR ||
+		       (t->kind == T_STACK && t->user && t->sym);
 	case CK_STACK:
 		return t->kind == T_STACK;
 	case CK_TIME:
@@ -549,6 +550,25 @@ void fmt_symbol(const struct fmt_val *v, const struct fmt_sym_ops *syms,
 		fmt_addr2str(syms, addr, v->type.sym == DSYM_ADDR, buf, len);
 }
 
+/*
+ * %A: a user address as "module`function+0xoff", in the process a
+ * usym()-family value carries, else in the -p/-c target (as DTrace's
+ * pfprint_uaddr); with neither, or no symbol, in hex.
+ */
+void fmt_uaddr2str(const struct fmt_val *v, const struct fmt_sym_ops *syms,
+		   char *buf, size_t len)
+{
+	struct ustack_ctx u = { syms, syms ? syms->target_pid : 0 };
+	struct fmt_sym_ops usyms = { .lookup = ustack_lookup, .ctx = &u };
+	uint64_t addr = zext(v->u, value_size(v));
+
+	if (v->type.kind == T_STACK) {
+		u.pid = v->pcs ? (uint32_t)v->pcs[0] : 0;
+		addr = v->pcs ? v->pcs[1] : 0;
+	}
+	fmt_addr2str(u.pid ? &usyms : NULL, addr, true, buf, len);
+}
+
 void fmt_stack(FILE *out, const struct fmt_val *v, const char *cfmt,
 	       const struct fmt_sym_ops *syms, int indent)
 {
@@ -685,11 +705,15 @@ static int print_conv(FILE *out, const struct fmt_conv *c, const char *cprefix,
 				 sign);
 	}
 	case PR_ADDR:
-	case PR_UADDR:
 		if (!is_scalar(v))
 			return -1;
 		fmt_addr2str(syms, zext(v->u, value_size(v)), true, buf,
 			     sizeof(buf));
+		return print_str(out, cprefix, buf);
+	case PR_UADDR:
+		if (!is_scalar(v) && !(v->type.kind == T_STACK && v->type.sym))
+			return -1;
+		fmt_uaddr2str(v, syms, buf, sizeof(buf));
 		return print_str(out, cprefix, buf);
 	case PR_STACK:
 		if (v->type.kind != T_STACK)

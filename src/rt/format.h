@@ -51,6 +51,8 @@ struct fmt_sym_ops {
 	 * user addresses print in hex */
 	bool (*ulookup)(void *ctx, uint32_t pid, uint64_t addr, const char **mod,
 			const char **sym, uint64_t *symaddr);
+	uint32_t target_pid;	/* %A of a plain integer: the -p/-c process's
+				 * address; 0: none, printed in hex */
 };
 
 enum {
@@ -176,6 +178,10 @@ void fmt_symbol(const struct fmt_val *v, const struct fmt_sym_ops *syms,
 		char *buf, size_t len);
 void fmt_addr2str(const struct fmt_sym_ops *syms, uint64_t addr,
 		  bool with_offset, char *buf, size_t len);
+
+/* %A of v: a user address named in its process (format.c). */
+void fmt_uaddr2str(const struct fmt_val *v, const struct fmt_sym_ops *syms,
+		   char *buf, size_t len);
 
 /* The module alone, as mod() prints ("vmlinux", or "0x1f" if unknown). */
 void fmt_addr2mod(const struct fmt_sym_ops *syms, uint64_t addr, char *buf,

@@ -464,6 +464,7 @@ int dscope__go(struct dscope *ds)
 		.sp = ds->spec, .cat = ds->cat, .opts = &ds->opts,
 		.out = ds->cfg.out, .err = err, .progname = pn,
 		.testing = getenv("_DTRACE_TESTING") != NULL,
+		.target_pid = ds->target > 0 ? (uint32_t)ds->target : 0,
 	};
 	if ((rc = consume_open(&ds->cons)) < 0)
 		return rc;
