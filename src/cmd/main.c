@@ -427,15 +427,21 @@ static bool executable(const char *argv0)
 }
 
 /*
- * The -c child: waits for the go-ahead byte, then becomes the command.
- * The words are split as a shell would split them, without running any
- * of it, and the command itself (not a shell) is exec'd: it must be
- * $target, and a shell would make system calls of its own first.
+ * The -c command, created as DTrace's Pcreate creates it: the child is
+ * ptrace-seized, execs the command, and stays stopped at the end of that
+ * exec -- before its first instruction -- until the probes are attached
+ * (release_command).  So, as in DTrace, the tracing sees the command from
+ * its first instruction but not its exec, nor anything the child did
+ * before the exec (dscope's own code in the forked copy).  The words are
+ * split as a shell would split them, without running any of it, and the
+ * command itself (not a shell) is exec'd: it must be $target, and a shell
+ * would make system calls of its own first.  Returns the stopped child;
+ * <0 if it could not be run (said).
  */
-static pid_t spawn_stopped(const char *cmd, int *go_fd)
+static pid_t spawn_stopped(const char *cmd)
 {
 	wordexp_t w;
-	int p[2];
+	int p[2], status;
 
 	if (wordexp(cmd, &w, WRDE_NOCMD) != 0 || w.we_wordc == 0) {
 		fprintf(stderr, "%s: failed to execute %s: invalid command line\n",
@@ -466,8 +472,34 @@ static pid_t spawn_stopped(const char *cmd, int *go_fd)
 	}
 	wordfree(&w);
 	close(p[0]);
-	*go_fd = p[1];
-	return pid;
+	if (pid < 0 ||
+	    ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_TRACEEXEC) < 0) {
+		fprintf(stderr, "%s: failed to control the -c command: %s\n",
+			progname, strerror(errno));
+		close(p[1]);	/* the child exits without running it */
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+		return -1;
+	}
+	if (write(p[1], "g", 1) != 1)
+		kill(pid, SIGKILL);
+	close(p[1]);
+	/* the exec's stop; any other stop (a signal) is passed on */
+	while (waitpid(pid, &status, 0) == pid) {
+		if (!WIFSTOPPED(status))
+			return -1;	/* exec failed: the child said why */
+		if (status >> 16 == PTRACE_EVENT_EXEC)
+			return pid;
+		ptrace(PTRACE_CONT, pid, 0, WSTOPSIG(status));
+	}
+	return -1;
+}
+
+/* Never run the command: it is stopped before its first instruction. */
+static void discard_command(pid_t child)
+{
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
 }
 
 static void on_signal(int sig)
@@ -497,17 +529,22 @@ static void handle_signals(void)
 }
 
 /*
- * ustack() names frames from the process's maps, which vanish when it
- * exits -- and the -c command may live a millisecond.  So when the script
- * takes user stacks, the child is ptrace-seized (never stopped) with
- * PTRACE_O_TRACEEXIT: it stops once, on its way out with its memory
- * still mapped, its maps are read, and it goes on.  Any other stop passes
- * its signal on (or waits out a group stop), as if nothing watched.
+ * Let the -c command run, the probes attached.  ustack() names frames
+ * from the process's maps, which vanish when it exits -- and the command
+ * may live a millisecond.  So when the script takes user stacks, dscope
+ * stays its tracer with PTRACE_O_TRACEEXIT: it stops once more, on its
+ * way out with its memory still mapped, its maps are read, and it goes
+ * on.  Any other stop passes its signal on (or waits out a group stop),
+ * as if nothing watched.  Otherwise dscope lets go of it at once.
  */
-static void hold_at_exit(struct dscope *ds, pid_t child)
+static void release_command(struct dscope *ds, pid_t child)
 {
-	if (dscope__user_stacks(ds))
-		ptrace(PTRACE_SEIZE, child, 0, PTRACE_O_TRACEEXIT);
+	if (dscope__user_stacks(ds)) {
+		ptrace(PTRACE_SETOPTIONS, child, 0, PTRACE_O_TRACEEXIT);
+		ptrace(PTRACE_CONT, child, 0, 0);
+	} else {
+		ptrace(PTRACE_DETACH, child, 0, 0);
+	}
 }
 
 static bool resume_stopped(struct dscope *ds, pid_t child, int status)
@@ -549,22 +586,21 @@ static bool target_gone(struct dscope *ds, pid_t child, long pid, bool quiet)
 	return false;
 }
 
-static int trace(struct dscope *ds, const struct cli *c, pid_t child, int go_fd)
+static int trace(struct dscope *ds, const struct cli *c, pid_t child)
 {
 	int rc = dscope__go(ds), done = 0;
 
-	if (rc < 0)
+	if (rc < 0) {
+		if (child > 0)
+			discard_command(child);	/* untraced, it never runs */
 		return 1;
+	}
 	/* -p: "grab the process and cache its symbol tables", so its stacks
 	 * keep their names if it exits first (-c's are read at its exit) */
 	if (c->pid > 0 && dscope__user_stacks(ds))
 		dscope__note_process(ds, c->pid);
-	if (go_fd >= 0) {
-		hold_at_exit(ds, child);
-		if (write(go_fd, "g", 1) != 1)
-			return 1;
-		close(go_fd);
-	}
+	if (child > 0)
+		release_command(ds, child);
 	while (!interrupted && done == 0) {
 		done = dscope__poll(ds, 100);
 		if (done < 0)
@@ -581,7 +617,8 @@ static int run(struct cli *c)
 {
 	FILE *out = stdout;
 	pid_t child = -1;
-	int go_fd = -1, rc = 1;
+	bool released = false;
+	int rc = 1;
 
 	if (c->outfile && !(out = fopen(c->outfile, "a"))) {
 		fprintf(stderr, "%s: failed to open output file '%s': %s\n",
@@ -611,7 +648,7 @@ static int run(struct cli *c)
 	if (add_sources(ds, c) < 0)
 		goto out;
 	if (c->cmd) {
-		child = spawn_stopped(c->cmd, &go_fd);
+		child = spawn_stopped(c->cmd);
 		if (child < 0)
 			goto out;
 	}
@@ -630,13 +667,11 @@ static int run(struct cli *c)
 	}
 	if (dscope__compile(ds) < 0)
 		goto out;
-	rc = c->compile_only ? 0 : trace(ds, c, child, go_fd);
-	go_fd = -1;
+	released = !c->compile_only;	/* trace() lets it run, or ends it */
+	rc = c->compile_only ? 0 : trace(ds, c, child);
 out:
-	if (go_fd >= 0)
-		close(go_fd);	/* the child exits without running the command */
-	if (child > 0 && go_fd >= 0)
-		waitpid(child, NULL, 0);
+	if (child > 0 && !released)
+		discard_command(child);
 	dscope__free(ds);
 	if (out != stdout)
 		fclose(out);
