@@ -553,7 +553,8 @@ void fmt_symbol(const struct fmt_val *v, const struct fmt_sym_ops *syms,
 /*
  * %A: a user address as "module`function+0xoff", in the process a
  * usym()-family value carries, else in the -p/-c target (as DTrace's
- * pfprint_uaddr); with neither, or no symbol, in hex.
+ * pfprint_uaddr); with neither, or no symbol, in hex.  A umod() value
+ * prints its module.
  */
 void fmt_uaddr2str(const struct fmt_val *v, const struct fmt_sym_ops *syms,
 		   char *buf, size_t len)
@@ -562,6 +563,10 @@ void fmt_uaddr2str(const struct fmt_val *v, const struct fmt_sym_ops *syms,
 	struct fmt_sym_ops usyms = { .lookup = ustack_lookup, .ctx = &u };
 	uint64_t addr = zext(v->u, value_size(v));
 
+	if (v->type.sym == DSYM_MOD) {	/* umod(): pfprint_umod's module */
+		fmt_symbol(v, syms, buf, len);
+		return;
+	}
 	if (v->type.kind == T_STACK) {
 		u.pid = v->pcs ? (uint32_t)v->pcs[0] : 0;
 		addr = v->pcs ? v->pcs[1] : 0;
@@ -707,8 +712,12 @@ static int print_conv(FILE *out, const struct fmt_conv *c, const char *cprefix,
 	case PR_ADDR:
 		if (!is_scalar(v))
 			return -1;
-		fmt_addr2str(syms, zext(v->u, value_size(v)), true, buf,
-			     sizeof(buf));
+		if (v->type.sym == DSYM_MOD)	/* mod(): its module, as
+						 * DTrace's pfprint_mod */
+			fmt_symbol(v, syms, buf, sizeof(buf));
+		else
+			fmt_addr2str(syms, zext(v->u, value_size(v)), true, buf,
+				     sizeof(buf));
 		return print_str(out, cprefix, buf);
 	case PR_UADDR:
 		if (!is_scalar(v) && !(v->type.kind == T_STACK && v->type.sym))

@@ -19,7 +19,7 @@ END
 {
 	printa("func %A %@d\n", @func);
 	printa("sym %A %@d\n", @sym);
-	printa("mod %@d\n", @mod);
+	printa("mod %A %@d\n", @mod);
 	printa("addr %A %@d\n", @addr);
 	printa("raw %A %@d\n", @raw);
 	printa(@func);
