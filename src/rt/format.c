@@ -898,9 +898,13 @@ void fmt_trace(FILE *out, const struct fmt_val *v, bool quiet,
 	}
 }
 
-void fmt_probe_header(FILE *out, bool testing)
+void fmt_probe_header(FILE *out, bool testing, bool flow)
 {
-	if (testing)
+	if (flow && testing)
+		fprintf(out, "%-41s\n", "FUNCTION");
+	else if (flow)
+		fprintf(out, "%3s %-41s\n", "CPU", "FUNCTION");
+	else if (testing)
 		fprintf(out, "%32s\n", "FUNCTION:NAME");
 	else
 		fprintf(out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
@@ -919,5 +923,23 @@ void fmt_probe_heading(FILE *out, bool testing, int cpu, uint32_t probe_id,
 		fprintf(out, "%32s ", fn);
 	else
 		fprintf(out, "%3d %6u %32s ", cpu, probe_id, fn);
+	free(fn);
+}
+
+void fmt_flow_heading(FILE *out, bool testing, int cpu, int indent,
+		      const char *prefix, const char *func, const char *name)
+{
+	size_t len = (size_t)indent + strlen(prefix) + strlen(func) +
+		     (name ? strlen(name) + 1 : 0) + 1;
+	char *fn = malloc(len);
+
+	if (!fn)
+		abort();
+	snprintf(fn, len, "%*s%s%s%s%s", indent, "", prefix, func,
+		 name ? ":" : "", name ? name : "");
+	if (testing)
+		fprintf(out, "%-41s ", fn);
+	else
+		fprintf(out, "%3d %-41s ", cpu, fn);
 	free(fn);
 }
