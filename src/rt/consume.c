@@ -31,11 +31,15 @@ static struct agg_sort_opts sort_opts(const struct consumer *c)
 }
 
 /* Kernel addresses print as symbols from /proc/kallsyms, read when the
- * first one is printed; stackindent is the option's current value. */
+ * first one is printed; stackindent is the option's current value.
+ * Under noresolve no address is named: stacks, sym(), usym() and %A
+ * print addresses in hex, as DTrace prints them then. */
 static const struct fmt_sym_ops *syms(struct consumer *c)
 {
-	c->syms.lookup = ksym_lookup;
-	c->syms.ulookup = usym_fmt_lookup;
+	bool names = !c->opts->noresolve;
+
+	c->syms.lookup = names ? ksym_lookup : NULL;
+	c->syms.ulookup = names ? usym_fmt_lookup : NULL;
 	c->syms.stackindent = c->opts->stackindent;
 	return &c->syms;
 }
@@ -212,7 +216,8 @@ static void do_action(struct consumer *c, const struct spec_epid *ep,
 		do_freopen(c, act, v);
 		break;
 	case ACT_TRACE:
-		fmt_trace(c->out, &v[0], c->opts->quiet, syms(c));
+		if (!c->opts->rawbytes || !fmt_trace_raw(c->out, &v[0], c->opts->strsize))
+			fmt_trace(c->out, &v[0], c->opts->quiet, syms(c));
 		break;
 	case ACT_EXIT:
 		/* the first exit() decides, but END's has the last word, as

@@ -22,6 +22,8 @@
  */
 #include "rt/format.h"
 
+#include "rt/printtype.h"
+
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -853,6 +855,27 @@ static void trace_sym(FILE *out, const struct fmt_val *v, bool quiet,
 		fputs(buf, out);
 	else
 		fprintf(out, "  %-50s", buf);
+}
+
+/*
+ * trace() under rawbytes: the value's bytes as a hex dump, whatever its
+ * type, as libdtrace's dt_print_trace does -- a string's whole buffer
+ * (strsize and its NUL, as DTrace records it; the record here may be
+ * padded past that), an integer's bytes in memory order.  Stacks and
+ * symbols are actions of their own in DTrace and print as always.
+ */
+bool fmt_trace_raw(FILE *out, const struct fmt_val *v, uint32_t strsize)
+{
+	uint32_t n = v->type.size < strsize + 1 ? v->type.size : strsize + 1;
+
+	if (v->type.kind == T_STACK || v->type.sym != DSYM_NONE)
+		return false;
+	if (v->type.kind == T_STRING)
+		printtype_hexdump(out, (const unsigned char *)(v->s ? v->s : ""),
+				  v->s ? n : 1);
+	else
+		printtype_hexdump(out, (const unsigned char *)&v->u, value_size(v));
+	return true;
 }
 
 void fmt_trace(FILE *out, const struct fmt_val *v, bool quiet,

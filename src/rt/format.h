@@ -157,6 +157,9 @@ bool fmt_conv_is_signed(const struct fmt_conv *c, bool value_signed);
  * The newline after a non-quiet clause's output is the caller's: dtrace(1)
  * writes one "\n" once every record of the firing has been printed.
  */
+/* rawbytes: trace()'s value as a hex dump; false if it is a stack or a
+ * symbol, which print as always. */
+bool fmt_trace_raw(FILE *out, const struct fmt_val *v, uint32_t strsize);
 void fmt_trace(FILE *out, const struct fmt_val *v, bool quiet,
 	       const struct fmt_sym_ops *syms);
 
