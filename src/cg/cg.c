@@ -1779,6 +1779,21 @@ static void uprobe_prologue(struct cg *g)
 	emit_mov_reg(&g->e, R7, R0);
 }
 
+/*
+ * Option cpu=N: probes fire on CPU N only, as in DTrace.  BEGIN, END and
+ * ERROR are not probes of any CPU here -- dscope runs them itself -- so
+ * they always fire.
+ *	if (bpf_get_smp_processor_id() != N) goto out
+ */
+static void cpu_filter(struct cg *g)
+{
+	if (g->c->cpu < 0 || g->att == ATTACH_BEGIN || g->att == ATTACH_END ||
+	    g->att == ATTACH_ERROR)
+		return;
+	emit_call(&g->e, BPF_FUNC_get_smp_processor_id);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, g->c->cpu, g->out);
+}
+
 static void prologue(struct cg *g)
 {
 	emit_mov_reg(&g->e, R6, R1);
@@ -1788,6 +1803,7 @@ static void prologue(struct cg *g)
 		emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
 		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
 	}
+	cpu_filter(g);
 	if (is_sys(g))
 		sys_prologue(g);
 	if (is_uprobe(g))

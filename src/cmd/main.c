@@ -32,7 +32,7 @@
 #include "dscope.h"
 
 /* "3:6:" are -32 and -64, as dtrace reads them */
-#define OPTSTR "+3:6:b:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z"
+#define OPTSTR "+3:6:aAb:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z"
 
 static const char *progname = "dscope";
 static volatile sig_atomic_t interrupted;
@@ -76,8 +76,10 @@ static void usage(FILE *f)
 		"\t-C  run cpp(1) preprocessor on script files\n"
 		"\t-D  define symbol when invoking preprocessor\n"
 		"\t-e  exit after compiling request but prior to enabling probes\n"
+		"\t-F  enable flow indentation\n"
 		"\t-G  write an object defining the USDT probes' semaphores\n"
 		"\t-h  write a <sys/sdt.h> header for the USDT probes declared\n"
+		"\t-H  print included files when invoking preprocessor\n"
 		"\t-I  add include directory to preprocessor search path\n"
 		"\t-l  list probes matching specified criteria\n"
 		"\t-n  enable or list probes matching the specified probe name\n"
@@ -85,10 +87,12 @@ static void usage(FILE *f)
 		"\t-p  grab specified process-ID and cache its symbol tables\n"
 		"\t-q  set quiet mode (only output explicitly traced data)\n"
 		"\t-s  enable or list probes according to the specified D script\n"
+		"\t-S  print the BPF programs compiled\n"
 		"\t-U  undefine symbol when invoking preprocessor\n"
 		"\t-v  set verbose mode (report stability attributes, arguments)\n"
 		"\t-V  report DTrace API version\n"
 		"\t-w  permit destructive actions\n"
+		"\t-X  cpp mode: a, c, s or t (all run cpp alike)\n"
 		"\t-x  enable or modify compiler and tracing options\n"
 		"\t-Z  permit probe descriptions that match zero probes\n",
 		progname);
@@ -122,15 +126,28 @@ static void add_cpp(struct cli *c, const char *flag, const char *arg)
 	c->cpp_args[c->ncpp++] = s;
 }
 
-static void add_cpp(struct cli *c, const char *flag, const char *arg);
+static void add_opt(struct cli *c, const char *name, const char *value);
 
 static void add_x(struct cli *c, char *arg)
 {
 	char *eq = strchr(arg, '=');
 
-	/* the preprocessor's options are the -C -D -U -I flags by name */
+	/* the preprocessor's options are the -C -D -U -I -H flags by name;
+	 * cppargs is cpp's own arguments, split at white space */
 	if (strcmp(arg, "cpp") == 0) {
 		c->cpp = true;
+		return;
+	}
+	if (strcmp(arg, "cpphdrs") == 0) {
+		add_cpp(c, "-H", "");
+		return;
+	}
+	if (strncmp(arg, "cppargs=", 8) == 0) {
+		char *save = NULL;
+
+		for (char *w = strtok_r(eq + 1, " \t\n", &save); w;
+		     w = strtok_r(NULL, " \t\n", &save))
+			add_cpp(c, w, "");
 		return;
 	}
 	static const struct { const char *name, *flag; } cpp_opts[] = {
@@ -142,12 +159,16 @@ static void add_x(struct cli *c, char *arg)
 			add_cpp(c, cpp_opts[i].flag, eq + 1);
 			return;
 		}
-	c->x = xrealloc(c->x, sizeof(*c->x) * (size_t)(c->nx + 1));
 	if (eq)
 		*eq = '\0';
-	c->x[c->nx].name = arg;
-	c->x[c->nx].value = eq ? eq + 1 : NULL;
-	c->nx++;
+	add_opt(c, arg, eq ? eq + 1 : NULL);
+}
+
+static void add_opt(struct cli *c, const char *name, const char *value)
+{
+	c->x = xrealloc(c->x, sizeof(*c->x) * (size_t)(c->nx + 1));
+	c->x[c->nx].name = name;
+	c->x[c->nx++].value = value;
 }
 
 static void add_macro(struct cli *c, char *arg)
@@ -195,14 +216,18 @@ static int parse_args(struct cli *c, int argc, char **argv)
 				}
 				break;
 			}
-			case 'b': {
-				static char bufsize[] = "bufsize";
-
-				c->x = xrealloc(c->x, sizeof(*c->x) * (size_t)(c->nx + 1));
-				c->x[c->nx].name = bufsize;
-				c->x[c->nx++].value = optarg;
-				break;
-			}
+			/* flags that are options by another name, as dtrace's */
+			case 'b': add_opt(c, "bufsize", optarg); break;
+			case 'F': add_opt(c, "flowindent", NULL); break;
+			case 'S': add_opt(c, "verbose", NULL); break;
+			case 'L': add_opt(c, "libdir", optarg); break;
+			case 'X': add_opt(c, "stdc", optarg); break;
+			case 'a': add_opt(c, "grabanon", NULL); break;
+			case 'H': add_cpp(c, "-H", ""); break;	/* cpp lists headers */
+			case 'A':
+				fprintf(stderr, "%s: -A: anonymous tracing is not "
+						"supported\n", progname);
+				return 1;
 			case 'x': add_x(c, optarg); break;
 			case 'V':
 				printf("%s: Sun D 1.13 (dscope %s)\n", progname,
@@ -220,8 +245,6 @@ static int parse_args(struct cli *c, int argc, char **argv)
 				}
 				c->bits = ch == '3' ? 32 : 64;
 				break;
-			case 'F': case 'H': case 'S': case 'L': case 'X':
-				break;	/* accepted: no effect on this system */
 			default:
 				usage(stderr);
 				return 2;

@@ -22,6 +22,8 @@
  */
 #include "rt/format.h"
 
+#include "rt/printtype.h"
+
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -891,6 +893,27 @@ static void trace_sym(FILE *out, const struct fmt_val *v, bool quiet,
 		fprintf(out, "  %-50s", buf);
 }
 
+/*
+ * trace() under rawbytes: the value's bytes as a hex dump, whatever its
+ * type, as libdtrace's dt_print_trace does -- a string's whole buffer
+ * (strsize and its NUL, as DTrace records it; the record here may be
+ * padded past that), an integer's bytes in memory order.  Stacks and
+ * symbols are actions of their own in DTrace and print as always.
+ */
+bool fmt_trace_raw(FILE *out, const struct fmt_val *v, uint32_t strsize)
+{
+	uint32_t n = v->type.size < strsize + 1 ? v->type.size : strsize + 1;
+
+	if (v->type.kind == T_STACK || v->type.sym != DSYM_NONE)
+		return false;
+	if (v->type.kind == T_STRING)
+		printtype_hexdump(out, (const unsigned char *)(v->s ? v->s : ""),
+				  v->s ? n : 1);
+	else
+		printtype_hexdump(out, (const unsigned char *)&v->u, value_size(v));
+	return true;
+}
+
 void fmt_trace(FILE *out, const struct fmt_val *v, bool quiet,
 	       const struct fmt_sym_ops *syms)
 {
@@ -934,9 +957,13 @@ void fmt_trace(FILE *out, const struct fmt_val *v, bool quiet,
 	}
 }
 
-void fmt_probe_header(FILE *out, bool testing)
+void fmt_probe_header(FILE *out, bool testing, bool flow)
 {
-	if (testing)
+	if (flow && testing)
+		fprintf(out, "%-41s\n", "FUNCTION");
+	else if (flow)
+		fprintf(out, "%3s %-41s\n", "CPU", "FUNCTION");
+	else if (testing)
 		fprintf(out, "%32s\n", "FUNCTION:NAME");
 	else
 		fprintf(out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
@@ -955,5 +982,23 @@ void fmt_probe_heading(FILE *out, bool testing, int cpu, uint32_t probe_id,
 		fprintf(out, "%32s ", fn);
 	else
 		fprintf(out, "%3d %6u %32s ", cpu, probe_id, fn);
+	free(fn);
+}
+
+void fmt_flow_heading(FILE *out, bool testing, int cpu, int indent,
+		      const char *prefix, const char *func, const char *name)
+{
+	size_t len = (size_t)indent + strlen(prefix) + strlen(func) +
+		     (name ? strlen(name) + 1 : 0) + 1;
+	char *fn = malloc(len);
+
+	if (!fn)
+		abort();
+	snprintf(fn, len, "%*s%s%s%s%s", indent, "", prefix, func,
+		 name ? ":" : "", name ? name : "");
+	if (testing)
+		fprintf(out, "%-41s ", fn);
+	else
+		fprintf(out, "%3d %-41s ", cpu, fn);
 	free(fn);
 }

@@ -159,6 +159,9 @@ bool fmt_conv_is_signed(const struct fmt_conv *c, bool value_signed);
  * The newline after a non-quiet clause's output is the caller's: dtrace(1)
  * writes one "\n" once every record of the firing has been printed.
  */
+/* rawbytes: trace()'s value as a hex dump; false if it is a stack or a
+ * symbol, which print as always. */
+bool fmt_trace_raw(FILE *out, const struct fmt_val *v, uint32_t strsize);
 void fmt_trace(FILE *out, const struct fmt_val *v, bool quiet,
 	       const struct fmt_sym_ops *syms);
 
@@ -167,9 +170,13 @@ void fmt_trace(FILE *out, const struct fmt_val *v, bool quiet,
  * firing, then "FUNCTION:NAME" right-aligned in 32 columns per firing.
  * With testing (_DTRACE_TESTING set) the CPU and ID columns are left out.
  */
-void fmt_probe_header(FILE *out, bool testing);
+void fmt_probe_header(FILE *out, bool testing, bool flow);
 void fmt_probe_heading(FILE *out, bool testing, int cpu, uint32_t probe_id,
 		       const char *func, const char *name);
+/* flowindent's: indent spaces, the prefix (" -> ", "| "), func, and
+ * ":name" unless name is NULL, left-aligned in 41 columns; no ID. */
+void fmt_flow_heading(FILE *out, bool testing, int cpu, int indent,
+		      const char *prefix, const char *func, const char *name);
 
 /* Format an address as %a / sym() do ("mod`sym+0x1f", "0x1f"...). */
 /* A symbol-valued v (v->type.sym set: sym(), umod(), ...) as DTrace

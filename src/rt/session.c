@@ -44,6 +44,7 @@
 #include "prov/catalog.h"
 #include "rt/attach.h"
 #include "rt/consume.h"
+#include "rt/disasm.h"
 #include "rt/load.h"
 #include "rt/options.h"
 #include "rt/unwind.h"
@@ -207,6 +208,8 @@ int dscope__compile(struct dscope *ds)
 	}
 	ds->spec = res.spec;
 	ds->state = S_COMPILED;
+	if (ds->opts.disasm)
+		disasm_spec(ds->cfg.err, ds->spec);
 	matched_notice(ds, res.nprobes);
 	return 0;
 }
