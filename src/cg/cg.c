@@ -1599,6 +1599,23 @@ static void clause(struct cg *g, const struct cg_clause *cc)
  *	              if (ctx->args[1] != 0) goto out
  *	              id = pid_tgid; if ((id >> 32 == (u32)id) != PROCESS) goto out
  */
+/*
+ * proc:::exec is every attempt to exec, at sys_enter of execve or
+ * execveat (its args: regs, id) -- before the attempt succeeds or fails,
+ * as DTrace's exec fires:
+ *
+ *	if (ctx->args[1] != execve && ctx->args[1] != execveat) goto out
+ */
+static void guard_sys_enter_exec(struct cg *g)
+{
+	int hit = emit_new_label(&g->e);
+
+	emit_load(&g->e, 8, R0, R6, 8);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 59, hit);		/* x86-64 */
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 322, g->out);
+	emit_label(&g->e, hit);
+}
+
 static void guard_sys_exit(struct cg *g, int kind)
 {
 	static const int32_t exec_nrs[] = { 59, 322 };		/* x86-64 */
@@ -1677,6 +1694,9 @@ static void guard(struct cg *g)
 	case GUARD_SLEEP:
 	case GUARD_PREEMPT:
 		guard_switch(g, g->probe->guard);
+		return;
+	case GUARD_EXEC_ENTER:
+		guard_sys_enter_exec(g);
 		return;
 	case GUARD_EXEC_FAILED:
 	case GUARD_START_PROCESS:

@@ -260,8 +260,9 @@ const char dlib_text[] =
 	"inline devinfo_t *__devinfo[struct request *R] = xlate <devinfo_t *> (R);\n"
 	"inline fileinfo_t *__nofileinfo[struct request *R] =\n"
 	"    xlate <fileinfo_t *> ((struct file *)0);\n"
-	"inline string __bprm_filename[struct linux_binprm *B] =\n"
-	"    stringof(B->filename);\n"
+	/* execve(path, ...) or execveat(fd, path, ...), at sys_enter */
+	"inline string __exec_path[struct pt_regs *R] =\n"
+	"    copyinstr(R->orig_ax == 322 ? R->si : R->di);\n"
 	"inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (\n"
 	"    fd >= 0 && fd < curthread->files->fdt->max_fds ?\n"
 	"    curthread->files->fdt->fd[fd] : (struct file *)0);\n";
