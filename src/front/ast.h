@@ -211,4 +211,9 @@ struct node *node_new(struct arena *a, enum node_kind kind, int line, int col);
 /* Append n to l, growing it in the arena. */
 void node_list_push(struct arena *a, struct node_list *l, struct node *n);
 
+/* A deep copy of a tree as the parser made it (sema rewrites nodes in
+ * place, so a tree sema is to check twice is copied first); NULL for NULL. */
+struct node *node_clone(struct arena *a, const struct node *n);
+struct node_list node_list_clone(struct arena *a, const struct node_list *l);
+
 #endif /* DSCOPE_AST_H */

@@ -19,6 +19,7 @@
 
 #include "front/ctype.h"
 
+#include <setjmp.h>
 #include <string.h>
 
 #include "prov/catalog.h"
@@ -780,15 +781,46 @@ static void stmt(struct sema *s, struct node *n)
 	}
 }
 
+static void predicate(struct sema *s, struct clause *c)
+{
+	sema_expr(s, c->pred);
+	if (!type_is_int(&c->pred->type))	/* checked once the clause is read */
+		diag_fail(s->d, c->has_body ? c->end_line : c->pred->line,
+			  c->pred->col, "D_PRED_SCALAR",
+			  "predicate result must be of scalar type");
+}
+
+/*
+ * DTrace cooks a clause's actions before its predicate, so "/!done/ {
+ * done = 1; }" finds done created by the actions.  Should the actions
+ * name a variable only the predicate creates ("/(x = f()) > 0/ {
+ * trace(x); }"), the undefined identifier sends it back to cook the
+ * predicate first and then the actions, once (dt_cook_clause).  The
+ * retry checks a fresh copy of the actions: the failed pass rewrote
+ * part of them in place.
+ */
 void sema_clause(struct sema *s, struct clause *c)
 {
+	struct node_list body = { 0 };
+	jmp_buf env, *outer = s->d->env;
+
 	if (c->pred) {
-		sema_expr(s, c->pred);
-		if (!type_is_int(&c->pred->type))	/* checked once the clause is read */
-			diag_fail(s->d, c->has_body ? c->end_line : c->pred->line,
-				  c->pred->col, "D_PRED_SCALAR",
-				  "predicate result must be of scalar type");
+		body = node_list_clone(s->a, &c->body);
+		s->d->env = &env;
+		if (setjmp(env)) {
+			s->d->env = outer;
+			if (strcmp(s->d->tag ? s->d->tag : "", "D_IDENT_UNDEF") != 0)
+				longjmp(*outer, 1);
+			c->body = body;
+			predicate(s, c);
+			stmts(s, &c->body);
+			sema_spec_clause(s, c);
+			return;
+		}
 	}
 	stmts(s, &c->body);
+	s->d->env = outer;
+	if (c->pred)
+		predicate(s, c);
 	sema_spec_clause(s, c);
 }

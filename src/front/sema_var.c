@@ -4,7 +4,7 @@
  *
  * A variable comes into being by declaration or by its first assignment,
  * which gives it its type (an integer narrower than int is widened to int,
- * a string gets the strsize bound; x++ and x += n make an int).  Reading a global or an associative
+ * a string gets the strsize bound; x++, a[k]++ and x += n make an int).  Reading a global or an associative
  * array nobody assigned is D_IDENT_UNDEF; self-> and this-> variables may
  * be read before the clause that assigns them (a predicate on self->ts
  * usually comes first in the text), and then start as 64-bit integers.
@@ -422,7 +422,10 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 			sema_static_access(s, lhs);
 			return;
 		}
-		assoc_var(s, lhs, rhs);
+		/* a[k]++ creates a as an int, as x++ does (dt_cook_op1) */
+		struct dtype i32 = type_int(4, true);
+
+		assoc_var(s, lhs, n->kind == N_INCDEC ? &i32 : rhs);
 		return;
 	}
 	if (lhs->kind != N_IDENT)
