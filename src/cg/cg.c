@@ -727,6 +727,21 @@ static void drop_null_mark(struct cg *g, int reg)
 	emit_label(&g->e, keep);
 }
 
+/* the string at r9 + off, zeroed, becomes NULL */
+void cg_str_set_null(struct cg *g, uint32_t off)
+{
+	emit_store_imm(&g->e, 1, R9, (int16_t)(off + 1), STR_NULL_MARK);
+}
+
+/* the string at r9 + off (in a key) without a NULL string's mark, so that
+ * NULL and "" are one key, as they compare equal */
+void cg_str_unmark(struct cg *g, uint32_t off)
+{
+	emit_load(&g->e, 8, R0, R9, (int16_t)off);
+	drop_null_mark(g, R0);
+	emit_store(&g->e, 8, R9, (int16_t)off, R0);
+}
+
 void cg_strcmp_words(struct cg *g, struct val a, struct val b)
 {
 	uint32_t n = a.size > b.size ? a.size : b.size;

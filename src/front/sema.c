@@ -462,6 +462,13 @@ static void assign(struct sema *s, struct node *n)
 	bool lp = n->a->type.kind == T_PTR, rp = n->b->type.kind == T_PTR;
 	bool mismatch = !n->compound && lp != rp && !(lp && is_const_zero(n->b));
 
+	/* a string takes 0 and NULL, as a char array takes a null pointer
+	 * (dt_node_is_ptrcompat): the variable becomes NULL, and a dynamic
+	 * one is freed (cg) */
+	if (ls && !rs && !n->compound && sema_is_null(n->b)) {
+		n->type = n->a->type;
+		return;
+	}
 	if (ls != rs || (ls && n->compound) || mismatch)
 		diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
 			  "operands have incompatible types: \"%s\" %s= \"%s\"",
