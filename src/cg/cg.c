@@ -822,6 +822,41 @@ static bool compare_signed(const struct node *n)
 	return ts > us ? tsg : usg;
 }
 
+/*
+ * uregs[i]: the thread's user registers, as the kernel saved them when it
+ * entered (task_pt_regs: the pid provider's own registers, or a system
+ * call's caller's); indices 21-25 are task->thread's segment and trap
+ * fields, as in Oracle's port:
+ *	r0 = bpf_task_pt_regs(bpf_get_current_task_btf())
+ *	v = *(u64 *)(r0 + 8 * i)
+ * or	v = *(bpf_get_current_task_btf() + offsetof(task_struct, thread.m))
+ */
+static struct val uregs(struct cg *g, struct node *n)
+{
+	static const char *const thread[] = { "ds", "es", "fsbase", "gsbase",
+					      "trap_nr" };
+	int16_t slot = cg_slot_new(g, n);
+
+	emit_call(&g->e, BPF_FUNC_get_current_task_btf);
+	if (n->sym <= 20) {
+		emit_mov_reg(&g->e, R1, R0);
+		emit_call(&g->e, BPF_FUNC_task_pt_regs);
+		emit_load(&g->e, 8, R1, R0, (int16_t)(8 * n->sym));
+	} else {
+		const char *path = arena_printf(g->a, "task_struct.thread.%s",
+						thread[n->sym - 21]);
+		struct ktype_field f;
+
+		if (ktype_field(path, &f) < 0 || f.nhops != 1)
+			diag_fail(g->d, n->line, n->col, "D_KTYPE",
+				  "uregs[ ]: kernel type information (BTF) lacks %s",
+				  path);
+		emit_load(&g->e, (int)f.size, R1, R0, (int16_t)f.off[0]);
+	}
+	cg_store_slot(g, slot, R1);
+	return cg_int_val(slot);
+}
+
 static struct val compare(struct cg *g, struct node *n)
 {
 	int16_t slot = cg_slot_new(g, n);
@@ -1146,6 +1181,8 @@ struct val cg_expr(struct cg *g, struct node *n)
 	case N_INDEX: {	/* args[N], an associative array, or memory */
 		if (n->symkind == SYM_DVAR || n->symkind == SYM_STATIC)
 			return cg_var_read(g, n);
+		if (n->symkind == SYM_UREGS)
+			return uregs(g, n);
 		if (n->symkind != SYM_ARGS)
 			return cg_mem_read(g, n);
 		int16_t slot = cg_slot_new(g, n);

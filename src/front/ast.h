@@ -121,6 +121,7 @@ enum { DECL_GLOBAL, DECL_SELF, DECL_THIS };
 /* What sema resolved a name to (node.symkind). */
 enum { SYM_NONE, SYM_BUILTIN, SYM_GLOBAL, SYM_AGG, SYM_ARGS, SYM_CONST, SYM_DVAR,
        SYM_INLINE,
+       SYM_UREGS,	/* uregs[N]: sym is N, a D library R_* index */
        SYM_STATIC };	/* a member or element of a global or this-> struct or
 			 * array: sym is the space (STATIC_*), ival the offset */
 enum { STATIC_GLOBALS, STATIC_SCRATCH };

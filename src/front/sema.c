@@ -18,6 +18,7 @@
 #include "front/sema_impl.h"
 
 #include "front/ctype.h"
+#include "front/dlib.h"
 
 #include <setjmp.h>
 #include <string.h>
@@ -215,6 +216,8 @@ bool sema_const_value(const struct node *n, int64_t *v)
 		return n->op == '-' || n->op == '~' || n->op == '!' || n->op == '+';
 	case N_CAST:
 		return sema_const_value(n->a, v);
+	case N_IDENT:		/* an integer inline */
+		return n->symkind == SYM_INLINE && n->a && sema_const_value(n->a, v);
 	case N_BINARY:
 		if (!sema_const_value(n->a, &a) || !sema_const_value(n->b, &b))
 			return false;
@@ -382,6 +385,18 @@ static void ident(struct sema *s, struct node *n)
 				  "information (/sys/kernel/btf/vmlinux)");
 		return;
 	}
+	/* the program's and the library's names come before the kernel's
+	 * enumerators, as DTrace looks inlines up first (dt_node_ident) */
+	if (sema_inline_ref(s, n) || sema_global_ref(s, n))
+		return;
+	const struct dlib_const *k = dlib_const_find(n->str);
+
+	if (k) {
+		n->kind = N_INT;
+		n->ival = k->value;
+		n->type = type_int(k->size, true);
+		return;
+	}
 	if (sema_enum_ident(s, n))
 		return;
 	sema_var_ref(s, n);
@@ -418,6 +433,32 @@ static void mapped_arg(struct sema *s, struct node *n, const struct probe_arg *p
 
 /* args[N]: the probe's typed arguments; syscall arguments are all
  * register-sized, so the first probe's types stand for all of them. */
+/*
+ * uregs[R_xxx]: a register of the thread's user context.  The index is an
+ * integer constant (dt_idcook_regs), one of the D library's R_* indices
+ * (regs.d): 0-20 are struct pt_regs' slots, 21-25 task->thread's.
+ */
+static void uregs_index(struct sema *s, struct node *n)
+{
+	struct node *ix = n->args.n == 1 ? n->args.v[0] : NULL;
+	int64_t v;
+
+	if (ix)
+		sema_expr(s, ix);
+	if (!ix || !sema_const_value(ix, &v))
+		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
+			  "uregs[ ] argument #1 is incompatible with prototype:\n"
+			  "\tprototype: int\n\t argument: %s",
+			  ix ? dtype_name(&ix->type) : "(none)");
+	if (v < 0 || v > 25)
+		diag_fail(s->d, n->line, n->col, "D_REGS_IDX",
+			  "index %lld is out of range for array uregs",
+			  (long long)v);
+	n->symkind = SYM_UREGS;
+	n->sym = (int)v;
+	n->type = type_int(8, false);
+}
+
 static void args_index(struct sema *s, struct node *n)
 {
 	struct node *ix = n->args.n == 1 ? n->args.v[0] : NULL;
@@ -594,6 +635,10 @@ void sema_expr(struct sema *s, struct node *n)
 	case N_INDEX:
 		if (n->a->kind == N_IDENT && strcmp(n->a->str, "args") == 0) {
 			args_index(s, n);
+			break;
+		}
+		if (n->a->kind == N_IDENT && strcmp(n->a->str, "uregs") == 0) {
+			uregs_index(s, n);
 			break;
 		}
 		if (n->a->kind == N_IDENT && sema_inline_index(s, n))

@@ -38,6 +38,8 @@ bool sema_static_storage(struct sema *s, const struct node *n, int *space,
 bool sema_static_access(struct sema *s, struct node *n);
 bool sema_self_array(struct sema *s, struct node *n, const struct dtype *rhs);
 void sema_var_ref(struct sema *s, struct node *n);		/* a read */
+bool sema_inline_ref(struct sema *s, struct node *n);	/* n names an inline */
+bool sema_global_ref(struct sema *s, struct node *n);	/* n names a global */
 void sema_var_assign(struct sema *s, struct node *lhs, struct node *n);
 void sema_var_decl(struct sema *s, const char *name, int scope,
 		   const struct decl_type *dt);

@@ -328,7 +328,7 @@ static void inline_decl(struct sema *s, struct top_decl *td)
 	*ARENA_PUSH(s->a, s->inlines, s->ninlines, s->inlines_cap) = td;
 }
 
-static bool inline_ref(struct sema *s, struct node *n)
+bool sema_inline_ref(struct sema *s, struct node *n)
 {
 	for (int i = s->ninlines - 1; i >= 0; i--) {
 		struct top_decl *td = s->inlines[i];
@@ -362,9 +362,25 @@ bool sema_names_memory(struct sema *s, struct node *id)
 	return t && (t->kind == T_PTR || t->kind == T_ARRAY);
 }
 
+static void global_ref(struct sema *s, struct node *n, int g)
+{
+	n->symkind = SYM_GLOBAL;
+	n->sym = g;
+	n->type = s->spec->globals[g].type;
+}
+
+bool sema_global_ref(struct sema *s, struct node *n)
+{
+	int g = find_global(s, n->str);
+
+	if (g >= 0)
+		global_ref(s, n, g);
+	return g >= 0;
+}
+
 void sema_var_ref(struct sema *s, struct node *n)
 {
-	if (n->kind == N_IDENT && inline_ref(s, n))
+	if (n->kind == N_IDENT && sema_inline_ref(s, n))
 		return;
 	if (is_self_or_this(n)) {
 		member_var(s, n, NULL);
@@ -381,9 +397,7 @@ void sema_var_ref(struct sema *s, struct node *n)
 			diag_fail(s->d, n->line, n->col, "D_IDENT_UNDEF",
 				  "failed to resolve %s: Unknown %s name", n->str,
 				  n->str[0] == '`' ? "symbol" : "variable");
-		n->symkind = SYM_GLOBAL;
-		n->sym = g;
-		n->type = s->spec->globals[g].type;
+		global_ref(s, n, g);
 	}
 }
 
