@@ -144,8 +144,10 @@ static void read_ptr(struct cg *g, int16_t dst, int16_t from, int32_t off)
  * parent mount at each mount root, until the root of the root mount.
  * The position is masked to [0, 511] and a name to 255 bytes, so every
  * store is provably inside the 768-byte buffer.
+ * __mountpoint(struct vfsmount *m) is the same walk from m's root: where
+ * m is mounted.
  */
-static struct val d_path(struct cg *g, struct node *n)
+static struct val d_path(struct cg *g, struct node *n, bool mountpoint)
 {
 	struct val r = { .str = true, .size = cg_round8(n->type.size) };
 	uint32_t buf = cg_temp_new(g, n, DPATH_BUF);
@@ -166,8 +168,14 @@ static struct val d_path(struct cg *g, struct node *n)
 	struct val p = cg_expr(g, n->args.v[0]);
 
 	r.off = cg_temp_new(g, n, r.size);
-	read_ptr(g, dent, p.slot, member_off(g, n, "path.dentry"));
-	read_ptr(g, mnt, p.slot, member_off(g, n, "path.mnt"));
+	if (mountpoint) {
+		read_ptr(g, dent, p.slot, mnt_root);
+		cg_load_slot(g, R1, p.slot);
+		cg_store_slot(g, mnt, R1);
+	} else {
+		read_ptr(g, dent, p.slot, member_off(g, n, "path.dentry"));
+		read_ptr(g, mnt, p.slot, member_off(g, n, "path.mnt"));
+	}
 	emit_store_imm(&g->e, 8, R10, pos, 511);
 	emit_store_imm(&g->e, 1, R9, (int16_t)(buf + 511), 0);
 	emit_store_imm(&g->e, 8, R10, depth, 0);
@@ -316,7 +324,9 @@ bool cg_kernel_subr(struct cg *g, struct node *n, struct val *out)
 	if (!n->str)
 		return false;
 	if (strcmp(n->str, "d_path") == 0)
-		*out = d_path(g, n);
+		*out = d_path(g, n, false);
+	else if (strcmp(n->str, "__mountpoint") == 0)
+		*out = d_path(g, n, true);
 	else if (strcmp(n->str, "__psargs") == 0)
 		*out = psargs(g, n);
 	else

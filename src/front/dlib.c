@@ -7,12 +7,13 @@
  * It is D, compiled with the program, so the mapping is readable and
  * changeable without touching the compiler; the two things D cannot say
  * are subroutines of dscope's own (d_path: a path walked up the dentry
- * chain; __psargs: the argument area of a process, NULs made spaces).
+ * chain; __mountpoint: that walk from a mount's root, where it is
+ * mounted; __psargs: the argument area of a process, NULs made spaces).
  *
  * Members that have no Linux equivalent (Solaris tasks, projects, pools,
  * zones, contracts) are 0, as in Oracle's port.  Members DTrace declares
  * but cannot convert here (pr_size, pr_rssize, pr_oldpri, pr_nice,
- * pr_cpu, pr_argc, fi_mount) are declared without a conversion, so using
+ * pr_cpu, pr_argc) are declared without a conversion, so using
  * one is D_XLATE_NOCONV rather than a made-up number.
  *
  * The library's named integers (EINTR, SIGKILL, R_PC, SRUN, ...) are a
@@ -184,6 +185,7 @@ const char dlib_text[] =
 	"	fi_offset = F == 0 ? 0 : F->f_pos;\n"
 	"	fi_fs = F == 0 ? \"<none>\" :\n"
 	"	    stringof(F->f_path.mnt->mnt_sb->s_type->name);\n"
+	"	fi_mount = F == 0 ? \"<none>\" : __mountpoint(F->f_path.mnt);\n"
 	"	fi_oflags = F == 0 ? 0 : F->f_flags;\n"
 	"};\n"
 	"\n"
