@@ -228,8 +228,10 @@ const char dlib_text[] =
 	"inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n"
 	/*
 	 * curcpu: the CPU the probe fired on.  Processor sets do not exist
-	 * on Linux (-1, as in Oracle's port); the chip, locality group and
-	 * processor_info have no conversion: using one is D_XLATE_NOCONV.
+	 * on Linux (-1, as in Oracle's port); the chip is the CPU's package
+	 * (physical_package_id in sysfs), the locality group its NUMA node
+	 * (lgroups are Solaris' NUMA nodes); processor_info has no
+	 * conversion: using it is D_XLATE_NOCONV.
 	 */
 	"typedef struct processor_info {\n"
 	"	int pi_state;\n"
@@ -247,6 +249,8 @@ const char dlib_text[] =
 	"translator cpuinfo_t < int C > {\n"
 	"	cpu_id = C;\n"
 	"	cpu_pset = -1;\n"
+	"	cpu_chip = __cpu_chip(C);\n"
+	"	cpu_lgrp = __cpu_lgrp(C);\n"
 	"};\n"
 	"inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (cpu);\n"
 	/* the arguments of the sched and proc providers (stable.c) */

@@ -231,6 +231,7 @@ void sema_offsetof(struct sema *s, struct node *n)
  *   string d_path(struct path *)       the path, walked up the dentries
  *   string __mountpoint(struct vfsmount *)  where the mount is mounted
  *   string __psargs(struct task_struct *)  the argument area, NULs as spaces
+ *   int __cpu_chip(int), __cpu_lgrp(int)   a CPU's package and NUMA node
  */
 bool sema_kernel_subr(struct sema *s, struct node *n)
 {
@@ -238,20 +239,25 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 		{ "d_path", "struct path *" },
 		{ "__mountpoint", "struct vfsmount *" },
 		{ "__psargs", "struct task_struct *" },
+		{ "__cpu_chip", "int" },
+		{ "__cpu_lgrp", "int" },
 	};
-	int k = 0;
+	int k = 0, nprotos = (int)(sizeof(protos) / sizeof(protos[0]));
 
-	while (k < 3 && strcmp(n->str, protos[k][0]) != 0)
+	while (k < nprotos && strcmp(n->str, protos[k][0]) != 0)
 		k++;
-	if (k == 3)
+	if (k == nprotos)
 		return false;
 	sema_check_nargs(s, n, 1, 1);
 	sema_expr(s, n->args.v[0]);
-	if (n->args.v[0]->type.kind != T_PTR)
+	bool by_cpu = k >= 3;
+
+	if (by_cpu ? !type_is_int(&n->args.v[0]->type)
+		   : n->args.v[0]->type.kind != T_PTR)
 		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
 			  "%s( ) argument #1 is incompatible with prototype:\n"
 			  "\tprototype: %s\n\t argument: %s", n->str,
 			  protos[k][1], dtype_name(&n->args.v[0]->type));
-	n->type = type_string(s->strsize);
+	n->type = by_cpu ? type_int(4, true) : type_string(s->strsize);
 	return true;
 }
