@@ -216,8 +216,6 @@ bool sema_const_value(const struct node *n, int64_t *v)
 		return n->op == '-' || n->op == '~' || n->op == '!' || n->op == '+';
 	case N_CAST:
 		return sema_const_value(n->a, v);
-	case N_IDENT:		/* an integer inline */
-		return n->symkind == SYM_INLINE && n->a && sema_const_value(n->a, v);
 	case N_BINARY:
 		if (!sema_const_value(n->a, &a) || !sema_const_value(n->b, &b))
 			return false;

@@ -337,6 +337,17 @@ bool sema_inline_ref(struct sema *s, struct node *n)
 			continue;
 		if (td->init->type.kind == T_NONE)	/* a library inline */
 			sema_expr(s, td->init);
+		int64_t v;
+
+		/* an integer inline of constant value is that constant where
+		 * it is used, as DTrace makes it (dt_node_ident), so it may
+		 * be an aggregation's parameter: lquantize(x, 0, MAX, 10) */
+		if (type_is_int(td->init_type) && sema_const_value(td->init, &v)) {
+			n->kind = N_INT;
+			n->ival = v;
+			n->type = *td->init_type;
+			return true;
+		}
 		n->symkind = SYM_INLINE;
 		n->a = td->init;
 		n->type = *td->init_type;
