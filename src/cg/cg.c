@@ -1099,7 +1099,10 @@ static struct val ternary(struct cg *g, struct node *n)
 		struct node *arm = i == 0 ? n->b : n->c;
 		struct val v = cg_expr(g, arm);
 
-		if (r.str) {
+		if (r.str && !v.str) {		/* a null pointer: NULL */
+			cg_zero_words(g, R9, r.off, r.size);
+			cg_str_set_null(g, r.off);
+		} else if (r.str) {
 			cg_copy_words(g, R9, r.off, r.size, R9, v.off, v.size);
 		} else {
 			cg_load_slot(g, R0, v.slot);

@@ -486,6 +486,24 @@ static void args_index(struct sema *s, struct node *n)
 	}
 }
 
+/*
+ * c ? x : y with a string arm (dt_cook_op3): a char array or pointer in
+ * the other arm is read as a string, a null pointer constant is NULL
+ * (cg); anything else is incompatible.
+ */
+static void ternary_strings(struct sema *s, struct node *n)
+{
+	if (n->b->type.kind != T_STRING && n->c->type.kind != T_STRING)
+		return;
+	n->b = sema_as_string(s, n->b);
+	n->c = sema_as_string(s, n->c);
+	bool sb = n->b->type.kind == T_STRING, sc = n->c->type.kind == T_STRING;
+
+	if (sb != sc && !sema_is_null(sb ? n->c : n->b))
+		diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
+			  "operator ?: operands must have compatible types");
+}
+
 static void assign(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->b);
@@ -608,10 +626,8 @@ void sema_expr(struct sema *s, struct node *n)
 		break;
 	case N_TERNARY:
 		ternary_operands(s, n);
-		if ((n->b->type.kind == T_STRING) != (n->c->type.kind == T_STRING))
-			diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
-				  "operator ?: operands must have compatible types");
-		if (n->b->type.kind == T_STRING)
+		ternary_strings(s, n);
+		if (n->b->type.kind == T_STRING || n->c->type.kind == T_STRING)
 			n->type = type_string(n->b->type.size > n->c->type.size
 						      ? n->b->type.size
 						      : n->c->type.size);
