@@ -513,7 +513,13 @@ static void assign(struct sema *s, struct node *n)
 		diag_fail(s->d, n->line, n->col, "D_OP_ARRFUN",
 			  "operator = may not be applied to operand of type "
 			  "\"%s\"", dtype_name(&n->a->type));
-	bool ls = n->a->type.kind == T_STRING, rs = n->b->type.kind == T_STRING;
+	bool ls = n->a->type.kind == T_STRING;
+
+	/* a string takes a char array or pointer, read as a string
+	 * (dt_node_is_strcompat) */
+	if (ls && !n->compound)
+		n->b = sema_as_string(s, n->b);
+	bool rs = n->b->type.kind == T_STRING;
 
 	/* a pointer takes a pointer (or 0), an integer an integer */
 	bool lp = n->a->type.kind == T_PTR, rp = n->b->type.kind == T_PTR;

@@ -159,6 +159,24 @@ static struct dtype var_type(struct sema *s, const struct dtype *rhs)
 	return *rhs;
 }
 
+/*
+ * Keys that are strings in all but type: a char array key is its
+ * characters, as DTrace records and prints it; a char pointer where the
+ * prototype has a string is read as one (dt_node_is_strcompat), so
+ * a[execname] and a[curthread->comm] name one element.
+ */
+void sema_string_keys(struct sema *s, struct node_list *keys,
+		      const struct spec_field *proto, int nproto)
+{
+	for (int i = 0; i < keys->n; i++) {
+		const struct dtype *t = &keys->v[i]->type;
+
+		if ((t->kind == T_ARRAY && sema_is_char_ptr(t)) ||
+		    (i < nproto && proto[i].type.kind == T_STRING))
+			keys->v[i] = sema_as_string(s, keys->v[i]);
+	}
+}
+
 void sema_fit_keys(struct sema *s, struct node *at, struct node_list *keys,
 		   struct spec_field **fields, int *nfields, uint32_t *key_size,
 		   const char *what)
@@ -239,6 +257,7 @@ static void assoc_var(struct sema *s, struct node *n, const struct dtype *rhs)
 	}
 	struct spec_dvar *dv = &s->spec->dvars[v];
 
+	sema_string_keys(s, &n->args, dv->keys, dv->keys ? dv->nkeys : 0);
 	sema_fit_keys(s, n, &n->args, &dv->keys, &dv->nkeys, &dv->key_size, name);
 	n->a->symkind = SYM_CONST;
 	resolved(n, v, &dv->type);
@@ -269,6 +288,7 @@ bool sema_self_array(struct sema *s, struct node *n, const struct dtype *rhs)
 	}
 	struct spec_dvar *dv = &s->spec->dvars[v];
 
+	sema_string_keys(s, &n->args, dv->keys, dv->keys ? dv->nkeys : 0);
 	sema_fit_keys(s, n, &n->args, &dv->keys, &dv->nkeys, &dv->key_size,
 		      m->str);
 	for (int i = 0; i < dv->nkeys; i++)	/* after the thread */
