@@ -253,13 +253,19 @@ const char dlib_text[] =
 	"	cpu_lgrp = __cpu_lgrp(C);\n"
 	"};\n"
 	"inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (cpu);\n"
+	"inline chipid_t chip = curcpu->cpu_chip;\n"
+	"inline lgrp_id_t lgrp = curcpu->cpu_lgrp;\n"
+	"inline psetid_t pset = curcpu->cpu_pset;\n"
+	/* the current thread's working and root directories (procfs.d) */
+	"inline string cwd = d_path(&curthread->fs->pwd);\n"
+	"inline string root = d_path(&curthread->fs->root);\n"
 	/* the arguments of the sched and proc providers (stable.c) */
 	"inline lwpsinfo_t *__lwpsinfo[struct task_struct *T] =\n"
 	"    xlate <lwpsinfo_t *> (T);\n"
 	"inline psinfo_t *__psinfo[struct task_struct *T] = xlate <psinfo_t *> (T);\n"
-	/* CLD_EXITED 1, CLD_KILLED 2, CLD_DUMPED 3 */
 	"inline int __exit_reason[struct task_struct *T] =\n"
-	"    (T->exit_code & 0x7f) == 0 ? 1 : (T->exit_code & 0x80) ? 3 : 2;\n"
+	"    (T->exit_code & 0x7f) == 0 ? CLD_EXITED :\n"
+	"    (T->exit_code & 0x80) ? CLD_DUMPED : CLD_KILLED;\n"
 	"inline int __errno_of[long R] = (int)-R;\n"
 	"inline bufinfo_t *__bufinfo[struct request *R] = xlate <bufinfo_t *> (R);\n"
 	"inline devinfo_t *__devinfo[struct request *R] = xlate <devinfo_t *> (R);\n"
@@ -367,6 +373,9 @@ static const struct dlib_const dlib_consts[] = {
 	{ "SSTOP", 4, 1 }, { "SIDL", 5, 1 }, { "SONPROC", 6, 1 },
 	{ "SWAIT", 7, 1 },
 	{ "PR_MODEL_ILP32", 1, 1 }, { "PR_MODEL_LP64", 2, 1 },
+	/* proc:::exit's args[0] (siginfo's si_code for SIGCHLD) */
+	K(CLD_EXITED), K(CLD_KILLED), K(CLD_DUMPED), K(CLD_TRAPPED),
+	K(CLD_STOPPED), K(CLD_CONTINUED),
 	{ NULL, 0, 0 }
 };
 

@@ -348,6 +348,16 @@ static void inline_decl(struct sema *s, struct top_decl *td)
 	*ARENA_PUSH(s->a, s->inlines, s->ninlines, s->inlines_cap) = td;
 }
 
+/* an inline is a name for an expression, not a variable: it cannot be
+ * assigned (DTrace's D_OP_WRITE), the library's cwd no more than one's own */
+static bool is_inline(struct sema *s, const char *name)
+{
+	for (int i = 0; i < s->ninlines; i++)
+		if (strcmp(s->inlines[i]->name, name) == 0)
+			return true;
+	return false;
+}
+
 bool sema_inline_ref(struct sema *s, struct node *n)
 {
 	for (int i = s->ninlines - 1; i >= 0; i--) {
@@ -477,9 +487,10 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 		diag_fail(s->d, lhs->line, lhs->col, "D_OP_LVAL",
 			  "operator %s requires modifiable lvalue as an operand",
 			  n->kind == N_INCDEC ? "++" : "=");
-	if (sema_find_builtin(lhs->str) >= 0)
+	if (sema_find_builtin(lhs->str) >= 0 || is_inline(s, lhs->str))
 		diag_fail(s->d, lhs->line, lhs->col, "D_OP_WRITE",
-			  "operator = can only be applied to a writable variable");
+			  "operator %s can only be applied to a writable variable",
+			  n->kind == N_INCDEC ? "++" : "=");
 	int g = find_global(s, lhs->str);
 
 	if (g < 0) {
