@@ -446,7 +446,7 @@ static void uregs_index(struct sema *s, struct node *n)
 	if (!ix || !sema_const_value(ix, &v))
 		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
 			  "uregs[ ] argument #1 is incompatible with prototype:\n"
-			  "\tprototype: int\n\t argument: %s",
+			  "\tprototype: integer constant\n\t argument: %s",
 			  ix ? dtype_name(&ix->type) : "(none)");
 	if (v < 0 || v > 25)
 		diag_fail(s->d, n->line, n->col, "D_REGS_IDX",
