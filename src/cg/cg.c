@@ -731,6 +731,21 @@ static void drop_null_mark(struct cg *g, int reg)
 	emit_label(&g->e, keep);
 }
 
+/* the string at r9 + off, zeroed, becomes NULL */
+void cg_str_set_null(struct cg *g, uint32_t off)
+{
+	emit_store_imm(&g->e, 1, R9, (int16_t)(off + 1), STR_NULL_MARK);
+}
+
+/* the string at r9 + off (in a key) without a NULL string's mark, so that
+ * NULL and "" are one key, as they compare equal */
+void cg_str_unmark(struct cg *g, uint32_t off)
+{
+	emit_load(&g->e, 8, R0, R9, (int16_t)off);
+	drop_null_mark(g, R0);
+	emit_store(&g->e, 8, R9, (int16_t)off, R0);
+}
+
 void cg_strcmp_words(struct cg *g, struct val a, struct val b)
 {
 	uint32_t n = a.size > b.size ? a.size : b.size;
@@ -809,6 +824,41 @@ static bool compare_signed(const struct node *n)
 	if (ts == us)
 		return tsg && usg;
 	return ts > us ? tsg : usg;
+}
+
+/*
+ * uregs[i]: the thread's user registers, as the kernel saved them when it
+ * entered (task_pt_regs: the pid provider's own registers, or a system
+ * call's caller's); indices 21-25 are task->thread's segment and trap
+ * fields, as in Oracle's port:
+ *	r0 = bpf_task_pt_regs(bpf_get_current_task_btf())
+ *	v = *(u64 *)(r0 + 8 * i)
+ * or	v = *(bpf_get_current_task_btf() + offsetof(task_struct, thread.m))
+ */
+static struct val uregs(struct cg *g, struct node *n)
+{
+	static const char *const thread[] = { "ds", "es", "fsbase", "gsbase",
+					      "trap_nr" };
+	int16_t slot = cg_slot_new(g, n);
+
+	emit_call(&g->e, BPF_FUNC_get_current_task_btf);
+	if (n->sym <= 20) {
+		emit_mov_reg(&g->e, R1, R0);
+		emit_call(&g->e, BPF_FUNC_task_pt_regs);
+		emit_load(&g->e, 8, R1, R0, (int16_t)(8 * n->sym));
+	} else {
+		const char *path = arena_printf(g->a, "task_struct.thread.%s",
+						thread[n->sym - 21]);
+		struct ktype_field f;
+
+		if (ktype_field(path, &f) < 0 || f.nhops != 1)
+			diag_fail(g->d, n->line, n->col, "D_KTYPE",
+				  "uregs[ ]: kernel type information (BTF) lacks %s",
+				  path);
+		emit_load(&g->e, (int)f.size, R1, R0, (int16_t)f.off[0]);
+	}
+	cg_store_slot(g, slot, R1);
+	return cg_int_val(slot);
 }
 
 static struct val compare(struct cg *g, struct node *n)
@@ -1051,7 +1101,10 @@ static struct val ternary(struct cg *g, struct node *n)
 		struct node *arm = i == 0 ? n->b : n->c;
 		struct val v = cg_expr(g, arm);
 
-		if (r.str) {
+		if (r.str && !v.str) {		/* a null pointer: NULL */
+			cg_zero_words(g, R9, r.off, r.size);
+			cg_str_set_null(g, r.off);
+		} else if (r.str) {
 			cg_copy_words(g, R9, r.off, r.size, R9, v.off, v.size);
 		} else {
 			cg_load_slot(g, R0, v.slot);
@@ -1133,6 +1186,8 @@ struct val cg_expr(struct cg *g, struct node *n)
 	case N_INDEX: {	/* args[N], an associative array, or memory */
 		if (n->symkind == SYM_DVAR || n->symkind == SYM_STATIC)
 			return cg_var_read(g, n);
+		if (n->symkind == SYM_UREGS)
+			return uregs(g, n);
 		if (n->symkind != SYM_ARGS)
 			return cg_mem_read(g, n);
 		int16_t slot = cg_slot_new(g, n);

@@ -102,6 +102,8 @@ void cg_kread(struct cg *g, int16_t slot, int size, int32_t off);
 void cg_fault(struct cg *g, int fault, int addr_reg);
 /* r0 = strcmp(a, b) as -1, 0, 1 */
 void cg_strcmp_words(struct cg *g, struct val a, struct val b);
+void cg_str_set_null(struct cg *g, uint32_t off);
+void cg_str_unmark(struct cg *g, uint32_t off);
 
 struct val cg_expr(struct cg *g, struct node *n);
 /* r0 = r0 op r1 for a binary arithmetic operator */

@@ -10,8 +10,8 @@
  */
 #include "cg/cg_impl.h"
 
+#include <bpf/libbpf.h>
 #include <string.h>
-
 
 #include "front/ctype.h"
 #include "front/ktypes.h"
@@ -144,8 +144,10 @@ static void read_ptr(struct cg *g, int16_t dst, int16_t from, int32_t off)
  * parent mount at each mount root, until the root of the root mount.
  * The position is masked to [0, 511] and a name to 255 bytes, so every
  * store is provably inside the 768-byte buffer.
+ * __mountpoint(struct vfsmount *m) is the same walk from m's root: where
+ * m is mounted.
  */
-static struct val d_path(struct cg *g, struct node *n)
+static struct val d_path(struct cg *g, struct node *n, bool mountpoint)
 {
 	struct val r = { .str = true, .size = cg_round8(n->type.size) };
 	uint32_t buf = cg_temp_new(g, n, DPATH_BUF);
@@ -166,8 +168,14 @@ static struct val d_path(struct cg *g, struct node *n)
 	struct val p = cg_expr(g, n->args.v[0]);
 
 	r.off = cg_temp_new(g, n, r.size);
-	read_ptr(g, dent, p.slot, member_off(g, n, "path.dentry"));
-	read_ptr(g, mnt, p.slot, member_off(g, n, "path.mnt"));
+	if (mountpoint) {
+		read_ptr(g, dent, p.slot, mnt_root);
+		cg_load_slot(g, R1, p.slot);
+		cg_store_slot(g, mnt, R1);
+	} else {
+		read_ptr(g, dent, p.slot, member_off(g, n, "path.dentry"));
+		read_ptr(g, mnt, p.slot, member_off(g, n, "path.mnt"));
+	}
 	emit_store_imm(&g->e, 8, R10, pos, 511);
 	emit_store_imm(&g->e, 1, R9, (int16_t)(buf + 511), 0);
 	emit_store_imm(&g->e, 8, R10, depth, 0);
@@ -311,14 +319,58 @@ static struct val psargs(struct cg *g, struct node *n)
 	return r;
 }
 
+/*
+ * __cpu_chip(c), __cpu_lgrp(c): CPU c's package and NUMA node, from the
+ * table the runtime fills from sysfs (spec.h, struct cpu_topology; the
+ * kernel's own per-CPU copies need data symbols in kallsyms, which most
+ * kernels leave out); -1 for a CPU out of range:
+ *	t = bpf_map_lookup_elem(&cpuinfo, &c)
+ *	v = t ? t->chip (or t->lgrp) : -1
+ */
+static struct val cpu_topology(struct cg *g, struct node *n, bool chip)
+{
+	struct spec *sp = g->spec;
+	int none = emit_new_label(&g->e);
+	struct val c = cg_expr(g, n->args.v[0]);
+	int16_t slot = cg_slot_new(g, n);
+
+	if (sp->cpuinfo_map < 0) {
+		sp->cpuinfo_map = sp->nmaps;
+		*ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap) =
+			(struct spec_map){ "dscope_cpuinfo", BPF_MAP_TYPE_ARRAY, 4,
+					   sizeof(struct cpu_topology),
+					   (uint32_t)libbpf_num_possible_cpus(),
+					   BPF_F_RDONLY_PROG, -1 };
+	}
+	cg_load_slot(g, R0, c.slot);
+	emit_store(&g->e, 4, R10, slot, R0);		/* the key */
+	cg_ld_map(g, R1, sp->cpuinfo_map);
+	cg_fp_ptr(g, R2, slot);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_store_imm(&g->e, 8, R10, slot, -1);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, none);
+	emit_load(&g->e, 4, R1, R0, chip ? offsetof(struct cpu_topology, chip)
+					 : offsetof(struct cpu_topology, lgrp));
+	emit_alu_imm(&g->e, BPF_LSH, R1, 32);		/* int32 to int64 */
+	emit_alu_imm(&g->e, BPF_ARSH, R1, 32);
+	cg_store_slot(g, slot, R1);
+	emit_label(&g->e, none);
+	return cg_int_val(slot);
+}
+
 bool cg_kernel_subr(struct cg *g, struct node *n, struct val *out)
 {
 	if (!n->str)
 		return false;
 	if (strcmp(n->str, "d_path") == 0)
-		*out = d_path(g, n);
+		*out = d_path(g, n, false);
+	else if (strcmp(n->str, "__mountpoint") == 0)
+		*out = d_path(g, n, true);
 	else if (strcmp(n->str, "__psargs") == 0)
 		*out = psargs(g, n);
+	else if (strcmp(n->str, "__cpu_chip") == 0 ||
+		 strcmp(n->str, "__cpu_lgrp") == 0)
+		*out = cpu_topology(g, n, strcmp(n->str, "__cpu_chip") == 0);
 	else
 		return false;
 	return true;

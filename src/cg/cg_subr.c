@@ -460,12 +460,6 @@ static struct val do_index(struct cg *g, struct node *n)
 	return int_result(g, n, R0);
 }
 
-/* d (zeroed) = NULL */
-static void str_set_null(struct cg *g, struct val d)
-{
-	emit_store_imm(&g->e, 1, R9, (int16_t)(d.off + 1), STR_NULL_MARK);
-}
-
 /* The rest of s from the position in cell `at` (or NULL when it is < 0):
  * strstr, strchr and strrchr. */
 static struct val suffix(struct cg *g, struct node *n, struct val s,
@@ -482,7 +476,7 @@ static struct val suffix(struct cg *g, struct node *n, struct val s,
 	copy_part(g, s, d, R5, R8, n->type.size);
 	emit_ja(&g->e, done);
 	emit_label(&g->e, none);
-	str_set_null(g, d);
+	cg_str_set_null(g, d.off);
 	emit_label(&g->e, done);
 	return d;
 }
@@ -664,7 +658,7 @@ static struct val do_strtok(struct cg *g, struct node *n)
 	emit_ja(&g->e, done);
 	emit_label(&g->e, null);
 	emit_store_imm(&g->e, 8, R9, pos, -1);
-	str_set_null(g, d);
+	cg_str_set_null(g, d.off);
 	emit_label(&g->e, done);
 	return d;
 }

@@ -99,6 +99,7 @@ uint32_t cg_tuple_key(struct cg *g, struct node *at, struct node_list *args,
 		if (v.str) {
 			cg_copy_words(g, R9, key + kf->off, cg_round8(kf->type.size),
 				      R9, v.off, v.size);
+			cg_str_unmark(g, key + kf->off);
 		} else {
 			cg_load_slot(g, R0, v.slot);
 			cg_normalize(g, R0, &kf->type);
@@ -220,12 +221,21 @@ static struct val load(struct cg *g, const struct ref *r)
 		return v;	/* always present */
 	emit_ja(&g->e, done);
 	emit_label(&g->e, absent);
-	if (v.str)
+	if (v.str) {		/* NULL: a freed variable is a null pointer */
 		cg_zero_words(g, R9, v.off, v.size);
-	else
+		cg_str_set_null(g, v.off);
+	} else {
 		emit_store_imm(&g->e, 8, R10, v.slot, 0);
+	}
 	emit_label(&g->e, done);
 	return v;
+}
+
+static void map_delete(struct cg *g, const struct ref *r)
+{
+	cg_ld_map(g, R1, r->map);
+	key_ptr(g, r);
+	emit_call(&g->e, BPF_FUNC_map_delete_elem);
 }
 
 /* a map store: value at r3; 0 deletes (ints only) */
@@ -252,9 +262,7 @@ static void map_store(struct cg *g, const struct ref *r, struct val v)
 	}
 	emit_ja(&g->e, done);
 	emit_label(&g->e, del);
-	cg_ld_map(g, R1, r->map);
-	key_ptr(g, r);
-	emit_call(&g->e, BPF_FUNC_map_delete_elem);
+	map_delete(g, r);
 	emit_label(&g->e, done);
 }
 
@@ -316,6 +324,22 @@ static struct val store(struct cg *g, const struct ref *r, struct val v)
 	return v;
 }
 
+/* s = NULL (or 0): a dynamic variable is freed, another becomes NULL */
+static struct val store_null(struct cg *g, struct node *n)
+{
+	struct ref r = resolve(g, n->a);
+	struct val v = { .str = true, .size = vsize(r.type) };
+
+	v.off = cg_temp_new(g, n, v.size);
+	cg_zero_words(g, R9, v.off, v.size);
+	cg_str_set_null(g, v.off);
+	if (r.kind == REF_MAP)
+		map_delete(g, &r);
+	else
+		store(g, &r, v);
+	return v;
+}
+
 struct val cg_var_read(struct cg *g, struct node *n)
 {
 	struct ref r = resolve(g, n);
@@ -329,6 +353,8 @@ struct val cg_var_assign(struct cg *g, struct node *n)
 	    (n->a->kind == N_MEMBER || n->a->kind == N_INDEX ||
 	     n->a->kind == N_UNARY))
 		return cg_mem_store(g, n);
+	if (n->a->type.kind == T_STRING && n->b->type.kind != T_STRING)
+		return store_null(g, n);
 	struct val v = cg_expr(g, n->b);
 	struct ref r = resolve(g, n->a);
 

@@ -329,6 +329,7 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 
 	sp->uprobe_map = -1;
 	sp->unwind_objs_map = sp->unwind_rows_map = -1;
+	sp->cpuinfo_map = -1;
 	for (int i = 0; i < nm; i++) {
 		bool used[3] = { false, false, false };
 

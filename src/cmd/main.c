@@ -287,6 +287,11 @@ static char *preprocess(const struct cli *c, const char *text)
 	int in[2], out[2];
 	pid_t pid;
 
+	/* an interpreter file's "#!" line would choke cpp: start it at
+	 * that line's newline, so later lines keep their numbers (dt_cc.c) */
+	if (strncmp(text, "#!", 2) == 0)
+		text = strchr(text, '\n') ? strchr(text, '\n') : "";
+
 	if (pipe(in) < 0 || pipe(out) < 0)
 		return NULL;
 	pid = fork();

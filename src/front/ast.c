@@ -44,3 +44,38 @@ void node_list_push(struct arena *a, struct node_list *l, struct node *n)
 	}
 	l->v[l->n++] = n;
 }
+
+static void list_clone(struct arena *a, struct node_list *l)
+{
+	struct node_list from = *l;
+
+	*l = (struct node_list){ 0 };
+	for (int i = 0; i < from.n; i++)
+		node_list_push(a, l, node_clone(a, from.v[i]));
+}
+
+struct node *node_clone(struct arena *a, const struct node *n)
+{
+	if (!n)
+		return NULL;
+	struct node *c = arena_alloc(a, sizeof(*c));
+
+	*c = *n;
+	c->a = node_clone(a, n->a);
+	c->b = node_clone(a, n->b);
+	c->c = node_clone(a, n->c);
+	c->agg = node_clone(a, n->agg);
+	c->call = node_clone(a, n->call);
+	list_clone(a, &c->args);
+	list_clone(a, &c->body);
+	list_clone(a, &c->else_body);
+	return c;
+}
+
+struct node_list node_list_clone(struct arena *a, const struct node_list *l)
+{
+	struct node_list c = *l;
+
+	list_clone(a, &c);
+	return c;
+}

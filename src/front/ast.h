@@ -121,6 +121,7 @@ enum { DECL_GLOBAL, DECL_SELF, DECL_THIS };
 /* What sema resolved a name to (node.symkind). */
 enum { SYM_NONE, SYM_BUILTIN, SYM_GLOBAL, SYM_AGG, SYM_ARGS, SYM_CONST, SYM_DVAR,
        SYM_INLINE,
+       SYM_UREGS,	/* uregs[N]: sym is N, a D library R_* index */
        SYM_STATIC };	/* a member or element of a global or this-> struct or
 			 * array: sym is the space (STATIC_*), ival the offset */
 enum { STATIC_GLOBALS, STATIC_SCRATCH };
@@ -210,5 +211,10 @@ struct node *node_new(struct arena *a, enum node_kind kind, int line, int col);
 
 /* Append n to l, growing it in the arena. */
 void node_list_push(struct arena *a, struct node_list *l, struct node *n);
+
+/* A deep copy of a tree as the parser made it (sema rewrites nodes in
+ * place, so a tree sema is to check twice is copied first); NULL for NULL. */
+struct node *node_clone(struct arena *a, const struct node *n);
+struct node_list node_list_clone(struct arena *a, const struct node_list *l);
 
 #endif /* DSCOPE_AST_H */

@@ -7,15 +7,25 @@
  * It is D, compiled with the program, so the mapping is readable and
  * changeable without touching the compiler; the two things D cannot say
  * are subroutines of dscope's own (d_path: a path walked up the dentry
- * chain; __psargs: the argument area of a process, NULs made spaces).
+ * chain; __mountpoint: that walk from a mount's root, where it is
+ * mounted; __psargs: the argument area of a process, NULs made spaces).
  *
  * Members that have no Linux equivalent (Solaris tasks, projects, pools,
  * zones, contracts) are 0, as in Oracle's port.  Members DTrace declares
  * but cannot convert here (pr_size, pr_rssize, pr_oldpri, pr_nice,
- * pr_cpu, pr_argc, fi_mount) are declared without a conversion, so using
+ * pr_cpu, pr_argc) are declared without a conversion, so using
  * one is D_XLATE_NOCONV rather than a made-up number.
+ *
+ * The library's named integers (EINTR, SIGKILL, R_PC, SRUN, ...) are a
+ * table at the end, looked up by name when a program uses one.
  */
 #include "front/dlib.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+
+#include "rt/spec.h"
 
 const char dlib_text[] =
 	"inline void *NULL = 0;\n"
@@ -117,7 +127,7 @@ const char dlib_text[] =
 	"inline int B_WRITE = 0x0100;\n"
 	"inline int B_ASYNC = 0x0400;\n"
 	"\n"
-	/* data models: PR_MODEL_ILP32 is 1, _LP64 2; TIF_ADDR32 is bit 29 */
+	/* TIF_ADDR32 is bit 29 */
 	"translator psinfo_t < struct task_struct *T > {\n"
 	"	pr_flag = T->flags;\n"
 	"	pr_nlwp = T->signal->nr_threads;\n"
@@ -138,7 +148,8 @@ const char dlib_text[] =
 	"	pr_wstat = T->exit_code;\n"
 	"	pr_argv = T->mm == 0 ? 0 : T->mm->arg_start;\n"
 	"	pr_envp = T->mm == 0 ? 0 : T->mm->env_start;\n"
-	"	pr_dmodel = (T->thread_info.flags & (1 << 29)) ? 1 : 2;\n"
+	"	pr_dmodel = (T->thread_info.flags & (1 << 29)) ?\n"
+	"	    PR_MODEL_ILP32 : PR_MODEL_LP64;\n"
 	"	pr_taskid = 0;\n"
 	"	pr_projid = 0;\n"
 	"	pr_nzomb = 0;\n"
@@ -147,15 +158,14 @@ const char dlib_text[] =
 	"	pr_contract = 0;\n"
 	"};\n"
 	"\n"
-	/* Solaris states: SSLEEP 1, SRUN 2, SZOMB 3, SSTOP 4, SONPROC 6 */
 	"translator lwpsinfo_t < struct task_struct *T > {\n"
 	"	pr_flag = T->flags;\n"
 	"	pr_lwpid = T->pid;\n"
 	"	pr_addr = (uintptr_t)T;\n"
 	"	pr_wchan = 0;\n"
 	"	pr_stype = 0;\n"
-	"	pr_state = T->exit_state & 0x20 ? 3 : T->__state & 0x0c ? 4 :\n"
-	"	    T->__state & 0x03 ? 1 : T->on_cpu ? 6 : 2;\n"
+	"	pr_state = T->exit_state & 0x20 ? SZOMB : T->__state & 0x0c ? SSTOP :\n"
+	"	    T->__state & 0x03 ? SSLEEP : T->on_cpu ? SONPROC : SRUN;\n"
 	"	pr_sname = T->exit_state & 0x20 ? 'Z' : T->__state & 0x0c ? 'T' :\n"
 	"	    T->__state & 0x03 ? 'S' : T->on_cpu ? 'O' : 'R';\n"
 	"	pr_syscall = 0;\n"
@@ -175,6 +185,7 @@ const char dlib_text[] =
 	"	fi_offset = F == 0 ? 0 : F->f_pos;\n"
 	"	fi_fs = F == 0 ? \"<none>\" :\n"
 	"	    stringof(F->f_path.mnt->mnt_sb->s_type->name);\n"
+	"	fi_mount = F == 0 ? \"<none>\" : __mountpoint(F->f_path.mnt);\n"
 	"	fi_oflags = F == 0 ? 0 : F->f_flags;\n"
 	"};\n"
 	"\n"
@@ -227,8 +238,10 @@ const char dlib_text[] =
 	"inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n"
 	/*
 	 * curcpu: the CPU the probe fired on.  Processor sets do not exist
-	 * on Linux (-1, as in Oracle's port); the chip, locality group and
-	 * processor_info have no conversion: using one is D_XLATE_NOCONV.
+	 * on Linux (-1, as in Oracle's port); the chip is the CPU's package
+	 * (physical_package_id in sysfs), the locality group its NUMA node
+	 * (lgroups are Solaris' NUMA nodes); processor_info has no
+	 * conversion: using it is D_XLATE_NOCONV.
 	 */
 	"typedef struct processor_info {\n"
 	"	int pi_state;\n"
@@ -246,15 +259,23 @@ const char dlib_text[] =
 	"translator cpuinfo_t < int C > {\n"
 	"	cpu_id = C;\n"
 	"	cpu_pset = -1;\n"
+	"	cpu_chip = __cpu_chip(C);\n"
+	"	cpu_lgrp = __cpu_lgrp(C);\n"
 	"};\n"
 	"inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (cpu);\n"
+	"inline chipid_t chip = curcpu->cpu_chip;\n"
+	"inline lgrp_id_t lgrp = curcpu->cpu_lgrp;\n"
+	"inline psetid_t pset = curcpu->cpu_pset;\n"
+	/* the current thread's working and root directories (procfs.d) */
+	"inline string cwd = d_path(&curthread->fs->pwd);\n"
+	"inline string root = d_path(&curthread->fs->root);\n"
 	/* the arguments of the sched and proc providers (stable.c) */
 	"inline lwpsinfo_t *__lwpsinfo[struct task_struct *T] =\n"
 	"    xlate <lwpsinfo_t *> (T);\n"
 	"inline psinfo_t *__psinfo[struct task_struct *T] = xlate <psinfo_t *> (T);\n"
-	/* CLD_EXITED 1, CLD_KILLED 2, CLD_DUMPED 3 */
 	"inline int __exit_reason[struct task_struct *T] =\n"
-	"    (T->exit_code & 0x7f) == 0 ? 1 : (T->exit_code & 0x80) ? 3 : 2;\n"
+	"    (T->exit_code & 0x7f) == 0 ? CLD_EXITED :\n"
+	"    (T->exit_code & 0x80) ? CLD_DUMPED : CLD_KILLED;\n"
 	"inline int __errno_of[long R] = (int)-R;\n"
 	"inline bufinfo_t *__bufinfo[struct request *R] = xlate <bufinfo_t *> (R);\n"
 	"inline devinfo_t *__devinfo[struct request *R] = xlate <devinfo_t *> (R);\n"
@@ -266,3 +287,113 @@ const char dlib_text[] =
 	"inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (\n"
 	"    fd >= 0 && fd < curthread->files->fdt->max_fds ?\n"
 	"    curthread->files->fdt->fd[fd] : (struct file *)0);\n";
+
+/*
+ * The D library's named integers (DTrace's errno.d, signal.d, regs.d,
+ * procfs.d and its fault codes), as DTrace defines them for Linux on
+ * x86-64.  The errno and signal values are the C library's own macros,
+ * so they are this machine's, not copies; the register indices are
+ * struct pt_regs' slots (uregs[] reads slot i), which is Solaris' regs
+ * order for 0-20; the process states are procfs' pr_state values.
+ * Kept as a table rather than D inlines: a program pays nothing to
+ * parse two hundred inlines it never names.
+ */
+#define K(name) { #name, name, 4 }
+
+static const struct dlib_const dlib_consts[] = {
+	K(EPERM), K(ENOENT), K(ESRCH), K(EINTR),
+	K(EIO), K(ENXIO), K(E2BIG), K(ENOEXEC),
+	K(EBADF), K(ECHILD), K(EAGAIN), K(ENOMEM),
+	K(EACCES), K(EFAULT), K(ENOTBLK), K(EBUSY),
+	K(EEXIST), K(EXDEV), K(ENODEV), K(ENOTDIR),
+	K(EISDIR), K(EINVAL), K(ENFILE), K(EMFILE),
+	K(ENOTTY), K(ETXTBSY), K(EFBIG), K(ENOSPC),
+	K(ESPIPE), K(EROFS), K(EMLINK), K(EPIPE),
+	K(EDOM), K(ERANGE), K(EDEADLK),
+	K(ENAMETOOLONG), K(ENOLCK), K(ENOSYS),
+	K(ENOTEMPTY), K(ELOOP), K(EWOULDBLOCK),
+	K(ENOMSG), K(EIDRM), K(ECHRNG), K(EL2NSYNC),
+	K(EL3HLT), K(EL3RST), K(ELNRNG), K(EUNATCH),
+	K(ENOCSI), K(EL2HLT), K(EBADE), K(EBADR),
+	K(EXFULL), K(ENOANO), K(EBADRQC), K(EBADSLT),
+	K(EDEADLOCK), K(EBFONT), K(ENOSTR),
+	K(ENODATA), K(ETIME), K(ENOSR), K(ENONET),
+	K(ENOPKG), K(EREMOTE), K(ENOLINK), K(EADV),
+	K(ESRMNT), K(ECOMM), K(EPROTO), K(EMULTIHOP),
+	K(EDOTDOT), K(EBADMSG), K(EOVERFLOW),
+	K(ENOTUNIQ), K(EBADFD), K(EREMCHG),
+	K(ELIBACC), K(ELIBBAD), K(ELIBSCN),
+	K(ELIBMAX), K(ELIBEXEC), K(EILSEQ),
+	K(ERESTART), K(ESTRPIPE), K(EUSERS),
+	K(ENOTSOCK), K(EDESTADDRREQ), K(EMSGSIZE),
+	K(EPROTOTYPE), K(ENOPROTOOPT), K(EPROTONOSUPPORT),
+	K(ESOCKTNOSUPPORT), K(EOPNOTSUPP), K(EPFNOSUPPORT),
+	K(EAFNOSUPPORT), K(EADDRINUSE), K(EADDRNOTAVAIL),
+	K(ENETDOWN), K(ENETUNREACH), K(ENETRESET),
+	K(ECONNABORTED), K(ECONNRESET), K(ENOBUFS),
+	K(EISCONN), K(ENOTCONN), K(ESHUTDOWN),
+	K(ETOOMANYREFS), K(ETIMEDOUT), K(ECONNREFUSED),
+	K(EHOSTDOWN), K(EHOSTUNREACH), K(EALREADY),
+	K(EINPROGRESS), K(ESTALE), K(EUCLEAN),
+	K(ENOTNAM), K(ENAVAIL), K(EISNAM),
+	K(EREMOTEIO), K(EDQUOT), K(ENOMEDIUM),
+	K(EMEDIUMTYPE), K(ECANCELED), K(ENOKEY),
+	K(EKEYEXPIRED), K(EKEYREVOKED), K(EKEYREJECTED),
+	K(EOWNERDEAD), K(ENOTRECOVERABLE), K(ERFKILL),
+	K(EHWPOISON), K(ENOTSUP),
+	K(SIGHUP), K(SIGINT), K(SIGQUIT), K(SIGILL),
+	K(SIGTRAP), K(SIGABRT), K(SIGIOT), K(SIGBUS),
+	K(SIGFPE), K(SIGKILL), K(SIGUSR1), K(SIGSEGV),
+	K(SIGUSR2), K(SIGPIPE), K(SIGALRM),
+	K(SIGTERM), K(SIGSTKFLT), K(SIGCHLD),
+	K(SIGCLD), K(SIGCONT), K(SIGSTOP), K(SIGTSTP),
+	K(SIGTTIN), K(SIGTTOU), K(SIGURG), K(SIGXCPU),
+	K(SIGXFSZ), K(SIGVTALRM), K(SIGPROF),
+	K(SIGWINCH), K(SIGIO), K(SIGPOLL), K(SIGPWR),
+	K(SIGSYS),
+	/* faults, as the ERROR probe's arg4 reports them (rt/spec.h) */
+	{ "DTRACEFLT_UNKNOWN", 0, 4 },
+	{ "DTRACEFLT_BADADDR", FLT_BADADDR, 4 },
+	{ "DTRACEFLT_BADALIGN", FLT_BADALIGN, 4 },
+	{ "DTRACEFLT_ILLOP", FLT_ILLOP, 4 },
+	{ "DTRACEFLT_DIVZERO", FLT_DIVZERO, 4 },
+	{ "DTRACEFLT_NOSCRATCH", FLT_NOSCRATCH, 4 },
+	{ "DTRACEFLT_KPRIV", FLT_KPRIV, 4 },
+	{ "DTRACEFLT_UPRIV", FLT_UPRIV, 4 },
+	{ "DTRACEFLT_TUPOFLOW", FLT_TUPOFLOW, 4 },
+	{ "DTRACEFLT_BADSTACK", FLT_BADSTACK, 4 },
+	{ "DTRACEFLT_LIBRARY", 1000, 4 },
+	/* uregs[] indices: 0-20 struct pt_regs, 21-25 task->thread */
+	{ "R_R15", 0, 4 }, { "R_R14", 1, 4 }, { "R_R13", 2, 4 },
+	{ "R_R12", 3, 4 }, { "R_RBP", 4, 4 }, { "R_RBX", 5, 4 },
+	{ "R_R11", 6, 4 }, { "R_R10", 7, 4 }, { "R_R9", 8, 4 },
+	{ "R_R8", 9, 4 }, { "R_RAX", 10, 4 }, { "R_RCX", 11, 4 },
+	{ "R_RDX", 12, 4 }, { "R_RSI", 13, 4 }, { "R_RDI", 14, 4 },
+	{ "R_ERR", 15, 4 }, { "R_RIP", 16, 4 }, { "R_CS", 17, 4 },
+	{ "R_RFL", 18, 4 }, { "R_RSP", 19, 4 }, { "R_SS", 20, 4 },
+	{ "R_DS", 21, 4 }, { "R_ES", 22, 4 }, { "R_FS", 23, 4 },
+	{ "R_GS", 24, 4 }, { "R_TRAPNO", 25, 4 },
+	{ "R_EAX", 10, 4 }, { "R_EBX", 5, 4 }, { "R_ECX", 11, 4 },
+	{ "R_EDX", 12, 4 }, { "R_ESI", 13, 4 }, { "R_EDI", 14, 4 },
+	{ "R_EBP", 4, 4 }, { "R_EIP", 16, 4 }, { "R_EFL", 18, 4 },
+	{ "R_ESP", 19, 4 }, { "R_PC", 16, 4 }, { "R_FP", 4, 4 },
+	{ "R_SP", 19, 4 }, { "R_PS", 18, 4 }, { "R_R0", 10, 4 },
+	{ "R_R1", 5, 4 },
+	/* pr_state (lwpsinfo_t) and pr_dmodel (psinfo_t); char, as in procfs.d */
+	{ "SSLEEP", 1, 1 }, { "SRUN", 2, 1 }, { "SZOMB", 3, 1 },
+	{ "SSTOP", 4, 1 }, { "SIDL", 5, 1 }, { "SONPROC", 6, 1 },
+	{ "SWAIT", 7, 1 },
+	{ "PR_MODEL_ILP32", 1, 1 }, { "PR_MODEL_LP64", 2, 1 },
+	/* proc:::exit's args[0] (siginfo's si_code for SIGCHLD) */
+	K(CLD_EXITED), K(CLD_KILLED), K(CLD_DUMPED), K(CLD_TRAPPED),
+	K(CLD_STOPPED), K(CLD_CONTINUED),
+	{ NULL, 0, 0 }
+};
+
+const struct dlib_const *dlib_const_find(const char *name)
+{
+	for (const struct dlib_const *c = dlib_consts; c->name; c++)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}

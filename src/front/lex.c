@@ -365,7 +365,7 @@ static const char *macro_argument(struct lexer *lx, long i, const char *dflt)
 		lx->macro_used[i] = true;
 		return o->argv[i];
 	}
-	return o && o->defaultargs ? dflt : NULL;
+	return (o && o->defaultargs) || lx->defaultargs_option ? dflt : NULL;
 }
 
 static bool is_ident_text(const char *s)
@@ -571,6 +571,10 @@ static void record_option(struct lexer *lx, const char *word, int line)
 	po->line = line;
 	if (!strcmp(po->name, "pspec"))
 		lx->pspec_option = true;
+	/* DTrace sets the option as the pragma is read, so it holds for
+	 * the $N after it */
+	if (!strcmp(po->name, "defaultargs"))
+		lx->defaultargs_option = true;
 	if (lx->npragmas == lx->cap_pragmas) {
 		int cap = lx->cap_pragmas ? 2 * lx->cap_pragmas : 8;
 		struct pragma_opt **v = arena_alloc(lx->a, cap * sizeof(*v));

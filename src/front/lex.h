@@ -93,6 +93,7 @@ struct lexer {
 	int parens, brackets, braces;	/* balance, for DTrace's messages */
 	bool member_next;	/* after '.' or '->': keywords are names */
 	bool pspec_option;	/* "#pragma D option pspec": no type guessing */
+	bool defaultargs_option;	/* "#pragma D option defaultargs" seen */
 	bool eof_after_ident;	/* DTrace's "near end-of-input" quirk */
 	bool *macro_used;	/* [argc]: argument referenced */
 	bool (*is_type)(void *arg, const char *name);	/* typedef names */

@@ -18,7 +18,9 @@
 #include "front/sema_impl.h"
 
 #include "front/ctype.h"
+#include "front/dlib.h"
 
+#include <setjmp.h>
 #include <string.h>
 
 #include "prov/catalog.h"
@@ -381,6 +383,18 @@ static void ident(struct sema *s, struct node *n)
 				  "information (/sys/kernel/btf/vmlinux)");
 		return;
 	}
+	/* the program's and the library's names come before the kernel's
+	 * enumerators, as DTrace looks inlines up first (dt_node_ident) */
+	if (sema_inline_ref(s, n) || sema_global_ref(s, n))
+		return;
+	const struct dlib_const *k = dlib_const_find(n->str);
+
+	if (k) {
+		n->kind = N_INT;
+		n->ival = k->value;
+		n->type = type_int(k->size, true);
+		return;
+	}
 	if (sema_enum_ident(s, n))
 		return;
 	sema_var_ref(s, n);
@@ -417,6 +431,32 @@ static void mapped_arg(struct sema *s, struct node *n, const struct probe_arg *p
 
 /* args[N]: the probe's typed arguments; syscall arguments are all
  * register-sized, so the first probe's types stand for all of them. */
+/*
+ * uregs[R_xxx]: a register of the thread's user context.  The index is an
+ * integer constant (dt_idcook_regs), one of the D library's R_* indices
+ * (regs.d): 0-20 are struct pt_regs' slots, 21-25 task->thread's.
+ */
+static void uregs_index(struct sema *s, struct node *n)
+{
+	struct node *ix = n->args.n == 1 ? n->args.v[0] : NULL;
+	int64_t v;
+
+	if (ix)
+		sema_expr(s, ix);
+	if (!ix || !sema_const_value(ix, &v))
+		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
+			  "uregs[ ] argument #1 is incompatible with prototype:\n"
+			  "\tprototype: integer constant\n\t argument: %s",
+			  ix ? dtype_name(&ix->type) : "(none)");
+	if (v < 0 || v > 25)
+		diag_fail(s->d, n->line, n->col, "D_REGS_IDX",
+			  "index %lld is out of range for array uregs",
+			  (long long)v);
+	n->symkind = SYM_UREGS;
+	n->sym = (int)v;
+	n->type = type_int(8, false);
+}
+
 static void args_index(struct sema *s, struct node *n)
 {
 	struct node *ix = n->args.n == 1 ? n->args.v[0] : NULL;
@@ -446,6 +486,24 @@ static void args_index(struct sema *s, struct node *n)
 	}
 }
 
+/*
+ * c ? x : y with a string arm (dt_cook_op3): a char array or pointer in
+ * the other arm is read as a string, a null pointer constant is NULL
+ * (cg); anything else is incompatible.
+ */
+static void ternary_strings(struct sema *s, struct node *n)
+{
+	if (n->b->type.kind != T_STRING && n->c->type.kind != T_STRING)
+		return;
+	n->b = sema_as_string(s, n->b);
+	n->c = sema_as_string(s, n->c);
+	bool sb = n->b->type.kind == T_STRING, sc = n->c->type.kind == T_STRING;
+
+	if (sb != sc && !sema_is_null(sb ? n->c : n->b))
+		diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
+			  "operator ?: operands must have compatible types");
+}
+
 static void assign(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->b);
@@ -455,12 +513,25 @@ static void assign(struct sema *s, struct node *n)
 		diag_fail(s->d, n->line, n->col, "D_OP_ARRFUN",
 			  "operator = may not be applied to operand of type "
 			  "\"%s\"", dtype_name(&n->a->type));
-	bool ls = n->a->type.kind == T_STRING, rs = n->b->type.kind == T_STRING;
+	bool ls = n->a->type.kind == T_STRING;
+
+	/* a string takes a char array or pointer, read as a string
+	 * (dt_node_is_strcompat) */
+	if (ls && !n->compound)
+		n->b = sema_as_string(s, n->b);
+	bool rs = n->b->type.kind == T_STRING;
 
 	/* a pointer takes a pointer (or 0), an integer an integer */
 	bool lp = n->a->type.kind == T_PTR, rp = n->b->type.kind == T_PTR;
 	bool mismatch = !n->compound && lp != rp && !(lp && is_const_zero(n->b));
 
+	/* a string takes 0 and NULL, as a char array takes a null pointer
+	 * (dt_node_is_ptrcompat): the variable becomes NULL, and a dynamic
+	 * one is freed (cg) */
+	if (ls && !rs && !n->compound && sema_is_null(n->b)) {
+		n->type = n->a->type;
+		return;
+	}
 	if (ls != rs || (ls && n->compound) || mismatch)
 		diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
 			  "operands have incompatible types: \"%s\" %s= \"%s\"",
@@ -561,10 +632,8 @@ void sema_expr(struct sema *s, struct node *n)
 		break;
 	case N_TERNARY:
 		ternary_operands(s, n);
-		if ((n->b->type.kind == T_STRING) != (n->c->type.kind == T_STRING))
-			diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
-				  "operator ?: operands must have compatible types");
-		if (n->b->type.kind == T_STRING)
+		ternary_strings(s, n);
+		if (n->b->type.kind == T_STRING || n->c->type.kind == T_STRING)
 			n->type = type_string(n->b->type.size > n->c->type.size
 						      ? n->b->type.size
 						      : n->c->type.size);
@@ -586,6 +655,10 @@ void sema_expr(struct sema *s, struct node *n)
 	case N_INDEX:
 		if (n->a->kind == N_IDENT && strcmp(n->a->str, "args") == 0) {
 			args_index(s, n);
+			break;
+		}
+		if (n->a->kind == N_IDENT && strcmp(n->a->str, "uregs") == 0) {
+			uregs_index(s, n);
 			break;
 		}
 		if (n->a->kind == N_IDENT && sema_inline_index(s, n))
@@ -780,15 +853,46 @@ static void stmt(struct sema *s, struct node *n)
 	}
 }
 
+static void predicate(struct sema *s, struct clause *c)
+{
+	sema_expr(s, c->pred);
+	if (!type_is_int(&c->pred->type))	/* checked once the clause is read */
+		diag_fail(s->d, c->has_body ? c->end_line : c->pred->line,
+			  c->pred->col, "D_PRED_SCALAR",
+			  "predicate result must be of scalar type");
+}
+
+/*
+ * DTrace cooks a clause's actions before its predicate, so "/!done/ {
+ * done = 1; }" finds done created by the actions.  Should the actions
+ * name a variable only the predicate creates ("/(x = f()) > 0/ {
+ * trace(x); }"), the undefined identifier sends it back to cook the
+ * predicate first and then the actions, once (dt_cook_clause).  The
+ * retry checks a fresh copy of the actions: the failed pass rewrote
+ * part of them in place.
+ */
 void sema_clause(struct sema *s, struct clause *c)
 {
+	struct node_list body = { 0 };
+	jmp_buf env, *outer = s->d->env;
+
 	if (c->pred) {
-		sema_expr(s, c->pred);
-		if (!type_is_int(&c->pred->type))	/* checked once the clause is read */
-			diag_fail(s->d, c->has_body ? c->end_line : c->pred->line,
-				  c->pred->col, "D_PRED_SCALAR",
-				  "predicate result must be of scalar type");
+		body = node_list_clone(s->a, &c->body);
+		s->d->env = &env;
+		if (setjmp(env)) {
+			s->d->env = outer;
+			if (strcmp(s->d->tag ? s->d->tag : "", "D_IDENT_UNDEF") != 0)
+				longjmp(*outer, 1);
+			c->body = body;
+			predicate(s, c);
+			stmts(s, &c->body);
+			sema_spec_clause(s, c);
+			return;
+		}
 	}
 	stmts(s, &c->body);
+	s->d->env = outer;
+	if (c->pred)
+		predicate(s, c);
 	sema_spec_clause(s, c);
 }

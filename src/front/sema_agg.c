@@ -475,6 +475,11 @@ void sema_agg_stmt(struct sema *s, struct node *st)
 	int ai = sema_find_agg(s, st->agg->str);
 	struct spec_agg *ag;
 
+	if (ai < 0)
+		sema_string_keys(s, &st->args, NULL, 0);
+	else
+		sema_string_keys(s, &st->args, s->spec->aggs[ai].keys,
+				 s->spec->aggs[ai].nkeys);
 	if (ai < 0) {
 		ai = new_agg(s, st, f, p);
 		ag = &s->spec->aggs[ai];

@@ -38,9 +38,14 @@ bool sema_static_storage(struct sema *s, const struct node *n, int *space,
 bool sema_static_access(struct sema *s, struct node *n);
 bool sema_self_array(struct sema *s, struct node *n, const struct dtype *rhs);
 void sema_var_ref(struct sema *s, struct node *n);		/* a read */
+bool sema_inline_ref(struct sema *s, struct node *n);	/* n names an inline */
+bool sema_global_ref(struct sema *s, struct node *n);	/* n names a global */
 void sema_var_assign(struct sema *s, struct node *lhs, struct node *n);
 void sema_var_decl(struct sema *s, const char *name, int scope,
 		   const struct decl_type *dt);
+/* char array keys, and char pointers where proto has a string, as strings */
+void sema_string_keys(struct sema *s, struct node_list *keys,
+		      const struct spec_field *proto, int nproto);
 /* grow string key bounds to fit keys (aggregations, assoc arrays) */
 void sema_fit_keys(struct sema *s, struct node *at, struct node_list *keys,
 		   struct spec_field **fields, int *nfields, uint32_t *key_size,

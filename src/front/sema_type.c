@@ -229,22 +229,35 @@ void sema_offsetof(struct sema *s, struct node *n)
 /*
  * dscope's own kernel subroutines, used by the D library:
  *   string d_path(struct path *)       the path, walked up the dentries
+ *   string __mountpoint(struct vfsmount *)  where the mount is mounted
  *   string __psargs(struct task_struct *)  the argument area, NULs as spaces
+ *   int __cpu_chip(int), __cpu_lgrp(int)   a CPU's package and NUMA node
  */
 bool sema_kernel_subr(struct sema *s, struct node *n)
 {
-	bool dpath = strcmp(n->str, "d_path") == 0;
+	static const char *const protos[][2] = {
+		{ "d_path", "struct path *" },
+		{ "__mountpoint", "struct vfsmount *" },
+		{ "__psargs", "struct task_struct *" },
+		{ "__cpu_chip", "int" },
+		{ "__cpu_lgrp", "int" },
+	};
+	int k = 0, nprotos = (int)(sizeof(protos) / sizeof(protos[0]));
 
-	if (!dpath && strcmp(n->str, "__psargs") != 0)
+	while (k < nprotos && strcmp(n->str, protos[k][0]) != 0)
+		k++;
+	if (k == nprotos)
 		return false;
 	sema_check_nargs(s, n, 1, 1);
 	sema_expr(s, n->args.v[0]);
-	if (n->args.v[0]->type.kind != T_PTR)
+	bool by_cpu = k >= 3;
+
+	if (by_cpu ? !type_is_int(&n->args.v[0]->type)
+		   : n->args.v[0]->type.kind != T_PTR)
 		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
 			  "%s( ) argument #1 is incompatible with prototype:\n"
 			  "\tprototype: %s\n\t argument: %s", n->str,
-			  dpath ? "struct path *" : "struct task_struct *",
-			  dtype_name(&n->args.v[0]->type));
-	n->type = type_string(s->strsize);
+			  protos[k][1], dtype_name(&n->args.v[0]->type));
+	n->type = by_cpu ? type_int(4, true) : type_string(s->strsize);
 	return true;
 }

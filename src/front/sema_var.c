@@ -4,7 +4,7 @@
  *
  * A variable comes into being by declaration or by its first assignment,
  * which gives it its type (an integer narrower than int is widened to int,
- * a string gets the strsize bound; x++ and x += n make an int).  Reading a global or an associative
+ * a string gets the strsize bound; x++, a[k]++ and x += n make an int).  Reading a global or an associative
  * array nobody assigned is D_IDENT_UNDEF; self-> and this-> variables may
  * be read before the clause that assigns them (a predicate on self->ts
  * usually comes first in the text), and then start as 64-bit integers.
@@ -159,6 +159,24 @@ static struct dtype var_type(struct sema *s, const struct dtype *rhs)
 	return *rhs;
 }
 
+/*
+ * Keys that are strings in all but type: a char array key is its
+ * characters, as DTrace records and prints it; a char pointer where the
+ * prototype has a string is read as one (dt_node_is_strcompat), so
+ * a[execname] and a[curthread->comm] name one element.
+ */
+void sema_string_keys(struct sema *s, struct node_list *keys,
+		      const struct spec_field *proto, int nproto)
+{
+	for (int i = 0; i < keys->n; i++) {
+		const struct dtype *t = &keys->v[i]->type;
+
+		if ((t->kind == T_ARRAY && sema_is_char_ptr(t)) ||
+		    (i < nproto && proto[i].type.kind == T_STRING))
+			keys->v[i] = sema_as_string(s, keys->v[i]);
+	}
+}
+
 void sema_fit_keys(struct sema *s, struct node *at, struct node_list *keys,
 		   struct spec_field **fields, int *nfields, uint32_t *key_size,
 		   const char *what)
@@ -239,6 +257,7 @@ static void assoc_var(struct sema *s, struct node *n, const struct dtype *rhs)
 	}
 	struct spec_dvar *dv = &s->spec->dvars[v];
 
+	sema_string_keys(s, &n->args, dv->keys, dv->keys ? dv->nkeys : 0);
 	sema_fit_keys(s, n, &n->args, &dv->keys, &dv->nkeys, &dv->key_size, name);
 	n->a->symkind = SYM_CONST;
 	resolved(n, v, &dv->type);
@@ -269,6 +288,7 @@ bool sema_self_array(struct sema *s, struct node *n, const struct dtype *rhs)
 	}
 	struct spec_dvar *dv = &s->spec->dvars[v];
 
+	sema_string_keys(s, &n->args, dv->keys, dv->keys ? dv->nkeys : 0);
 	sema_fit_keys(s, n, &n->args, &dv->keys, &dv->nkeys, &dv->key_size,
 		      m->str);
 	for (int i = 0; i < dv->nkeys; i++)	/* after the thread */
@@ -328,7 +348,17 @@ static void inline_decl(struct sema *s, struct top_decl *td)
 	*ARENA_PUSH(s->a, s->inlines, s->ninlines, s->inlines_cap) = td;
 }
 
-static bool inline_ref(struct sema *s, struct node *n)
+/* an inline is a name for an expression, not a variable: it cannot be
+ * assigned (DTrace's D_OP_WRITE), the library's cwd no more than one's own */
+static bool is_inline(struct sema *s, const char *name)
+{
+	for (int i = 0; i < s->ninlines; i++)
+		if (strcmp(s->inlines[i]->name, name) == 0)
+			return true;
+	return false;
+}
+
+bool sema_inline_ref(struct sema *s, struct node *n)
 {
 	for (int i = s->ninlines - 1; i >= 0; i--) {
 		struct top_decl *td = s->inlines[i];
@@ -337,6 +367,17 @@ static bool inline_ref(struct sema *s, struct node *n)
 			continue;
 		if (td->init->type.kind == T_NONE)	/* a library inline */
 			sema_expr(s, td->init);
+		int64_t v;
+
+		/* an integer inline of constant value is that constant where
+		 * it is used, as DTrace makes it (dt_node_ident), so it may
+		 * be an aggregation's parameter: lquantize(x, 0, MAX, 10) */
+		if (type_is_int(td->init_type) && sema_const_value(td->init, &v)) {
+			n->kind = N_INT;
+			n->ival = v;
+			n->type = *td->init_type;
+			return true;
+		}
 		n->symkind = SYM_INLINE;
 		n->a = td->init;
 		n->type = *td->init_type;
@@ -362,9 +403,25 @@ bool sema_names_memory(struct sema *s, struct node *id)
 	return t && (t->kind == T_PTR || t->kind == T_ARRAY);
 }
 
+static void global_ref(struct sema *s, struct node *n, int g)
+{
+	n->symkind = SYM_GLOBAL;
+	n->sym = g;
+	n->type = s->spec->globals[g].type;
+}
+
+bool sema_global_ref(struct sema *s, struct node *n)
+{
+	int g = find_global(s, n->str);
+
+	if (g >= 0)
+		global_ref(s, n, g);
+	return g >= 0;
+}
+
 void sema_var_ref(struct sema *s, struct node *n)
 {
-	if (n->kind == N_IDENT && inline_ref(s, n))
+	if (n->kind == N_IDENT && sema_inline_ref(s, n))
 		return;
 	if (is_self_or_this(n)) {
 		member_var(s, n, NULL);
@@ -381,9 +438,7 @@ void sema_var_ref(struct sema *s, struct node *n)
 			diag_fail(s->d, n->line, n->col, "D_IDENT_UNDEF",
 				  "failed to resolve %s: Unknown %s name", n->str,
 				  n->str[0] == '`' ? "symbol" : "variable");
-		n->symkind = SYM_GLOBAL;
-		n->sym = g;
-		n->type = s->spec->globals[g].type;
+		global_ref(s, n, g);
 	}
 }
 
@@ -422,16 +477,20 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 			sema_static_access(s, lhs);
 			return;
 		}
-		assoc_var(s, lhs, rhs);
+		/* a[k]++ creates a as an int, as x++ does (dt_cook_op1) */
+		struct dtype i32 = type_int(4, true);
+
+		assoc_var(s, lhs, n->kind == N_INCDEC ? &i32 : rhs);
 		return;
 	}
 	if (lhs->kind != N_IDENT)
 		diag_fail(s->d, lhs->line, lhs->col, "D_OP_LVAL",
 			  "operator %s requires modifiable lvalue as an operand",
 			  n->kind == N_INCDEC ? "++" : "=");
-	if (sema_find_builtin(lhs->str) >= 0)
+	if (sema_find_builtin(lhs->str) >= 0 || is_inline(s, lhs->str))
 		diag_fail(s->d, lhs->line, lhs->col, "D_OP_WRITE",
-			  "operator = can only be applied to a writable variable");
+			  "operator %s can only be applied to a writable variable",
+			  n->kind == N_INCDEC ? "++" : "=");
 	int g = find_global(s, lhs->str);
 
 	if (g < 0) {

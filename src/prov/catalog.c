@@ -567,12 +567,16 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 		   int (*fn)(const struct probe *p, void *arg), void *arg)
 {
 	int n = 0;
+	struct probe_desc q = *pd;
 
 	cat->hint[0] = '\0';
 	profile_provide(cat, pd);
 	sdt_provide(cat, pd);
-	pid_provide(cat, pd);
-	usdt_provide(cat, pd);
+	/* a process's module may be named short ("libc"): match its probes
+	 * by the name they carry */
+	q.mod = pid_provide(cat, &q);
+	q.mod = usdt_provide(cat, &q);
+	pd = &q;
 	for (uint32_t i = 0; i < cat->nprobes; i++) {
 		const struct probe *p = cat->probes[i];
 		int rc;

@@ -112,6 +112,30 @@ struct pid_module *pid_modules(struct catalog *cat, long pid, int *n)
 	return mods;
 }
 
+/*
+ * The module a name without glob characters names, as DTrace's libproc
+ * finds it (Psymtab.c, object_to_map): a file's full path or name, else
+ * the first file whose name is the name and a '.' suffix ("libc" and
+ * "libc.so" name libc.so.6), else "a.out" the executable.  Returns the
+ * module's name, which its probes carry, or mod when none matches or mod
+ * is empty or a glob.
+ */
+const char *pid_module_resolve(const struct pid_module *m, int n,
+			       const char *mod)
+{
+	size_t len = mod ? strlen(mod) : 0;
+
+	if (!len || strpbrk(mod, "*?[\\"))
+		return mod;
+	for (int i = 0; i < n; i++)
+		if (strcmp(m[i].f->path, mod) == 0 || strcmp(m[i].f->base, mod) == 0)
+			return m[i].f->base;
+	for (int i = 0; i < n; i++)
+		if (strncmp(m[i].f->base, mod, len) == 0 && m[i].f->base[len] == '.')
+			return m[i].f->base;
+	return mod;
+}
+
 bool pid_module_named(const struct pid_module *m, const char *mod)
 {
 	return !mod || !*mod || catalog_glob_match(mod, m->f->base) ||
@@ -270,7 +294,7 @@ static void check_offset_spelling(struct catalog *cat, const char *name)
 				 "0x or leading zeros: %s", canon);
 }
 
-void pid_provide(struct catalog *cat, const struct probe_desc *pd)
+const char *pid_provide(struct catalog *cat, const struct probe_desc *pd)
 {
 	long pid = provider_pid(pd->prov);
 	struct pid_module *mods;
@@ -278,8 +302,12 @@ void pid_provide(struct catalog *cat, const struct probe_desc *pd)
 	int n;
 
 	if (!pid)
-		return;
+		return pd->mod;
 	mods = pid_modules(cat, pid, &n);
+	struct probe_desc q = *pd;
+
+	q.mod = pid_module_resolve(mods, n, pd->mod);
+	pd = &q;
 	prov = arena_printf(catalog_arena(cat), "pid%ld", pid);
 	for (int i = 0; i < n; i++) {
 		if (!pid_module_named(&mods[i], pd->mod))
@@ -291,4 +319,5 @@ void pid_provide(struct catalog *cat, const struct probe_desc *pd)
 	}
 	if (names_offsets(pd->name))
 		check_offset_spelling(cat, pd->name);
+	return q.mod;
 }

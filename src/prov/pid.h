@@ -16,8 +16,9 @@
 
 struct elf_file;
 
-/* Add the probes pd may name, if its provider field is pidNNN. */
-void pid_provide(struct catalog *cat, const struct probe_desc *pd);
+/* Add the probes pd may name, if its provider field is pidNNN; returns
+ * the module field as those probes spell it (pid_module_resolve). */
+const char *pid_provide(struct catalog *cat, const struct probe_desc *pd);
 
 /* For the usdt provider too: the ELF files of process pid (the -c
  * command's before it runs), the executable first; an array in the
@@ -27,6 +28,12 @@ struct pid_module {
 	bool is_exe;
 };
 struct pid_module *pid_modules(struct catalog *cat, long pid, int *n);
+
+/* The name of the module of mods[n] that description field mod names
+ * ("libc" for libc.so.6, as DTrace's libproc); mod itself for a glob, an
+ * empty field, or a name no module answers to. */
+const char *pid_module_resolve(const struct pid_module *mods, int n,
+			       const char *mod);
 
 /* Does description field mod name module m?  "a.out" names the
  * executable, as in DTrace; an empty field names every module. */

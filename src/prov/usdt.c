@@ -604,7 +604,7 @@ static void add_file_probes(struct catalog *cat, long pid, const struct pid_modu
 	}
 }
 
-void usdt_provide(struct catalog *cat, const struct probe_desc *pd)
+const char *usdt_provide(struct catalog *cat, const struct probe_desc *pd)
 {
 	size_t plen;
 	long pid = provider_pid(pd->prov, &plen);
@@ -612,12 +612,15 @@ void usdt_provide(struct catalog *cat, const struct probe_desc *pd)
 	int n;
 
 	if (!pid)
-		return;
+		return pd->mod;
 	mods = pid_modules(cat, pid, &n);
+	const char *mod = pid_module_resolve(mods, n, pd->mod);
+
 	for (int i = 0; i < n; i++)
-		if (pid_module_named(&mods[i], pd->mod) &&
+		if (pid_module_named(&mods[i], mod) &&
 		    catalog_pid_module_new(cat, PROV_USDT, pid, mods[i].f->path))
 			add_file_probes(cat, pid, &mods[i]);
+	return mod;
 }
 
 int usdt_load_args(struct catalog *cat, struct probe *p)

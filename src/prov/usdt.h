@@ -74,8 +74,9 @@ int usdt_file_read(struct arena *a, const char *path, struct usdt_file *uf);
 /* A usdt_arg_ctx.sym over a struct usdt_file. */
 bool usdt_file_sym(void *uf, const char *name, uint64_t *addr);
 
-/* Add the probes pd may name, if its provider field ends in a pid. */
-void usdt_provide(struct catalog *cat, const struct probe_desc *pd);
+/* Add the probes pd may name, if its provider field ends in a pid;
+ * returns the module field as those probes spell it (pid_module_resolve). */
+const char *usdt_provide(struct catalog *cat, const struct probe_desc *pd);
 
 /* args[] of a usdt probe: integers sized and signed as its first site's
  * note says ("-4@..." is int32_t). */

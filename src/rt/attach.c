@@ -14,6 +14,8 @@
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <stdlib.h>
@@ -52,6 +54,60 @@ int attach_sysinfo(const struct spec *sp, FILE *err, const char *progname)
 			continue;
 		if (bpf_map_update_elem(fd, &nr, &sp->sysinfo[nr], BPF_ANY) < 0) {
 			fprintf(err, "%s: could not fill the syscall table: %s\n",
+				progname, strerror(errno));
+			return -errno;
+		}
+	}
+	return 0;
+}
+
+/* sysfs' number in file path, or -1 */
+static int32_t sysfs_number(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int v = -1;
+
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+/* CPU c's NUMA node: the N of its /sys/devices/system/cpu/cpuC/nodeN */
+static int32_t cpu_node(uint32_t c)
+{
+	char path[64];
+	int32_t node = -1;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u", c);
+	DIR *d = opendir(path);
+	struct dirent *e;
+
+	while (d && (e = readdir(d)))
+		if (strncmp(e->d_name, "node", 4) == 0 &&
+		    isdigit((unsigned char)e->d_name[4]))
+			node = (int32_t)atoi(e->d_name + 4);
+	if (d)
+		closedir(d);
+	return node;
+}
+
+int attach_cpuinfo(const struct spec *sp, FILE *err, const char *progname)
+{
+	if (sp->cpuinfo_map < 0)
+		return 0;
+	const struct spec_map *m = &sp->maps[sp->cpuinfo_map];
+	char path[96];
+
+	for (uint32_t c = 0; c < (uint32_t)libbpf_num_possible_cpus(); c++) {
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u/"
+			 "topology/physical_package_id", c);
+		struct cpu_topology t = { sysfs_number(path), cpu_node(c) };
+
+		if (bpf_map_update_elem(m->fd, &c, &t, BPF_ANY) < 0) {
+			fprintf(err, "%s: could not fill the CPU table: %s\n",
 				progname, strerror(errno));
 			return -errno;
 		}

@@ -20,6 +20,10 @@ struct attach_set {
 
 /* Fill MAP_SYSINFO from the spec. */
 int attach_sysinfo(const struct spec *sp, FILE *err, const char *progname);
+
+/* Fill the CPU table (spec.cpuinfo_map, if the program has one) from
+ * sysfs: each possible CPU's package and NUMA node. */
+int attach_cpuinfo(const struct spec *sp, FILE *err, const char *progname);
 /* Attach every program except BEGIN/END; on failure detach what was done. */
 int attach_all(const struct spec *sp, struct attach_set *set, FILE *err,
 	       const char *progname);

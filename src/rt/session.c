@@ -461,6 +461,7 @@ int dscope__go(struct dscope *ds)
 	ds->state = S_GOING;
 	if ((rc = unwind_fill(ds->spec, uw, err, pn)) < 0 ||
 	    (rc = attach_sysinfo(ds->spec, err, pn)) < 0 ||
+	    (rc = attach_cpuinfo(ds->spec, err, pn)) < 0 ||
 	    (rc = set_walltime(ds)) < 0)
 		return rc;
 	ds->cons = (struct consumer){

@@ -89,6 +89,14 @@ struct drop_counts {
 #define SPEC_ACTIVE 1ull
 #define SPEC_TAG(id, gen) ((uint64_t)(id) | (uint64_t)(gen) << 32)
 
+/* A CPU's place, for curcpu's cpu_chip and cpu_lgrp: its package
+ * (sysfs' topology/physical_package_id) and NUMA node (its nodeN link);
+ * filled by the runtime, -1 where sysfs does not say. */
+struct cpu_topology {
+	int32_t chip;
+	int32_t lgrp;
+};
+
 /* MAP_SYSINFO value: what a raw_syscalls program needs about syscall nr. */
 #define SYSNAME_MAX 32
 struct sysinfo_entry {
@@ -397,6 +405,7 @@ struct spec {
 	int unwind_objs_map;		/* spec maps of unwind_obj and unwind_row;
 					 * -1: ustack() walks frame pointers */
 	int unwind_rows_map;
+	int cpuinfo_map;		/* spec map of cpu_topology by CPU; -1: none */
 	uint32_t nspec;		/* option nspec: speculation IDs 1..nspec */
 	int nprobes;		/* probes matched, for "matched N probes" */
 	bool quiet;		/* option quiet */
