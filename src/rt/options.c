@@ -34,6 +34,7 @@ void options_init(struct options *o)
 	o->statusrate_ns = 1000000000ull;
 	o->stackindent = 14;
 	o->printsize = 8192;
+	o->metrics_maxsize = 4 << 20;
 }
 
 static int parse_size(const char *v, uint64_t *out)
@@ -114,7 +115,9 @@ static int parse_bufpolicy(const char *v, enum bufpolicy *out)
 	return -1;
 }
 
-enum opt_kind { O_BOOL, O_SIZE, O_RATE, O_INT, O_POLICY, O_TUNING };
+enum opt_kind { O_BOOL, O_SIZE, O_RATE, O_INT, O_POLICY, O_TUNING,
+		O_STR,		/* a char array: the value, replaced */
+		O_STRLIST };	/* a char array: the value, appended */
 
 static const struct {
 	const char *name;
@@ -143,6 +146,10 @@ static const struct {
 	{ "cleanrate", O_RATE, offsetof(struct options, cleanrate_ns) },
 	{ "printsize", O_SIZE, offsetof(struct options, printsize) },
 	{ "bufpolicy", O_POLICY, offsetof(struct options, bufpolicy) },
+	{ "metrics", O_STR, offsetof(struct options, metrics) },
+	{ "metrics_labels", O_STRLIST, offsetof(struct options, metrics_labels) },
+	{ "metrics_stacks", O_BOOL, offsetof(struct options, metrics_stacks) },
+	{ "metrics_maxsize", O_SIZE, offsetof(struct options, metrics_maxsize) },
 	/* tuning without an effect on output: accepted, not yet acted on */
 	{ "bufresize", O_TUNING, 0 },
 	{ "cpu", O_TUNING, 0 },
@@ -202,6 +209,32 @@ static bool tuning_ok(const char *name, const char *value, char *err,
 	return true;
 }
 
+/* The string options are fixed arrays, since struct options is copied
+ * and never freed: metrics (replaced) and metrics_labels (appended to,
+ * so each -x or pragma adds an entry).  What they mean is checked when
+ * tracing starts (rt/metrics.c), where the sentence can say more. */
+static int set_string(char *p, bool append, const char *name,
+		      const char *value, char *err, size_t errlen)
+{
+	size_t size = append ? sizeof(((struct options *)0)->metrics_labels)
+			     : sizeof(((struct options *)0)->metrics);
+	size_t used = append ? strlen(p) : 0;
+
+	if (!value || !*value || strchr(value, ' ')) {
+		snprintf(err, errlen, "%s wants a value without spaces", name);
+		return -1;
+	}
+	if (used + (used > 0) + strlen(value) >= size) {
+		snprintf(err, errlen, "value too long (at most %zu bytes in all)",
+			 size - 1);
+		return -1;
+	}
+	if (used > 0)
+		p[used++] = ' ';
+	strcpy(p + used, value);
+	return 0;
+}
+
 int options_set(struct options *o, const char *name, const char *value,
 		char *err, size_t errlen)
 {
@@ -246,6 +279,10 @@ int options_set(struct options *o, const char *name, const char *value,
 			if (parse_bufpolicy(value, p) < 0)
 				break;
 			return 0;
+		case O_STR:
+		case O_STRLIST:
+			return set_string(p, table[i].kind == O_STRLIST, name,
+					  value, err, errlen);
 		}
 		snprintf(err, errlen, "Invalid value for specified option");
 		return -1;
