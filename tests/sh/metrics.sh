@@ -15,6 +15,7 @@ cleanup() {
 trap cleanup EXIT
 # wait_for CMD: up to 10 s for CMD to succeed
 wait_for() {
+	local i
 	for i in $(seq 100); do eval "$1" >/dev/null 2>&1 && return 0; sleep 0.1; done
 	return 1
 }
