@@ -256,25 +256,28 @@ static char *render(struct metrics *m, size_t *len)
 	return t.buf;
 }
 
-static enum MHD_Result reply(struct MHD_Connection *c, unsigned status,
-			     const char *text, char *owned, size_t len)
+/* Queue r with a content type, and let go of it. */
+static enum MHD_Result queue(struct MHD_Connection *c, unsigned status,
+			     struct MHD_Response *r, const char *type)
 {
-	struct MHD_Response *r = owned
-		? MHD_create_response_from_buffer(len, owned, MHD_RESPMEM_MUST_FREE)
-		: MHD_create_response_from_buffer(strlen(text), (void *)text,
-						  MHD_RESPMEM_PERSISTENT);
 	enum MHD_Result rc;
 
 	if (!r)
 		return MHD_NO;
-	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, owned
-		? "text/plain; version=0.0.4; charset=utf-8"
-		: "text/plain; charset=utf-8");
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
 	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
 		MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
 	rc = MHD_queue_response(c, status, r);
 	MHD_destroy_response(r);
 	return rc;
+}
+
+static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status,
+			      const char *why)
+{
+	return queue(c, status, MHD_create_response_from_buffer(strlen(why),
+		     (void *)why, MHD_RESPMEM_PERSISTENT),
+		     "text/plain; charset=utf-8");
 }
 
 /* Read-only: GET (and HEAD) of /metrics and nothing else. */
@@ -288,14 +291,15 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c,
 
 	if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 &&
 	    strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
-		return reply(c, MHD_HTTP_METHOD_NOT_ALLOWED,
-			     "dscope serves GET /metrics only\n", NULL, 0);
+		return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED,
+			      "dscope serves GET /metrics only\n");
 	if (strcmp(url, "/metrics") != 0)
-		return reply(c, MHD_HTTP_NOT_FOUND,
-			     "dscope serves /metrics only\n", NULL, 0);
+		return refuse(c, MHD_HTTP_NOT_FOUND, "dscope serves /metrics only\n");
 	char *text = render(m, &len);
 
-	return reply(c, MHD_HTTP_OK, NULL, text, len);
+	return queue(c, MHD_HTTP_OK, MHD_create_response_from_buffer(len, text,
+		     MHD_RESPMEM_MUST_FREE),
+		     "text/plain; version=0.0.4; charset=utf-8");
 }
 
 int metrics__start(struct metrics *m, struct agg_state *aggs,

@@ -109,8 +109,10 @@ wait_for 'scrape | grep -q "^dscope_total{stack=\"vmlinux\`entry_SYSCALL_64[^;]*
 promtool check metrics <"$tmp/scrape" || fail "promtool rejects stacks: $(cat $tmp/scrape)"
 kill -INT $s_pid; wait $s_pid
 
-# metrics_maxsize: whole rows left out, said once, still valid text
-start z -n 'syscall::getppid:entry /execname == "loop"/ { @[pid] = count(); }' -x metrics=127.0.0.1:0 -x metrics_maxsize=200
+# metrics_maxsize, set by pragmas as metrics is: whole rows left out,
+# said once, still valid text
+printf "#pragma D option metrics=127.0.0.1:0\n#pragma D option metrics_maxsize=200\nsyscall::getppid:entry /execname == \"loop\"/ { @[pid] = count(); }\n" >"$tmp/z.d"
+start z -s "$tmp/z.d"
 for i in 1 2 3 4 5 6; do "$tmp/loop" 1; done
 wait_for 'scrape | grep -q "rows left out"' || fail "metrics_maxsize: $(cat $tmp/scrape)"
 [ "$(wc -c <"$tmp/scrape")" -lt 300 ] || fail "response of $(wc -c <$tmp/scrape) bytes past metrics_maxsize=200"
