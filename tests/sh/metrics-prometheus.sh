@@ -120,4 +120,5 @@ EOF
 awk -v q="$p50" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(q > lo - 1 && q <= hi - 1) }' ||
 	fail "histogram_quantile(0.5) = $p50, outside [$lo, $hi) printed: $(cat $tmp/d1.out)"
 echo "$q = $sum (printed $n1 + $n2); p50 $p50 in [$lo, $hi)"
+echo "$promql"
 exit 0
