@@ -32,10 +32,11 @@ scrape() { curl -sf "$url" >"$tmp/scrape" && cat "$tmp/scrape"; }
 # value METRIC{LABELS}: its value in a fresh scrape
 value() { scrape | awk -v m="$1" '$1 == m { print $2 }'; }
 
+# progenyof($1), $1 this shell: other loops on the machine do not count
 cp $B/targets/loop "$tmp/loop"
 cp $B/targets/loop "$tmp/clear\"er"
 cat >"$tmp/m.d" <<'EOF'
-syscall::getppid:entry /execname == "loop"/
+syscall::getppid:entry /execname == "loop" && progenyof($1)/
 {
 	@c[execname] = count();
 	@t[execname] = count();
@@ -49,7 +50,7 @@ syscall::getppid:return /self->ts/
 	@big[pid] = lquantize(1, 0, 4, 1);
 	self->ts = 0;
 }
-syscall::getppid:entry /execname == "clear\"er"/
+syscall::getppid:entry /execname == "clear\"er" && progenyof($1)/
 {
 	@who[execname] = count();
 	clear(@c);
@@ -58,7 +59,7 @@ syscall::getppid:entry /execname == "clear\"er"/
 }
 EOF
 
-start a -s "$tmp/m.d" -x metrics=0 -x metrics_labels=@t:program
+start a -s "$tmp/m.d" -x metrics=0 -x metrics_labels=@t:program $$
 case $url in http://127.0.0.1:*/metrics) ;; *) fail "a bare port must bind loopback: $url" ;; esac
 "$tmp/loop" 1000 & lpid=$!; wait $lpid
 wait_for '[ "$(value "dscope_c_total{execname=\"loop\"}")" = 1000 ]' ||
@@ -103,7 +104,7 @@ kill -INT $a_pid; wait $a_pid
 grep -Eq '^ +loop +234$' "$tmp/a.out" || fail "END output: $(cat $tmp/a.out)"
 
 # metrics_stacks: the frames as a label, outermost (the syscall entry) first
-start s -n 'syscall::getppid:entry /execname == "loop"/ { @[stack()] = count(); }' -x metrics=127.0.0.1:0 -x metrics_stacks
+start s -n 'syscall::getppid:entry /execname == "loop" && progenyof($1)/ { @[stack()] = count(); }' -x metrics=127.0.0.1:0 -x metrics_stacks $$
 "$tmp/loop" 10
 wait_for 'scrape | grep -q "^dscope_total{stack=\"vmlinux\`entry_SYSCALL_64[^;]*;.*\"} 10$"' || fail "metrics_stacks: $(cat $tmp/scrape)"
 promtool check metrics <"$tmp/scrape" || fail "promtool rejects stacks: $(cat $tmp/scrape)"
@@ -111,8 +112,8 @@ kill -INT $s_pid; wait $s_pid
 
 # metrics_maxsize, set by pragmas as metrics is: whole rows left out,
 # said once, still valid text
-printf "#pragma D option metrics=127.0.0.1:0\n#pragma D option metrics_maxsize=200\nsyscall::getppid:entry /execname == \"loop\"/ { @[pid] = count(); }\n" >"$tmp/z.d"
-start z -s "$tmp/z.d"
+printf "#pragma D option metrics=127.0.0.1:0\n#pragma D option metrics_maxsize=200\nsyscall::getppid:entry /execname == \"loop\" && progenyof(\$1)/ { @[pid] = count(); }\n" >"$tmp/z.d"
+start z -s "$tmp/z.d" $$
 for i in 1 2 3 4 5 6; do "$tmp/loop" 1; done
 wait_for 'scrape | grep -q "rows left out"' || fail "metrics_maxsize: $(cat $tmp/scrape)"
 [ "$(wc -c <"$tmp/scrape")" -lt 300 ] || fail "response of $(wc -c <$tmp/scrape) bytes past metrics_maxsize=200"
