@@ -6,7 +6,7 @@ CC      ?= gcc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter \
 	   -Wno-missing-field-initializers -Iinclude -Isrc -fvisibility=hidden
-LDLIBS  := -lbpf -lelf -lz
+LDLIBS  := -lbpf -lelf -lz -lmicrohttpd -lpthread
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -Wno-format-truncation
 
 B       := build
@@ -20,7 +20,7 @@ HDRS    := $(wildcard include/*.h src/*/*.h)
 all: deps-ok $(B)/dscope $(TARGETS) $(B)/targets/napper-nofp
 
 deps-ok:
-	@test -f /usr/include/bpf/libbpf.h -a -f /usr/include/libelf.h || { \
+	@test -f /usr/include/bpf/libbpf.h -a -f /usr/include/libelf.h -a -f /usr/include/microhttpd.h || { \
 	  echo "dscope: missing build dependencies; run: sudo scripts/install-deps.sh" >&2; \
 	  exit 1; }
 

@@ -7,8 +7,11 @@ set -e
 # (tests/sh/usdt-header.sh, examples/usdt).
 # libc6-dbg: libc's symbol table, so the tests see whole user stacks
 # named (tests/d/tst.ustack-libc-debug.d skips without it).
+# libmicrohttpd-dev: the -x metrics HTTP server; prometheus (its server
+# and promtool), curl and iproute2: tests/sh/metrics*.sh.
 PKGS="gcc make libbpf-dev libelf-dev zlib1g-dev cpp bpftool python3 clang-14
-      libclang-rt-14-dev systemtap-sdt-dev libc6-dbg"
+      libclang-rt-14-dev systemtap-sdt-dev libc6-dbg libmicrohttpd-dev
+      prometheus curl iproute2"
 missing=""
 for p in $PKGS; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -458,6 +458,29 @@ static void check_args(struct sema *s, struct node *call, int f)
 	}
 }
 
+/*
+ * The name an aggregation key's expression gives itself, for the labels
+ * of the Prometheus export (rt/metrics.c): a variable (execname, pid,
+ * arg0), a member (self->fd, curthread->tgid), or a symbol or stack
+ * function (ustack(), ufunc(...)).  Anything else has none.
+ */
+static const char *key_name(const struct node *k)
+{
+	static const char *const calls[] = {
+		"stack", "ustack", "jstack", "sym", "func", "mod", "usym",
+		"ufunc", "umod", "uaddr",
+	};
+
+	if (k->kind == N_IDENT || k->kind == N_MEMBER)
+		return k->str;
+	if (k->kind != N_CALL)
+		return NULL;
+	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
+		if (strcmp(k->str, calls[i]) == 0)
+			return k->str;
+	return NULL;
+}
+
 void sema_agg_stmt(struct sema *s, struct node *st)
 {
 	struct node *call = st->call;
@@ -493,6 +516,9 @@ void sema_agg_stmt(struct sema *s, struct node *st)
 	}
 	sema_fit_keys(s, st, &st->args, &ag->keys, &ag->nkeys, &ag->key_size,
 		      ag->name);
+	for (int i = 0; i < ag->nkeys; i++)
+		if (!ag->keys[i].name)
+			ag->keys[i].name = key_name(st->args.v[i]);
 	st->sym = ai;
 	st->symkind = SYM_AGG;
 }

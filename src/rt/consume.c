@@ -231,11 +231,15 @@ static void do_action(struct consumer *c, const struct spec_epid *ep,
 		do_printa(c, act);
 		break;
 	case ACT_CLEAR:
+		metrics_reset_begin(c->metrics, act->aggs[0]);
 		agg_clear(&c->aggs, act->aggs[0]);
+		metrics_reset_end(c->metrics, act->aggs[0]);
 		break;
 	case ACT_TRUNC:
+		metrics_reset_begin(c->metrics, act->aggs[0]);
 		agg_trunc(&c->aggs, act->aggs[0], act->nfields > 0,
 			  act->nfields > 0 ? (int64_t)v[0].u : 0, &so);
+		metrics_reset_end(c->metrics, act->aggs[0]);
 		break;
 	case ACT_NORMALIZE:
 		c->aggs.descs[act->aggs[0]].normal = v[0].u;
@@ -590,10 +594,17 @@ int consume_open(struct consumer *c)
 int consume_wait(struct consumer *c, int timeout_ms)
 {
 	struct epoll_event ev[2];
-	int n = epoll_wait(c->epfd, ev, 2, timeout_ms), rc = 0;
+	int n, rc = 0;
 
-	if (n < 0 && errno != EINTR)
-		rc = -errno;
+	if (c->lock)	/* the HTTP thread may snapshot meanwhile */
+		pthread_mutex_unlock(c->lock);
+	n = epoll_wait(c->epfd, ev, 2, timeout_ms);
+	int e = errno;
+
+	if (c->lock)
+		pthread_mutex_lock(c->lock);
+	if (n < 0 && e != EINTR)
+		rc = -e;
 	if (n > 0) {
 		ring_buffer__consume(c->wake);
 		rc = perf_buffer__poll(c->pb, 0);	/* the rings that woke */

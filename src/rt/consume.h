@@ -14,11 +14,13 @@
 #ifndef DSCOPE_CONSUME_H
 #define DSCOPE_CONSUME_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 
 #include "rt/agg.h"
 #include "rt/bufpolicy.h"
+#include "rt/metrics.h"
 #include "rt/options.h"
 #include "rt/spec.h"
 #include "rt/specbuf.h"
@@ -58,6 +60,8 @@ struct consumer {
 	struct flow_state *flow;	/* per CPU: flowindent's indent, last probe */
 	struct fmt_sym_ops syms;	/* kernel symbols for stacks, sym() */
 	uint32_t target_pid;		/* -p/-c's process; 0: none */
+	struct metrics *metrics;	/* serving /metrics: told of resets */
+	pthread_mutex_t *lock;		/* held but while waiting (metrics.h) */
 };
 
 int consume_open(struct consumer *c);

@@ -40,6 +40,7 @@ void options_init(struct options *o)
 	o->stackframes = 20;		/* DTrace's _dtrace_stackframes */
 	o->ustackframes = 100;		/* and _dtrace_ustackframes */
 	o->maxframes = 127;		/* the most a stack here can hold */
+	o->metrics_maxsize = 4 << 20;
 }
 
 static int parse_size(const char *v, uint64_t *out)
@@ -124,6 +125,8 @@ enum opt_kind {
 	O_BOOL, O_SIZE, O_RATE, O_INT, O_POLICY, O_CPU,
 	O_ACCEPT,	/* no visible effect here: the comment beside it says why */
 	O_REFUSE,	/* not done: refused with the sentence in why */
+	O_STR,		/* a char array: the value, replaced */
+	O_STRLIST,	/* a char array: the value, appended */
 };
 
 /* What an O_ACCEPT option's value must look like, so that a value DTrace
@@ -240,6 +243,10 @@ static const struct {
 	  "dscope's D library is built in: it reads no library directory" },
 	{ "syslibdir", O_REFUSE, 0, 0,
 	  "dscope's D library is built in: it reads no library directory" },
+	{ "metrics", O_STR, offsetof(struct options, metrics) },
+	{ "metrics_labels", O_STRLIST, offsetof(struct options, metrics_labels) },
+	{ "metrics_stacks", O_BOOL, offsetof(struct options, metrics_stacks) },
+	{ "metrics_maxsize", O_SIZE, offsetof(struct options, metrics_maxsize) },
 };
 
 /*
@@ -301,6 +308,32 @@ static int parse_cpu(const char *v, int *out)
 	return 0;
 }
 
+/* The string options are fixed arrays, since struct options is copied
+ * and never freed: metrics (replaced) and metrics_labels (appended to,
+ * so each -x or pragma adds an entry).  What they mean is checked when
+ * tracing starts (rt/metrics.c), where the sentence can say more. */
+static int set_string(char *p, bool append, const char *name,
+		      const char *value, char *err, size_t errlen)
+{
+	size_t size = append ? sizeof(((struct options *)0)->metrics_labels)
+			     : sizeof(((struct options *)0)->metrics);
+	size_t used = append ? strlen(p) : 0;
+
+	if (!value || !*value || strchr(value, ' ')) {
+		snprintf(err, errlen, "%s wants a value without spaces", name);
+		return -1;
+	}
+	if (used + (used > 0) + strlen(value) >= size) {
+		snprintf(err, errlen, "value too long (at most %zu bytes in all)",
+			 size - 1);
+		return -1;
+	}
+	if (used > 0)
+		p[used++] = ' ';
+	strcpy(p + used, value);
+	return 0;
+}
+
 int options_set(struct options *o, const char *name, const char *value,
 		char *err, size_t errlen)
 {
@@ -350,6 +383,10 @@ int options_set(struct options *o, const char *name, const char *value,
 			if (parse_bufpolicy(value, p) < 0)
 				break;
 			return 0;
+		case O_STR:
+		case O_STRLIST:
+			return set_string(p, table[i].kind == O_STRLIST, name,
+					  value, err, errlen);
 		}
 		snprintf(err, errlen, "Invalid value for specified option");
 		return -1;

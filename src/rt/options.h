@@ -51,6 +51,12 @@ struct options {
 	bool flowindent;	/* -F: entry/return indented as a call tree */
 	bool nolibs;		/* no D library (translators, inlines) */
 	bool disasm;		/* -S, verbose: print the BPF programs */
+	/* Prometheus export (rt/metrics.h), read when tracing starts */
+	char metrics[128];	/* ADDR:PORT to serve /metrics on; "": off */
+	char metrics_labels[1024];	/* "@agg:l1,l2" entries, space-separated:
+					 * each -x or pragma adds one */
+	bool metrics_stacks;	/* stack keys become label values */
+	uint64_t metrics_maxsize;	/* bytes of one /metrics response */
 };
 
 void options_init(struct options *o);

@@ -27,11 +27,16 @@
  *
  * A rate of 0 means "at every wakeup": the wait is then bounded by the
  * other rates, and by the caller's timeout.
+ *
+ * With -x metrics, an HTTP thread (rt/metrics.h) snapshots the
+ * aggregations from when the probes are attached until dscope__stop;
+ * the session's lock keeps it and the consumer apart.
  */
 #include "dscope.h"
 
 #include <bpf/bpf.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +51,7 @@
 #include "rt/consume.h"
 #include "rt/disasm.h"
 #include "rt/load.h"
+#include "rt/metrics.h"
 #include "rt/options.h"
 #include "rt/unwind.h"
 #include "rt/usym.h"
@@ -72,6 +78,8 @@ struct dscope {
 	uint64_t next_agg;
 	bool ending;			/* a status check saw exit() or a fill */
 	bool fill_said;			/* the fill notice has been printed */
+	struct metrics *metrics;	/* -x metrics: the HTTP server */
+	pthread_mutex_t lock;		/* consumer vs. HTTP thread (metrics.h) */
 };
 
 struct dscope *dscope__new(const struct dscope_config *cfg)
@@ -81,6 +89,7 @@ struct dscope *dscope__new(const struct dscope_config *cfg)
 	if (!ds)
 		return NULL;
 	ds->cfg = *cfg;
+	pthread_mutex_init(&ds->lock, NULL);
 	if (!ds->cfg.progname)
 		ds->cfg.progname = "dscope";
 	if (!ds->cfg.out)
@@ -95,6 +104,7 @@ void dscope__free(struct dscope *ds)
 {
 	if (!ds)
 		return;
+	metrics__free(ds->metrics);
 	if (ds->state == S_GOING)
 		detach_all(&ds->links);
 	if (ds->cons.pb)
@@ -103,6 +113,7 @@ void dscope__free(struct dscope *ds)
 		unload_spec(ds->spec);
 	catalog__free(ds->cat);
 	arena_free(&ds->arena);
+	pthread_mutex_destroy(&ds->lock);
 	free(ds);
 }
 
@@ -451,6 +462,9 @@ int dscope__go(struct dscope *ds)
 		}
 	struct unwind_tables *uw;
 
+	/* the socket first: a bad address fails before anything loads */
+	if ((rc = metrics__new(&ds->opts, ds->spec, err, pn, &ds->metrics)) < 0)
+		return rc;
 	if ((rc = unwind_prepare(ds->spec, ds->target, ds->target_exec, &uw)) < 0)
 		return rc;
 	rc = load_spec(ds->spec, err, pn);
@@ -479,7 +493,17 @@ int dscope__go(struct dscope *ds)
 	exit_called(ds);
 	if (ds->cons.done)
 		return 0;	/* exit() in BEGIN: nothing else runs */
-	return attach_all(ds->spec, &ds->links, err, pn);
+	if ((rc = attach_all(ds->spec, &ds->links, err, pn)) < 0 ||
+	    !ds->metrics)
+		return rc;
+	/* served once the probes are attached: a scrape that answers
+	 * counts every firing from then on */
+	if ((rc = metrics__start(ds->metrics, &ds->cons.aggs, &ds->lock,
+				 ds->opts.quiet)) < 0)
+		return rc;
+	ds->cons.metrics = ds->metrics;
+	ds->cons.lock = &ds->lock;
+	return 0;
 }
 
 /* Rates under a millisecond are taken as one: the consumer must not spin. */
@@ -538,7 +562,7 @@ static bool status_says_stop(struct dscope *ds)
 	return ds->cons.done || filled(ds);
 }
 
-int dscope__poll(struct dscope *ds, int timeout_ms)
+static int poll_locked(struct dscope *ds, int timeout_ms)
 {
 	uint64_t now = now_ns();
 	int rc = 0;
@@ -565,12 +589,28 @@ int dscope__poll(struct dscope *ds, int timeout_ms)
 	return ds->ending ? 1 : 0;
 }
 
+/* The consumer holds the lock but while it waits (metrics.h). */
+int dscope__poll(struct dscope *ds, int timeout_ms)
+{
+	int rc;
+
+	pthread_mutex_lock(&ds->lock);
+	rc = poll_locked(ds, timeout_ms);
+	pthread_mutex_unlock(&ds->lock);
+	return rc;
+}
+
 int dscope__stop(struct dscope *ds)
 {
 	int rc;
 
 	if (ds->state != S_GOING)
 		return -EINVAL;
+	/* not serving END's changes: the thread must be gone before the
+	 * aggregation state is */
+	metrics__free(ds->metrics);
+	ds->metrics = ds->cons.metrics = NULL;
+	ds->cons.lock = NULL;
 	detach_all(&ds->links);
 	ds->state = S_STOPPED;
 	/* what the probes wrote before detaching, then END's own output;
@@ -603,9 +643,10 @@ bool dscope__user_stacks(const struct dscope *ds)
 
 void dscope__note_process(struct dscope *ds, long pid)
 {
-	(void)ds;
+	pthread_mutex_lock(&ds->lock);	/* the symbol caches name keys */
 	usym_forget_pid((uint32_t)pid);	/* what it maps now, at its end */
 	usym_note_pid((uint32_t)pid);
+	pthread_mutex_unlock(&ds->lock);
 }
 
 bool dscope__quiet(const struct dscope *ds)

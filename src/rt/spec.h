@@ -321,6 +321,9 @@ enum act_kind {
 struct spec_field {
 	uint32_t off;		/* from the start of the record */
 	struct dtype type;
+	const char *name;	/* an aggregation key's simple name, from the
+				 * first use that has one (execname, pid,
+				 * self->fd: fd, ustack()); else NULL */
 };
 
 struct spec_action {
