@@ -44,6 +44,7 @@
 #include "prov/catalog.h"
 #include "rt/attach.h"
 #include "rt/consume.h"
+#include "rt/kcaps.h"
 #include "rt/load.h"
 #include "rt/options.h"
 #include "rt/unwind.h"
@@ -209,6 +210,11 @@ int dscope__compile(struct dscope *ds)
 	ds->state = S_COMPILED;
 	matched_notice(ds, res.nprobes);
 	return 0;
+}
+
+void dscope__print_caps(FILE *out)
+{
+	kcaps_print(out);
 }
 
 int dscope__list(struct dscope *ds, bool verbose)

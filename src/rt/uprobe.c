@@ -46,7 +46,7 @@ union link_attr {
 	char pad[160];
 };
 
-static int link_uprobe_multi(int prog_fd, const char *path, const uint64_t *offs,
+int uprobe_link_multi(int prog_fd, const char *path, const uint64_t *offs,
 			     const uint64_t *ref_ctrs, const uint64_t *cookies,
 			     uint32_t n, bool ret, int pid)
 {
@@ -152,7 +152,7 @@ static int link_split(const struct spec *sp, const struct spec_prog *prog,
 		      FILE *err, const char *progname)
 {
 	const struct probe *first = sp->uprobes[cookies[0]].probe;
-	int rc = link_uprobe_multi(prog->fd, first->upath, offs, ref_ctrs, cookies,
+	int rc = uprobe_link_multi(prog->fd, first->upath, offs, ref_ctrs, cookies,
 				   n, prog->attach == ATTACH_URETPROBE, first->upid);
 
 	if (rc >= 0) {
