@@ -1733,7 +1733,8 @@ static void prologue(struct cg *g)
 {
 	emit_mov_reg(&g->e, R6, R1);
 	emit_store_imm(&g->e, 8, R10, SLOT_ZERO, 0);
-	if (g->att != ATTACH_ERROR) {	/* ERROR reports faults before exit() */
+	/* ERROR reports faults before exit(); END runs once probes stop */
+	if (g->att != ATTACH_ERROR && g->att != ATTACH_END) {
 		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
 		emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
 		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);

@@ -14,8 +14,10 @@
 #include "rt/spec.h"
 
 struct attach_set {
-	int *fds;
+	int *fds;		/* closed at once by detach_all */
 	int n, cap;
+	int *slow;		/* uprobe perf events: closed by a child */
+	int nslow, slowcap;
 };
 
 /* Fill MAP_SYSINFO from the spec. */
@@ -23,6 +25,9 @@ int attach_sysinfo(const struct spec *sp, FILE *err, const char *progname);
 /* Attach every program except BEGIN/END; on failure detach what was done. */
 int attach_all(const struct spec *sp, struct attach_set *set, FILE *err,
 	       const char *progname);
+/* Detach at once: every program stops running before this returns.  The
+ * perf events of the uprobe PMU, whose release costs the kernel ~100 ms
+ * each, are released by a child process that outlives the call. */
 void detach_all(struct attach_set *set);
 /* Run the BEGIN, END or ERROR program once, if the spec has one, with
  * arg0..arg11 from args (NULL: all zero). */

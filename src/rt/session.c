@@ -358,7 +358,7 @@ static int set_walltime(struct dscope *ds)
  * probes run they own the value's global variables. */
 static int set_state_for_end(struct dscope *ds)
 {
-	uint64_t state = 0;
+	uint64_t state = STATE_STOPPED;
 	uint32_t zero = 0;
 	int fd = ds->spec->maps[MAP_GLOBALS].fd;
 	char *val = calloc(1, ds->spec->maps[MAP_GLOBALS].value_size);
@@ -572,13 +572,17 @@ int dscope__stop(struct dscope *ds)
 
 	if (ds->state != S_GOING)
 		return -EINVAL;
-	detach_all(&ds->links);
-	ds->state = S_STOPPED;
-	/* what the probes wrote before detaching, then END's own output;
-	 * under fill, END may use the room kept for it */
+	/* the probes stop at their prologue's test of the state before they
+	 * are detached: the uprobe perf events' release is slow and
+	 * finishes in the background (attach.c) */
 	consume_poll(&ds->cons, 0);
 	filled(ds);
 	set_state_for_end(ds);
+	detach_all(&ds->links);
+	ds->state = S_STOPPED;
+	/* what the probes wrote before stopping, then END's own output;
+	 * under fill, END may use the room kept for it */
+	consume_poll(&ds->cons, 0);
 	ds->cons.held.ending = true;
 	rc = attach_run_once(ds->spec, ATTACH_END, NULL, ds->cfg.err,
 			     ds->cfg.progname);

@@ -50,8 +50,10 @@ enum {
 };
 
 /* Layout of MAP_GLOBALS' single value: this header, then globals. */
+#define STATE_STOPPED 2	/* dscope__stop: every probe returns at once */
 struct globals_hdr {
-	uint64_t state;		/* 0 running, 1 exit() called: probes stop */
+	uint64_t state;		/* 0 running, 1 exit() called, STATE_STOPPED:
+				 * probes stop (END and ERROR run on) */
 	uint64_t walltime_off;	/* walltimestamp = ktime + this */
 	uint64_t exit_status;	/* exit()'s status, for when its record is
 				 * lost to a full buffer */

@@ -131,11 +131,11 @@ static int attach_perf(int prog_fd, const struct spec_uprobe *u, bool ret,
 			   PERF_FLAG_FD_CLOEXEC);
 	if (pfd < 0)
 		return -errno;
-	attach_keep_fd(set, pfd);
+	attach_keep_slow_fd(set, pfd);
 	lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
 	if (lfd < 0)
 		return -errno;
-	attach_keep_fd(set, lfd);
+	attach_keep_slow_fd(set, lfd);	/* ~30 ms to release, too */
 	return 0;
 }
 

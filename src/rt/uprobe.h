@@ -29,7 +29,9 @@ int uprobe_link_multi(int prog_fd, const char *path, const uint64_t *offs,
 		      const uint64_t *ref_ctrs, const uint64_t *cookies,
 		      uint32_t n, bool ret, int pid);
 
-/* For attach.c: keep fd in set (closed by detach_all). */
+/* For attach.c: keep fd in set (closed by detach_all); slow: a perf
+ * event that is slow to release, its program on a link kept apart. */
 void attach_keep_fd(struct attach_set *set, int fd);
+void attach_keep_slow_fd(struct attach_set *set, int fd);
 
 #endif /* DSCOPE_UPROBE_H */
