@@ -38,6 +38,7 @@
 #include "front/ktypes.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
+#include "rt/kcaps.h"
 #include "rt/bufpolicy.h"
 
 uint32_t cg_round8(uint32_t n)
@@ -1761,13 +1762,30 @@ static const char *const attach_names[] = {
 	[ATTACH_USDT] = "dscope_usdt",
 };
 
+/* subs[0..n) then more[0..nmore), in the arena; the new count */
+static int append_subs(struct arena *a, struct spec_subprog **subs, int n,
+		       const struct spec_subprog *more, int nmore)
+{
+	struct spec_subprog *all;
+
+	if (!nmore)
+		return n;
+	all = arena_alloc(a, sizeof(*all) * (size_t)(n + nmore));
+	if (n)
+		memcpy(all, *subs, sizeof(*all) * (size_t)n);
+	memcpy(all + n, more, sizeof(*all) * (size_t)nmore);
+	*subs = all;
+	return n + nmore;
+}
+
 int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	       const struct probe *probe, const struct cg_clause *clauses,
 	       int nclauses)
 {
 	struct cg g = { .c = c, .a = c->a, .d = c->d, .spec = c->spec,
 			.att = att, .probe = probe, .nclauses = nclauses,
-			.tmp_base = REC_MAX + c->spec->this_size };
+			.tmp_base = REC_MAX + c->spec->this_size,
+			.loop_cb = !kcaps_has(KCAP_ITER_NUM) };
 	struct spec *sp = c->spec;
 
 	emit_init(&g.e, c->a);
@@ -1782,18 +1800,14 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	emit_label(&g.e, g.out);
 	emit_mov_imm(&g.e, R0, 0);
 	emit_exit(&g.e);
-	struct spec_subprog *subs = NULL, chill;
+	struct spec_subprog *subs = NULL, chill, *loops;
 	int nsubs = cg_ustack_callbacks(&g, &subs);
 
-	if (cg_chill_callback(&g, &chill)) {
-		struct spec_subprog *all = arena_alloc(c->a, sizeof(*all) *
-						       (size_t)(nsubs + 1));
+	if (cg_chill_callback(&g, &chill))
+		nsubs = append_subs(c->a, &subs, nsubs, &chill, 1);
+	int nloops = cg_loop_callbacks(&g, &loops);
 
-		if (nsubs)
-			memcpy(all, subs, sizeof(*all) * (size_t)nsubs);
-		all[nsubs++] = chill;
-		subs = all;
-	}
+	nsubs = append_subs(c->a, &subs, nsubs, loops, nloops);
 
 	if (emit_resolve(&g.e) < 0)
 		diag_fail(c->d, 0, 0, "D_INTERNAL", "unplaced label in code generator");
