@@ -18,16 +18,12 @@
 # 4. tests/fuzz/regress/*.d: inputs that once crashed the compiler, each
 #    compiled (-e) and required to exit 0 or 1: see below.
 # Only what the test names is compared: no timing, no sorting.
+# With arguments (tests/d files), only those D tests run.
 cd "$(dirname "$0")/.."
 B=${B:-build}
 export B
 pass=0 fail=0 skip=0
 
-unit_out=$("$B/unit-tests" 2>&1)
-echo "$unit_out" | grep -v '^PASS\|passed,'
-p=$(echo "$unit_out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
-pass=$((pass + ${p% *})); fail=$((fail + ${p#* }))
-[ -n "$p" ] || { echo "FAIL unit-tests did not finish"; fail=$((fail + 1)); }
 
 run_d() {
 	local t=$1 name args needs want out err rc tag
@@ -67,6 +63,20 @@ run_d() {
 	esac
 	rm -f "$out" "$err"
 }
+
+# tests/run.sh tests/d/A.d ...: those D tests only (tests/sh/fallback.sh).
+if [ $# -gt 0 ]; then
+	for t in "$@"; do run_d "$t"; done
+	echo "$pass passed, $fail failed, $skip skipped"
+	[ $fail -eq 0 ]
+	exit
+fi
+
+unit_out=$("$B/unit-tests" 2>&1)
+echo "$unit_out" | grep -v '^PASS\|passed,'
+p=$(echo "$unit_out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
+pass=$((pass + ${p% *})); fail=$((fail + ${p#* }))
+[ -n "$p" ] || { echo "FAIL unit-tests did not finish"; fail=$((fail + 1)); }
 
 # 4. tests/fuzz/regress/*.d: inputs the fuzzer once crashed the compiler
 #    with (tests/fuzz/README.md).  Compiled only (-e, no kernel, no root):

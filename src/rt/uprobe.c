@@ -131,11 +131,16 @@ static int attach_perf(int prog_fd, const struct spec_uprobe *u, bool ret,
 			   PERF_FLAG_FD_CLOEXEC);
 	if (pfd < 0)
 		return -errno;
-	attach_keep_slow_fd(set, pfd);
+	/* released in the background (attach.h), but for a USDT semaphore:
+	 * the application's is-enabled branch must be off once we exit */
+	void (*keep)(struct attach_set *, int) = u->ref_ctr ? attach_keep_fd
+							    : attach_keep_slow_fd;
+
+	keep(set, pfd);
 	lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
 	if (lfd < 0)
 		return -errno;
-	attach_keep_slow_fd(set, lfd);	/* ~30 ms to release, too */
+	keep(set, lfd);
 	return 0;
 }
 
