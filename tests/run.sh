@@ -10,7 +10,8 @@
 #    "@@status: N" makes a tst.* test expect exit status N instead of 0.
 #    A line "@@args: ..." in a script gives extra dscope arguments (after
 #    the script; $B is the build folder).  "@@needs: CMD" skips the test,
-#    saying why, when CMD fails (a kernel feature this machine lacks).
+#    saying why, when CMD fails (a kernel feature this machine lacks; the
+#    last line CMD writes to stderr is shown).
 #    Tests needing BPF skip as a whole when not root.
 # 3. tests/sh/*.sh: the command line and the lifecycle as a user sees them
 #    (signals, kill -9, -p, bad input); exit 0 passes, 77 skips (the
@@ -31,8 +32,10 @@ run_d() {
 	args=$(sed -n 's/.*@@args: *\(.*\)$/\1/p' "$t" | head -1)
 	needs=$(sed -n 's/.*@@needs: *\(.*\)$/\1/p' "$t" | head -1)
 	want=$(sed -n 's/.*@@status: *\([0-9]*\).*/\1/p' "$t" | head -1)
-	if [ -n "$needs" ] && ! eval "$needs" >/dev/null 2>&1; then
-		echo "SKIP d/$name (needs: $needs)"; skip=$((skip + 1)); return
+	# The command's last line of complaint, if any, says what is missing.
+	if [ -n "$needs" ] && ! why=$(eval "$needs" 2>&1 >/dev/null); then
+		why=$(echo "$why" | tail -1)
+		echo "SKIP d/$name (needs: $needs${why:+: $why})"; skip=$((skip + 1)); return
 	fi
 	out=$(mktemp) err=$(mktemp)
 	case $name in

@@ -1606,9 +1606,40 @@ static void guard_switch(struct cg *g, int kind)
 }
 
 /*
+ * proc:::exit is the exit of a process's last thread.  Where
+ * sched_process_exit passes group_dead, that says it; where its TP_PROTO
+ * has the task alone, do_exit() has already counted the thread out of
+ * signal->live before the tracepoint, so the last one leaves it 0.  (The
+ * argument must not be read where TP_PROTO lacks it: the kernel would
+ * refuse to attach the program.)
+ *	if (!(ctx->args[1] & 0xff)) goto out           group_dead passed
+ *	if (ctx->args[0]->signal->live.counter) goto out   task alone
+ */
+static void guard_group_dead(struct cg *g)
+{
+	struct ktype_field sig, live;
+
+	if (g->probe->tp_nargs >= 2) {
+		emit_load(&g->e, 8, R0, R6, 8);
+		emit_alu_imm(&g->e, BPF_AND, R0, 0xff);		/* a bool */
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
+		return;
+	}
+	if (ktype_field("task_struct.signal", &sig) < 0 ||
+	    ktype_field("signal_struct.live", &live) < 0)
+		diag_fail(g->d, 0, 0, "D_KTYPE", "proc:::exit needs the kernel's "
+			  "BTF type information");
+	emit_load(&g->e, 8, R3, R6, 0);
+	cg_kread(g, SLOT_FIRST, 8, (int32_t)sig.off[0]);
+	emit_mov_reg(&g->e, R3, R0);
+	cg_kread(g, SLOT_FIRST, 4, (int32_t)live.off[0]);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
+}
+
+/*
  * Probes sharing a tracepoint take only their own firings (catalog.h):
  *
- *	if (!ctx->args[1]) goto out                  GUARD_ARG1
+ *	guard_group_dead()                           GUARD_GROUP_DEAD
  *	if (ctx->args[0] & 0xff) goto out            GUARD_NO_ARG0
  *	child = ctx->args[1]                         GUARD_CHILD_*
  *	if ((child->pid == child->tgid) != PROCESS) goto out
@@ -1618,12 +1649,13 @@ static void guard(struct cg *g)
 	struct ktype_field pid, tgid;
 
 	switch (g->probe->guard) {
-	case GUARD_ARG1:
+	case GUARD_GROUP_DEAD:
+		guard_group_dead(g);
+		return;
 	case GUARD_NO_ARG0:
-		emit_load(&g->e, 8, R0, R6, g->probe->guard == GUARD_ARG1 ? 8 : 0);
+		emit_load(&g->e, 8, R0, R6, 0);
 		emit_alu_imm(&g->e, BPF_AND, R0, 0xff);		/* a bool */
-		emit_jmp_imm(&g->e, g->probe->guard == GUARD_ARG1 ? BPF_JEQ : BPF_JNE,
-			     R0, 0, g->out);
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
 		return;
 	case GUARD_SLEEP:
 	case GUARD_PREEMPT:

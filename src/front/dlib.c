@@ -5,9 +5,11 @@
  * curlwpsinfo, fds[]).
  *
  * It is D, compiled with the program, so the mapping is readable and
- * changeable without touching the compiler; the two things D cannot say
+ * changeable without touching the compiler; the things D cannot say
  * are subroutines of dscope's own (d_path: a path walked up the dentry
- * chain; __psargs: the argument area of a process, NULs made spaces).
+ * chain; __psargs: the argument area of a process, NULs made spaces;
+ * __bd_partno: a member whose place differs between kernels, chosen by
+ * what BTF shows).
  *
  * Members that have no Linux equivalent (Solaris tasks, projects, pools,
  * zones, contracts) are 0, as in Oracle's port.  Members DTrace declares
@@ -197,7 +199,7 @@ const char dlib_text[] =
 	"};\n"
 	"\n"
 	"inline int __partno[struct request *R] =\n"
-	"    R->part == 0 ? 0 : R->part->__bd_flags.counter & 0xff;\n"
+	"    R->part == 0 ? 0 : __bd_partno(R->part);\n"
 	"inline string __diskname[struct request *R] =\n"
 	"    R->q->disk == 0 ? \"<none>\" : stringof(R->q->disk->disk_name);\n"
 	"inline string __statname[struct request *R] = __partno[R] == 0 ?\n"

@@ -230,12 +230,14 @@ void sema_offsetof(struct sema *s, struct node *n)
  * dscope's own kernel subroutines, used by the D library:
  *   string d_path(struct path *)       the path, walked up the dentries
  *   string __psargs(struct task_struct *)  the argument area, NULs as spaces
+ *   int __bd_partno(struct block_device *)  the partition number
  */
 bool sema_kernel_subr(struct sema *s, struct node *n)
 {
 	bool dpath = strcmp(n->str, "d_path") == 0;
+	bool partno = strcmp(n->str, "__bd_partno") == 0;
 
-	if (!dpath && strcmp(n->str, "__psargs") != 0)
+	if (!dpath && !partno && strcmp(n->str, "__psargs") != 0)
 		return false;
 	sema_check_nargs(s, n, 1, 1);
 	sema_expr(s, n->args.v[0]);
@@ -243,8 +245,8 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
 			  "%s( ) argument #1 is incompatible with prototype:\n"
 			  "\tprototype: %s\n\t argument: %s", n->str,
-			  dpath ? "struct path *" : "struct task_struct *",
-			  dtype_name(&n->args.v[0]->type));
-	n->type = type_string(s->strsize);
+			  dpath ? "struct path *" : partno ? "struct block_device *"
+			  : "struct task_struct *", dtype_name(&n->args.v[0]->type));
+	n->type = partno ? type_int(4, true) : type_string(s->strsize);
 	return true;
 }

@@ -563,9 +563,15 @@ static void sdt_provide(struct catalog *cat, const struct probe_desc *pd)
 	sdt_populate(cat);
 }
 
+static bool is_stable(const struct probe *p)
+{
+	return p->kind == PROV_PROC || p->kind == PROV_SCHED || p->kind == PROV_IO;
+}
+
 int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 		   int (*fn)(const struct probe *p, void *arg), void *arg)
 {
+	const char *why;
 	int n = 0;
 
 	cat->hint[0] = '\0';
@@ -579,6 +585,11 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 
 		if (!probe_matches(p, pd))
 			continue;
+		if (is_stable(p) && (why = stable_missing(p))) {
+			if (!cat->hint[0])
+				snprintf(cat->hint, sizeof(cat->hint), "%s", why);
+			continue;
+		}
 		n++;
 		if (fn && (rc = fn(p, arg)) < 0)
 			return rc;
