@@ -18,6 +18,8 @@
 #    script prints why), anything else fails.  They run as root only.
 # 4. tests/fuzz/regress/*.d: inputs that once crashed the compiler, each
 #    compiled (-e) and required to exit 0 or 1: see below.
+# 5. tests/corpus/*.d: real-world scripts run unchanged, each checked by
+#    its NAME.expect (tests/corpus/run.sh); root only.
 # Only what the test names is compared: no timing, no sorting.
 # With arguments (tests/d files), only those D tests run.
 cd "$(dirname "$0")/.."
@@ -112,6 +114,15 @@ else
 		   fail=$((fail + 1)) ;;
 		esac
 	done
+	corpus_out=$(tests/corpus/run.sh 2>&1)
+	echo "$corpus_out" | grep -v 'passed,.*failed,'
+	p=$(echo "$corpus_out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p')
+	if [ -n "$p" ]; then
+		set -- $p
+		pass=$((pass + $1)); fail=$((fail + $2)); skip=$((skip + $3))
+	else
+		echo "FAIL corpus did not finish"; fail=$((fail + 1))
+	fi
 fi
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]

@@ -9,8 +9,12 @@
  *	r10 frame pointer
  *
  * r0-r5 and r8 are scratch registers within the emission of one node.
- * Every integer expression leaves its value, already truncated to its D
- * type, in an 8-byte stack slot; every string expression leaves its bytes
+ * Every integer expression leaves its value in an 8-byte stack slot.  As in
+ * DTrace's code generator, arithmetic is done in 64 bits and a value is
+ * narrowed to its D type only where it is kept -- stored in a variable,
+ * recorded, made a key -- or cast; so with int i = 25920,
+ * i - (5 * i) * i / i * i is computed without wrapping in between, and
+ * only the stored result is an int.  Every string expression leaves its bytes
  * in a scratch temp, NUL-padded to its full (8-byte rounded) size.  That
  * padding is an invariant the whole generator keeps: it lets strings be
  * copied, compared and hashed as aggregation keys 8 bytes at a time, with
@@ -969,8 +973,7 @@ static struct val arith(struct cg *g, struct node *n)
 		emit_mov_imm(&g->e, R1, (int32_t)-n->ival);
 		emit_sdiv_reg(&g->e, BPF_DIV, R0, R1);
 	}
-	cg_normalize(g, R0, &n->type);
-	cg_store_slot(g, slot, R0);
+	cg_store_slot(g, slot, R0);	/* not narrowed: see cg_expr */
 	g->sp = slot;
 	return cg_int_val(slot);
 }
@@ -1022,8 +1025,7 @@ static struct val unary(struct cg *g, struct node *n)
 	default:	/* unary + */
 		break;
 	}
-	cg_normalize(g, R0, &n->type);
-	cg_store_slot(g, slot, R0);
+	cg_store_slot(g, slot, R0);	/* not narrowed: see cg_expr */
 	g->sp = slot;
 	return cg_int_val(slot);
 }
@@ -1169,6 +1171,16 @@ struct val cg_expr(struct cg *g, struct node *n)
 
 /* ---- records and actions ---- */
 
+static void record_room(struct cg *g, const struct node *n, uint32_t size)
+{
+	if (g->rec + size > REC_MAX)
+		diag_fail(g->d, n ? n->line : 0, n ? n->col : 0, "D_RECORD_SIZE",
+			  "actions of this clause record more than %d bytes",
+			  REC_MAX);
+}
+
+/* An action inside an if says it ran: *(u64 *)(r9 + ran_off) = 1.  The
+ * other path clears the word (if_stmt). */
 struct spec_action *cg_new_action(struct cg *g, enum act_kind kind)
 {
 	struct spec_epid *ep = g->ep;
@@ -1176,6 +1188,12 @@ struct spec_action *cg_new_action(struct cg *g, enum act_kind kind)
 					     g->acts_cap);
 
 	act->kind = kind;
+	if (g->branch_depth > 0) {
+		record_room(g, NULL, 8);
+		act->ran_off = g->rec;
+		emit_store_imm(&g->e, 8, R9, (int16_t)g->rec, 1);
+		g->rec += 8;
+	}
 	return act;
 }
 
@@ -1186,15 +1204,13 @@ struct spec_field cg_record_val(struct cg *g, const struct node *n,
 	struct spec_field f = { .off = g->rec, .type = n->type };
 	uint32_t size = v.str ? v.size : 8;
 
-	if (g->rec + size > REC_MAX)
-		diag_fail(g->d, n->line, n->col, "D_RECORD_SIZE",
-			  "actions of this clause record more than %d bytes",
-			  REC_MAX);
+	record_room(g, n, size);
 	if (v.str) {
 		cg_copy_words(g, R9, g->rec, size, R9, v.off, v.size);
 		f.type.size = v.size;
 	} else {
 		cg_load_slot(g, R0, v.slot);
+		cg_normalize(g, R0, &n->type);
 		emit_store(&g->e, 8, R9, (int16_t)g->rec, R0);
 	}
 	g->rec += size;
@@ -1273,20 +1289,54 @@ static void stmts(struct cg *g, struct node_list *l)
 		stmt(g, l->v[i]);
 }
 
+/* The actions from..to-1 did not run on this path: clear their words. */
+static void not_ran(struct cg *g, int from, int to)
+{
+	for (int i = from; i < to; i++)
+		if (g->ep->acts[i].ran_off)
+			emit_store_imm(&g->e, 8, R9,
+				       (int16_t)g->ep->acts[i].ran_off, 0);
+}
+
+/*
+ * if (c) then-body else else-body.  Both bodies' actions have room in the
+ * clause's one record; each path clears the ran words of the other's:
+ *
+ *	if (!c) goto other
+ *	then-body			(its actions set their words)
+ *	goto then_done
+ * other:
+ *	clear the then-body's words
+ *	else-body
+ *	goto done
+ * then_done:
+ *	clear the else-body's words
+ * done:
+ */
 static void if_stmt(struct cg *g, struct node *n)
 {
 	int other = emit_new_label(&g->e), done = emit_new_label(&g->e);
+	int then_done = emit_new_label(&g->e);
 	int16_t sp = g->sp;
 	struct val c = cg_expr(g, n->a);
+	int first = g->ep->nacts;
 
 	cg_load_slot(g, R0, c.slot);
 	g->sp = sp;
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, other);
+	g->branch_depth++;
 	stmts(g, &n->body);
-	emit_ja(&g->e, done);
+	int mid = g->ep->nacts;
+
+	emit_ja(&g->e, then_done);
 	emit_label(&g->e, other);
+	not_ran(g, first, mid);
 	stmts(g, &n->else_body);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, then_done);
+	not_ran(g, mid, g->ep->nacts);
 	emit_label(&g->e, done);
+	g->branch_depth--;
 }
 
 static void stmt(struct cg *g, struct node *n)
@@ -1550,6 +1600,23 @@ static void clause(struct cg *g, const struct cg_clause *cc)
  *	              if (ctx->args[1] != 0) goto out
  *	              id = pid_tgid; if ((id >> 32 == (u32)id) != PROCESS) goto out
  */
+/*
+ * proc:::exec is every attempt to exec, at sys_enter of execve or
+ * execveat (its args: regs, id) -- before the attempt succeeds or fails,
+ * as DTrace's exec fires:
+ *
+ *	if (ctx->args[1] != execve && ctx->args[1] != execveat) goto out
+ */
+static void guard_sys_enter_exec(struct cg *g)
+{
+	int hit = emit_new_label(&g->e);
+
+	emit_load(&g->e, 8, R0, R6, 8);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 59, hit);		/* x86-64 */
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 322, g->out);
+	emit_label(&g->e, hit);
+}
+
 static void guard_sys_exit(struct cg *g, int kind)
 {
 	static const int32_t exec_nrs[] = { 59, 322 };		/* x86-64 */
@@ -1661,6 +1728,9 @@ static void guard(struct cg *g)
 	case GUARD_PREEMPT:
 		guard_switch(g, g->probe->guard);
 		return;
+	case GUARD_EXEC_ENTER:
+		guard_sys_enter_exec(g);
+		return;
 	case GUARD_EXEC_FAILED:
 	case GUARD_START_PROCESS:
 	case GUARD_START_THREAD:
@@ -1762,6 +1832,21 @@ static void uprobe_prologue(struct cg *g)
 	emit_mov_reg(&g->e, R7, R0);
 }
 
+/*
+ * Option cpu=N: probes fire on CPU N only, as in DTrace.  BEGIN, END and
+ * ERROR are not probes of any CPU here -- dscope runs them itself -- so
+ * they always fire.
+ *	if (bpf_get_smp_processor_id() != N) goto out
+ */
+static void cpu_filter(struct cg *g)
+{
+	if (g->c->cpu < 0 || g->att == ATTACH_BEGIN || g->att == ATTACH_END ||
+	    g->att == ATTACH_ERROR)
+		return;
+	emit_call(&g->e, BPF_FUNC_get_smp_processor_id);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, g->c->cpu, g->out);
+}
+
 static void prologue(struct cg *g)
 {
 	emit_mov_reg(&g->e, R6, R1);
@@ -1772,6 +1857,7 @@ static void prologue(struct cg *g)
 		emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
 		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
 	}
+	cpu_filter(g);
 	if (is_sys(g))
 		sys_prologue(g);
 	if (is_uprobe(g))

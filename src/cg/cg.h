@@ -32,6 +32,7 @@ struct cg_ctx {
 	uint32_t aggsize_entries;	/* max entries of each aggregation map */
 	uint64_t dynvar_bytes;		/* option dynvarsize: per dynamic variable map */
 	bool unwind;			/* ustack() walks .eh_frame tables (a target) */
+	int cpu;			/* option cpu: the one CPU probes fire on, or -1 */
 };
 
 /* Emit the program for attachment `att`; returns its index in spec->progs. */

@@ -51,6 +51,7 @@ struct cg {
 	struct emit_block *loop_bodies;	/* cut out, pasted after the exit */
 	int nloop_bodies, loop_bodies_cap;
 	uint32_t strtok_off;		/* the clause's strtok() state; 0: none */
+	int branch_depth;		/* if statements around this code */
 };
 
 /* kernel stack bytes kept per thread for sched:::on-cpu's stack() */

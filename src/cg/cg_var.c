@@ -101,6 +101,7 @@ uint32_t cg_tuple_key(struct cg *g, struct node *at, struct node_list *args,
 				      R9, v.off, v.size);
 		} else {
 			cg_load_slot(g, R0, v.slot);
+			cg_normalize(g, R0, &kf->type);
 			emit_store(&g->e, 8, R9, (int16_t)(key + kf->off), R0);
 		}
 	}

@@ -387,6 +387,9 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	struct spec *sp = arena_alloc(a, sizeof(*sp));
 	struct sema s = { .a = a, .d = d, .spec = sp, .cat = cat,
 			  .strsize = o->strsize,
+			  .stackframes = o->stackframes,
+			  .ustackframes = o->ustackframes,
+			  .maxframes = o->maxframes,
 			  .types = ctypes_new(a, o->strsize) };
 	struct matched *ms;
 	int nm = 0, id = 0;
@@ -394,7 +397,8 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	for (int i = 0; i < nsrc; i++)
 		nm += progs[i]->nclauses;
 	ms = arena_alloc(a, sizeof(*ms) * (size_t)(nm + 1));
-	load_dlib(a, &s);
+	if (!o->nolibs)
+		load_dlib(a, &s);
 	for (int i = 0; i < nsrc; i++) {
 		res->source = i;
 		sema_decls(&s, progs[i]);
@@ -414,7 +418,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 		}
 
 	struct cg_ctx c = { .a = a, .d = d, .spec = sp,
-			    .unwind = args->target_pid > 0 };
+			    .unwind = args->target_pid > 0, .cpu = o->cpu };
 
 	sp->quiet = o->quiet;
 	sp->nspec = (uint32_t)o->nspec;

@@ -32,7 +32,7 @@
 #include "dscope.h"
 
 /* "3:6:" are -32 and -64, as dtrace reads them */
-#define OPTSTR "+3:6:b:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z"
+#define OPTSTR "+3:6:aAb:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z"
 
 static const char *progname = "dscope";
 static volatile sig_atomic_t interrupted;
@@ -76,8 +76,10 @@ static void usage(FILE *f)
 		"\t-C  run cpp(1) preprocessor on script files\n"
 		"\t-D  define symbol when invoking preprocessor\n"
 		"\t-e  exit after compiling request but prior to enabling probes\n"
+		"\t-F  enable flow indentation\n"
 		"\t-G  write an object defining the USDT probes' semaphores\n"
 		"\t-h  write a <sys/sdt.h> header for the USDT probes declared\n"
+		"\t-H  print included files when invoking preprocessor\n"
 		"\t-I  add include directory to preprocessor search path\n"
 		"\t-l  list probes matching specified criteria\n"
 		"\t-n  enable or list probes matching the specified probe name\n"
@@ -85,10 +87,12 @@ static void usage(FILE *f)
 		"\t-p  grab specified process-ID and cache its symbol tables\n"
 		"\t-q  set quiet mode (only output explicitly traced data)\n"
 		"\t-s  enable or list probes according to the specified D script\n"
+		"\t-S  print the BPF programs compiled\n"
 		"\t-U  undefine symbol when invoking preprocessor\n"
 		"\t-v  set verbose mode (report stability attributes, arguments)\n"
 		"\t-V  report DTrace API version\n"
 		"\t-w  permit destructive actions\n"
+		"\t-X  cpp mode: a, c, s or t (all run cpp alike)\n"
 		"\t-x  enable or modify compiler and tracing options\n"
 		"\t-Z  permit probe descriptions that match zero probes\n",
 		progname);
@@ -122,15 +126,28 @@ static void add_cpp(struct cli *c, const char *flag, const char *arg)
 	c->cpp_args[c->ncpp++] = s;
 }
 
-static void add_cpp(struct cli *c, const char *flag, const char *arg);
+static void add_opt(struct cli *c, const char *name, const char *value);
 
 static void add_x(struct cli *c, char *arg)
 {
 	char *eq = strchr(arg, '=');
 
-	/* the preprocessor's options are the -C -D -U -I flags by name */
+	/* the preprocessor's options are the -C -D -U -I -H flags by name;
+	 * cppargs is cpp's own arguments, split at white space */
 	if (strcmp(arg, "cpp") == 0) {
 		c->cpp = true;
+		return;
+	}
+	if (strcmp(arg, "cpphdrs") == 0) {
+		add_cpp(c, "-H", "");
+		return;
+	}
+	if (strncmp(arg, "cppargs=", 8) == 0) {
+		char *save = NULL;
+
+		for (char *w = strtok_r(eq + 1, " \t\n", &save); w;
+		     w = strtok_r(NULL, " \t\n", &save))
+			add_cpp(c, w, "");
 		return;
 	}
 	static const struct { const char *name, *flag; } cpp_opts[] = {
@@ -142,12 +159,16 @@ static void add_x(struct cli *c, char *arg)
 			add_cpp(c, cpp_opts[i].flag, eq + 1);
 			return;
 		}
-	c->x = xrealloc(c->x, sizeof(*c->x) * (size_t)(c->nx + 1));
 	if (eq)
 		*eq = '\0';
-	c->x[c->nx].name = arg;
-	c->x[c->nx].value = eq ? eq + 1 : NULL;
-	c->nx++;
+	add_opt(c, arg, eq ? eq + 1 : NULL);
+}
+
+static void add_opt(struct cli *c, const char *name, const char *value)
+{
+	c->x = xrealloc(c->x, sizeof(*c->x) * (size_t)(c->nx + 1));
+	c->x[c->nx].name = name;
+	c->x[c->nx++].value = value;
 }
 
 static void add_macro(struct cli *c, char *arg)
@@ -195,14 +216,18 @@ static int parse_args(struct cli *c, int argc, char **argv)
 				}
 				break;
 			}
-			case 'b': {
-				static char bufsize[] = "bufsize";
-
-				c->x = xrealloc(c->x, sizeof(*c->x) * (size_t)(c->nx + 1));
-				c->x[c->nx].name = bufsize;
-				c->x[c->nx++].value = optarg;
-				break;
-			}
+			/* flags that are options by another name, as dtrace's */
+			case 'b': add_opt(c, "bufsize", optarg); break;
+			case 'F': add_opt(c, "flowindent", NULL); break;
+			case 'S': add_opt(c, "verbose", NULL); break;
+			case 'L': add_opt(c, "libdir", optarg); break;
+			case 'X': add_opt(c, "stdc", optarg); break;
+			case 'a': add_opt(c, "grabanon", NULL); break;
+			case 'H': add_cpp(c, "-H", ""); break;	/* cpp lists headers */
+			case 'A':
+				fprintf(stderr, "%s: -A: anonymous tracing is not "
+						"supported\n", progname);
+				return 1;
 			case 'x': add_x(c, optarg); break;
 			case 'V': c->version = true; break;
 			case 'h':
@@ -217,8 +242,6 @@ static int parse_args(struct cli *c, int argc, char **argv)
 				}
 				c->bits = ch == '3' ? 32 : 64;
 				break;
-			case 'F': case 'H': case 'S': case 'L': case 'X':
-				break;	/* accepted: no effect on this system */
 			default:
 				usage(stderr);
 				return 2;
@@ -430,15 +453,21 @@ static bool executable(const char *argv0)
 }
 
 /*
- * The -c child: waits for the go-ahead byte, then becomes the command.
- * The words are split as a shell would split them, without running any
- * of it, and the command itself (not a shell) is exec'd: it must be
- * $target, and a shell would make system calls of its own first.
+ * The -c command, created as DTrace's Pcreate creates it: the child is
+ * ptrace-seized, execs the command, and stays stopped at the end of that
+ * exec -- before its first instruction -- until the probes are attached
+ * (release_command).  So, as in DTrace, the tracing sees the command from
+ * its first instruction but not its exec, nor anything the child did
+ * before the exec (dscope's own code in the forked copy).  The words are
+ * split as a shell would split them, without running any of it, and the
+ * command itself (not a shell) is exec'd: it must be $target, and a shell
+ * would make system calls of its own first.  Returns the stopped child;
+ * <0 if it could not be run (said).
  */
-static pid_t spawn_stopped(const char *cmd, int *go_fd)
+static pid_t spawn_stopped(const char *cmd)
 {
 	wordexp_t w;
-	int p[2];
+	int p[2], status;
 
 	if (wordexp(cmd, &w, WRDE_NOCMD) != 0 || w.we_wordc == 0) {
 		fprintf(stderr, "%s: failed to execute %s: invalid command line\n",
@@ -469,8 +498,34 @@ static pid_t spawn_stopped(const char *cmd, int *go_fd)
 	}
 	wordfree(&w);
 	close(p[0]);
-	*go_fd = p[1];
-	return pid;
+	if (pid < 0 ||
+	    ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_TRACEEXEC) < 0) {
+		fprintf(stderr, "%s: failed to control the -c command: %s\n",
+			progname, strerror(errno));
+		close(p[1]);	/* the child exits without running it */
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+		return -1;
+	}
+	if (write(p[1], "g", 1) != 1)
+		kill(pid, SIGKILL);
+	close(p[1]);
+	/* the exec's stop; any other stop (a signal) is passed on */
+	while (waitpid(pid, &status, 0) == pid) {
+		if (!WIFSTOPPED(status))
+			return -1;	/* exec failed: the child said why */
+		if (status >> 16 == PTRACE_EVENT_EXEC)
+			return pid;
+		ptrace(PTRACE_CONT, pid, 0, WSTOPSIG(status));
+	}
+	return -1;
+}
+
+/* Never run the command: it is stopped before its first instruction. */
+static void discard_command(pid_t child)
+{
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
 }
 
 static void on_signal(int sig)
@@ -500,17 +555,22 @@ static void handle_signals(void)
 }
 
 /*
- * ustack() names frames from the process's maps, which vanish when it
- * exits -- and the -c command may live a millisecond.  So when the script
- * takes user stacks, the child is ptrace-seized (never stopped) with
- * PTRACE_O_TRACEEXIT: it stops once, on its way out with its memory
- * still mapped, its maps are read, and it goes on.  Any other stop passes
- * its signal on (or waits out a group stop), as if nothing watched.
+ * Let the -c command run, the probes attached.  ustack() names frames
+ * from the process's maps, which vanish when it exits -- and the command
+ * may live a millisecond.  So when the script takes user stacks, dscope
+ * stays its tracer with PTRACE_O_TRACEEXIT: it stops once more, on its
+ * way out with its memory still mapped, its maps are read, and it goes
+ * on.  Any other stop passes its signal on (or waits out a group stop),
+ * as if nothing watched.  Otherwise dscope lets go of it at once.
  */
-static void hold_at_exit(struct dscope *ds, pid_t child)
+static void release_command(struct dscope *ds, pid_t child)
 {
-	if (dscope__user_stacks(ds))
-		ptrace(PTRACE_SEIZE, child, 0, PTRACE_O_TRACEEXIT);
+	if (dscope__user_stacks(ds)) {
+		ptrace(PTRACE_SETOPTIONS, child, 0, PTRACE_O_TRACEEXIT);
+		ptrace(PTRACE_CONT, child, 0, 0);
+	} else {
+		ptrace(PTRACE_DETACH, child, 0, 0);
+	}
 }
 
 static bool resume_stopped(struct dscope *ds, pid_t child, int status)
@@ -552,22 +612,21 @@ static bool target_gone(struct dscope *ds, pid_t child, long pid, bool quiet)
 	return false;
 }
 
-static int trace(struct dscope *ds, const struct cli *c, pid_t child, int go_fd)
+static int trace(struct dscope *ds, const struct cli *c, pid_t child)
 {
 	int rc = dscope__go(ds), done = 0;
 
-	if (rc < 0)
+	if (rc < 0) {
+		if (child > 0)
+			discard_command(child);	/* untraced, it never runs */
 		return 1;
+	}
 	/* -p: "grab the process and cache its symbol tables", so its stacks
 	 * keep their names if it exits first (-c's are read at its exit) */
 	if (c->pid > 0 && dscope__user_stacks(ds))
 		dscope__note_process(ds, c->pid);
-	if (go_fd >= 0) {
-		hold_at_exit(ds, child);
-		if (write(go_fd, "g", 1) != 1)
-			return 1;
-		close(go_fd);
-	}
+	if (child > 0)
+		release_command(ds, child);
 	while (!interrupted && done == 0) {
 		done = dscope__poll(ds, 100);
 		if (done < 0)
@@ -584,7 +643,8 @@ static int run(struct cli *c)
 {
 	FILE *out = stdout;
 	pid_t child = -1;
-	int go_fd = -1, rc = 1;
+	bool released = false;
+	int rc = 1;
 
 	if (c->outfile && !(out = fopen(c->outfile, "a"))) {
 		fprintf(stderr, "%s: failed to open output file '%s': %s\n",
@@ -614,7 +674,7 @@ static int run(struct cli *c)
 	if (add_sources(ds, c) < 0)
 		goto out;
 	if (c->cmd) {
-		child = spawn_stopped(c->cmd, &go_fd);
+		child = spawn_stopped(c->cmd);
 		if (child < 0)
 			goto out;
 	}
@@ -633,13 +693,11 @@ static int run(struct cli *c)
 	}
 	if (dscope__compile(ds) < 0)
 		goto out;
-	rc = c->compile_only ? 0 : trace(ds, c, child, go_fd);
-	go_fd = -1;
+	released = !c->compile_only;	/* trace() lets it run, or ends it */
+	rc = c->compile_only ? 0 : trace(ds, c, child);
 out:
-	if (go_fd >= 0)
-		close(go_fd);	/* the child exits without running the command */
-	if (child > 0 && go_fd >= 0)
-		waitpid(child, NULL, 0);
+	if (child > 0 && !released)
+		discard_command(child);
 	dscope__free(ds);
 	if (out != stdout)
 		fclose(out);

@@ -187,6 +187,16 @@ const char dlib_text[] =
 	 * conversion.  A partition is its disk's name and number ("vda1";
 	 * "nvme0n1p1" when the disk's name ends in a digit), as in /dev.
 	 */
+	/*
+	 * The partition a request is for.  block_io_start fires before the
+	 * block layer copies it to R->part (blk_account_io_start), so at
+	 * io:::start it is the first bio's; at io:::done the bios may be gone
+	 * and R->part holds it.  Both name the same device, so io:::start and
+	 * io:::done agree on b_edev and the device names.
+	 */
+	"inline struct block_device *__bdev[struct request *R] =\n"
+	"    R->part != 0 ? R->part :\n"
+	"    R->bio != 0 ? R->bio->bi_bdev : (struct block_device *)0;\n"
 	"translator bufinfo_t < struct request *R > {\n"
 	"	b_flags = R->cmd_flags & 1 ? B_WRITE : B_READ;\n"
 	"	b_bcount = R->__data_len;\n"
@@ -195,11 +205,11 @@ const char dlib_text[] =
 	"	b_lblkno = R->__sector;\n"
 	"	b_bufsize = R->__data_len;\n"
 	"	b_iodone = 0;\n"
-	"	b_edev = R->part == 0 ? 0 : R->part->bd_dev;\n"
+	"	b_edev = __bdev[R] == 0 ? 0 : __bdev[R]->bd_dev;\n"
 	"};\n"
 	"\n"
 	"inline int __partno[struct request *R] =\n"
-	"    R->part == 0 ? 0 : __bd_partno(R->part);\n"
+	"    __bdev[R] == 0 ? 0 : __bd_partno(__bdev[R]);\n"
 	"inline string __diskname[struct request *R] =\n"
 	"    R->q->disk == 0 ? \"<none>\" : stringof(R->q->disk->disk_name);\n"
 	"inline string __statname[struct request *R] = __partno[R] == 0 ?\n"
@@ -208,8 +218,8 @@ const char dlib_text[] =
 	"    lltostr(__partno[R]));\n"
 	"translator devinfo_t < struct request *R > {\n"
 	"	dev_major = R->q->disk == 0 ? 0 : R->q->disk->major;\n"
-	"	dev_minor = R->part == 0 ? 0 : R->part->bd_dev & 0xfffff;\n"
-	"	dev_instance = R->part == 0 ? 0 : R->part->bd_dev & 0xfffff;\n"
+	"	dev_minor = __bdev[R] == 0 ? 0 : __bdev[R]->bd_dev & 0xfffff;\n"
+	"	dev_instance = __bdev[R] == 0 ? 0 : __bdev[R]->bd_dev & 0xfffff;\n"
 	"	dev_name = __diskname[R];\n"
 	"	dev_statname = __statname[R];\n"
 	"	dev_pathname = strjoin(\"/dev/\", __statname[R]);\n"
@@ -252,8 +262,9 @@ const char dlib_text[] =
 	"inline devinfo_t *__devinfo[struct request *R] = xlate <devinfo_t *> (R);\n"
 	"inline fileinfo_t *__nofileinfo[struct request *R] =\n"
 	"    xlate <fileinfo_t *> ((struct file *)0);\n"
-	"inline string __bprm_filename[struct linux_binprm *B] =\n"
-	"    stringof(B->filename);\n"
+	/* execve(path, ...) or execveat(fd, path, ...), at sys_enter */
+	"inline string __exec_path[struct pt_regs *R] =\n"
+	"    copyinstr(R->orig_ax == 322 ? R->si : R->di);\n"
 	"inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (\n"
 	"    fd >= 0 && fd < curthread->files->fdt->max_fds ?\n"
 	"    curthread->files->fdt->fd[fd] : (struct file *)0);\n";

@@ -293,21 +293,20 @@ static struct dtype result_type(struct sema *s, const struct node *n,
 }
 
 /*
- * stack([n]): the kernel stack, n frames (stackframes, 20, by default).
- * Its value is n pc words and one zero word that ends the stack, so that a
- * full stack copied as a string (NUL kept in its last byte) loses nothing.
+ * stack([n]): the kernel stack, n frames (option stackframes, 20, by
+ * default).  Its value is n pc words and one zero word that ends the
+ * stack, so that a full stack copied as a string (NUL kept in its last
+ * byte) loses nothing.  ustack([n[, strsize]]): the user stack, n frames
+ * (ustackframes, 100); its value starts with the pid, whose maps name the
+ * frames.  Either is cut to maxframes without a word, as in DTrace, and
+ * to the 127 a stack here can hold.
  */
-#define STACKFRAMES_DEFAULT 20
 #define STACKFRAMES_MAX 127
-
-/* ustack([n[, strsize]]): the user stack, n frames (ustackframes, 100);
- * its value starts with the pid, whose maps name the frames. */
-#define USTACKFRAMES_DEFAULT 100
 
 static void stack_call(struct sema *s, struct node *n)
 {
 	bool user = strcmp(n->str, "ustack") == 0;
-	int64_t frames = user ? USTACKFRAMES_DEFAULT : STACKFRAMES_DEFAULT;
+	int64_t frames = user ? s->ustackframes : s->stackframes;
 
 	sema_check_nargs(s, n, 0, user ? 2 : 1);
 	if (n->args.n == 2)
@@ -320,8 +319,14 @@ static void stack_call(struct sema *s, struct node *n)
 			diag_fail(s->d, n->line, n->col, "D_STACK_SIZE",
 				  "stack( ) size must be a non-zero positive "
 				  "integral constant expression");
-		frames = a->ival < STACKFRAMES_MAX ? a->ival : STACKFRAMES_MAX;
+		frames = a->ival;
 	}
+	if (frames > s->maxframes)
+		frames = s->maxframes;
+	if (frames > STACKFRAMES_MAX)
+		frames = STACKFRAMES_MAX;
+	if (frames < 1)
+		frames = 1;
 	memset(&n->type, 0, sizeof(n->type));
 	n->type.kind = T_STACK;
 	n->type.size = (uint32_t)(frames + 1 + user) * 8;

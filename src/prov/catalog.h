@@ -68,6 +68,7 @@ enum probe_guard {
 	GUARD_SLEEP,		/* sched_switch: prev blocks (!preempt && prev_state) */
 	GUARD_PREEMPT,		/* sched_switch: prev stays runnable */
 	GUARD_NO_ARG0,		/* argument 0 is zero (sched_exit_tp: no switch) */
+	GUARD_EXEC_ENTER,	/* sys_enter: execve/execveat, every attempt */
 	GUARD_EXEC_FAILED,	/* sys_exit: execve/execveat returned an error */
 	GUARD_START_PROCESS,	/* sys_exit: a fork child's first return, in a */
 	GUARD_START_THREAD,	/*   new process / a new thread */

@@ -26,6 +26,9 @@
  *  - proc:::start and lwp-start are raw_syscalls' sys_exit in a fork
  *    child returning 0 from the clone that made it: its first step in
  *    user space, in its own context, as DTrace's start;
+ *  - proc:::exec is sys_enter of execve/execveat: every attempt, before
+ *    it succeeds or fails, as DTrace's; args[0] is the path asked for,
+ *    from the caller's memory;
  *  - proc:::exec-failure is sys_exit of execve/execveat with an error;
  *    args[0] is the errno.
  *  - io:::start is block_io_start, which fires in the thread submitting
@@ -66,7 +69,7 @@ static const struct probe_arg next_args[] = { LWPSINFO(2), PSINFO(2) };
 static const struct probe_arg child_args[] = { LWPSINFO(1), PSINFO(1) };
 static const struct probe_arg child_ps_args[] = { PSINFO(1) };
 static const struct probe_arg exec_args[] = {
-	{ "string", "", "struct linux_binprm *", "__bprm_filename", 1 },
+	{ "string", "", "struct pt_regs *", "__exec_path", 0 },
 };
 static const struct probe_arg exit_args[] = {
 	{ "int", "", TASK, "__exit_reason", 0 },
@@ -108,8 +111,8 @@ static const struct {
 	{ PROV_IO, "start", "block", "block_io_start", 1, ARGS(io_args), 0, 0 },
 	{ PROV_PROC, "create", "sched", "sched_process_fork", 2,
 	  ARGS(child_ps_args), 0, GUARD_CHILD_PROCESS },
-	{ PROV_PROC, "exec", "sched", "sched_prepare_exec", 2, ARGS(exec_args),
-	  0, 0 },
+	{ PROV_PROC, "exec", "raw_syscalls", "sys_enter", 2, ARGS(exec_args),
+	  0, GUARD_EXEC_ENTER },
 	{ PROV_PROC, "exec-failure", "raw_syscalls", "sys_exit", 2,
 	  ARGS(exec_fail_args), 0, GUARD_EXEC_FAILED },
 	{ PROV_PROC, "exec-success", "sched", "sched_process_exec", 3, NOARGS,

@@ -1,6 +1,7 @@
 /*
  * agg.c -- snapshot, merge, clear and truncate aggregations.  See agg.h.
  */
+#define _GNU_SOURCE	/* qsort_r */
 #include "rt/agg.h"
 
 #include <bpf/bpf.h>
@@ -62,16 +63,129 @@ static struct fmt_val *decode_key(const struct spec_agg *ag, struct arena *a,
 	return kv;
 }
 
-int agg_snapshot(struct agg_state *st, int ai, struct arena *a,
-		 struct agg_data *out)
+/* A module's canonical address: the first seen under its name. */
+struct mod_seen {
+	uint32_t pid;
+	const char *name;
+	uint64_t addr;
+};
+
+struct fold {
+	const struct fmt_sym_ops *syms;
+	struct arena *a;
+	struct mod_seen *mods;
+	int nmods, cap;
+};
+
+static uint64_t module_addr(struct fold *f, uint32_t pid, const char *mod,
+			    uint64_t addr)
+{
+	for (int i = 0; i < f->nmods; i++)
+		if (f->mods[i].pid == pid && strcmp(f->mods[i].name, mod) == 0)
+			return f->mods[i].addr;
+	*ARENA_PUSH(f->a, f->mods, f->nmods, f->cap) =
+		(struct mod_seen){ pid, arena_strdup(f->a, mod), addr };
+	return addr;
+}
+
+/* The address a symbol key stands for: its function's start, or its
+ * module's canonical address; unknown addresses stay as they are. */
+static uint64_t fold_addr(struct fold *f, enum dsym_kind kind, bool user,
+			  uint32_t pid, uint64_t addr)
+{
+	const char *mod = NULL, *sym = NULL;
+	uint64_t symaddr = 0;
+	bool found = user ? f->syms->ulookup &&
+			    f->syms->ulookup(f->syms->ctx, pid, addr, &mod, &sym,
+					     &symaddr)
+			  : f->syms->lookup &&
+			    f->syms->lookup(f->syms->ctx, addr, &mod, &sym,
+					    &symaddr);
+
+	if (!found)
+		return addr;
+	if (kind == DSYM_MOD)
+		return mod ? module_addr(f, pid, mod, addr) : addr;
+	return sym ? symaddr : addr;
+}
+
+static bool folds(const struct spec_agg *ag)
+{
+	for (int i = 0; i < ag->nkeys; i++)
+		if (ag->keys[i].type.sym == DSYM_FUNC ||
+		    ag->keys[i].type.sym == DSYM_MOD)
+			return true;
+	return false;
+}
+
+/* Rewrite the symbol keys in key (a copy) to what they stand for. */
+static void fold_key(struct fold *f, const struct spec_agg *ag,
+		     unsigned char *key)
+{
+	for (int i = 0; i < ag->nkeys; i++) {
+		const struct spec_field *k = &ag->keys[i];
+		bool user = k->type.kind == T_STACK;	/* { pid, address } */
+		uint64_t pid = 0, addr;
+
+		if (k->type.sym != DSYM_FUNC && k->type.sym != DSYM_MOD)
+			continue;
+		if (user)
+			memcpy(&pid, key + k->off, 8);
+		memcpy(&addr, key + k->off + (user ? 8 : 0), 8);
+		addr = fold_addr(f, k->type.sym, user, (uint32_t)pid, addr);
+		memcpy(key + k->off + (user ? 8 : 0), &addr, 8);
+	}
+}
+
+static int keycmp(const void *x, const void *y, void *size)
+{
+	return memcmp(*(unsigned char *const *)x, *(unsigned char *const *)y,
+		      *(const uint32_t *)size);
+}
+
+/* Rows whose folded keys are equal become one: sort by key, merge runs. */
+static void merge_equal_keys(const struct spec_agg *ag, struct agg_data *out,
+			     unsigned char **keys, struct arena *a)
+{
+	int *order = arena_alloc(a, sizeof(int) * (size_t)(out->nrows + 1));
+	unsigned char **sorted = arena_alloc(a, sizeof(*sorted) *
+					     (size_t)(out->nrows + 1));
+	struct agg_row **rows = arena_alloc(a, sizeof(*rows) *
+					    (size_t)(out->nrows + 1));
+	int n = 0;
+
+	/* each key is followed by its row's index (see snapshot) */
+	for (int i = 0; i < out->nrows; i++)
+		sorted[i] = keys[i];
+	qsort_r(sorted, (size_t)out->nrows, sizeof(*sorted), keycmp,
+		(void *)&ag->key_size);
+	for (int i = 0; i < out->nrows; i++)
+		memcpy(&order[i], sorted[i] + ag->key_size, sizeof(int));
+	for (int i = 0; i < out->nrows; i++) {
+		struct agg_row *r = out->rows[order[i]];
+
+		if (n > 0 && memcmp(sorted[i], sorted[i - 1], ag->key_size) == 0)
+			agg_merge(ag->func, rows[n - 1]->data, r->data, ag->nwords);
+		else
+			rows[n++] = r;
+	}
+	out->rows = rows;
+	out->nrows = n;
+}
+
+static int snapshot(struct agg_state *st, int ai, struct arena *a,
+		    struct agg_data *out, bool fold_syms)
 {
 	const struct spec_agg *ag = &st->sp->aggs[ai];
 	int fd = st->sp->maps[ag->map].fd;
 	size_t vsz = (size_t)ag->nwords * 8;
 	unsigned char *key = arena_alloc(a, ag->key_size), *next = arena_alloc(a, ag->key_size);
 	int64_t *percpu = arena_alloc(a, vsz * (size_t)st->ncpus);
-	int cap = 0;
+	int cap = 0, kcap = 0, nkeys = 0;
 	void *prev = NULL;
+	struct fold f = { .syms = st->syms, .a = a };
+	bool fold = fold_syms && st->syms && folds(ag);
+	unsigned char **keys = NULL;
 
 	memset(out, 0, sizeof(*out));
 	out->desc = &st->descs[ai];
@@ -83,8 +197,18 @@ int agg_snapshot(struct agg_state *st, int ai, struct arena *a,
 		if (bpf_map_lookup_elem(fd, key, percpu) < 0)
 			continue;	/* deleted under us */
 		struct agg_row *row = arena_alloc(a, sizeof(*row));
+		const unsigned char *kb = key;
 
-		row->keys = decode_key(ag, a, key);
+		if (fold) {	/* the folded key, then the row's index */
+			unsigned char *k = arena_alloc(a, ag->key_size + sizeof(int));
+
+			memcpy(k, key, ag->key_size);
+			fold_key(&f, ag, k);
+			memcpy(k + ag->key_size, &out->nrows, sizeof(int));
+			*ARENA_PUSH(a, keys, nkeys, kcap) = k;
+			kb = k;
+		}
+		row->keys = decode_key(ag, a, kb);
 		row->data = arena_alloc(a, vsz);
 		agg_init(out->desc, row->data);
 		for (int c = 0; c < st->ncpus; c++)
@@ -94,7 +218,15 @@ int agg_snapshot(struct agg_state *st, int ai, struct arena *a,
 		*ARENA_PUSH(a, out->rows, out->nrows, cap) = row;
 		key = arena_alloc(a, ag->key_size);
 	}
+	if (fold)
+		merge_equal_keys(ag, out, keys, a);
 	return 0;
+}
+
+int agg_snapshot(struct agg_state *st, int ai, struct arena *a,
+		 struct agg_data *out)
+{
+	return snapshot(st, ai, a, out, true);
 }
 
 int agg_clear(struct agg_state *st, int ai)
@@ -147,7 +279,9 @@ int agg_trunc(struct agg_state *st, int ai, bool has_n, int64_t n,
 	struct arena a = { 0 };
 	struct agg_data data;
 
-	agg_snapshot(st, ai, &a, &data);
+	/* the keys as the map has them, to delete by (not folded: a row of
+	 * ufunc() stands for many entries) */
+	snapshot(st, ai, &a, &data, false);
 	agg_sort(data.rows, data.nrows, data.desc, so);
 	int keep = (int)(n < 0 ? -n : n);
 	for (int i = 0; i < data.nrows; i++) {

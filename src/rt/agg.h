@@ -5,6 +5,12 @@
  * The kernel keeps one PERCPU_HASH map per aggregation (DESIGN.md 3.3):
  * each CPU folds values into its own copy with no sharing at all, and the
  * CPUs meet only here, when a snapshot merges them.
+ *
+ * A key made by sym(), func(), mod(), usym(), ufunc() or umod() is an
+ * address in the kernel's map, one entry per address; the snapshot makes
+ * it the function's (or the module's) before rows are merged, so
+ * @[ufunc(ucaller)] has one row per function, as in DTrace
+ * (dt_aggregate.c's dt_aggregate_usym and friends).
  */
 #ifndef DSCOPE_AGG_H
 #define DSCOPE_AGG_H
@@ -18,6 +24,8 @@ struct agg_state {
 	struct agg_desc *descs;		/* one per spec aggregation */
 	bool *printed;			/* printa() has shown it */
 	int ncpus;
+	const struct fmt_sym_ops *syms;	/* names symbol keys; NULL: kept as
+					 * addresses */
 };
 
 int agg_state_init(struct agg_state *st, const struct spec *sp);

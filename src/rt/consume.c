@@ -31,12 +31,17 @@ static struct agg_sort_opts sort_opts(const struct consumer *c)
 }
 
 /* Kernel addresses print as symbols from /proc/kallsyms, read when the
- * first one is printed; stackindent is the option's current value. */
+ * first one is printed; stackindent is the option's current value.
+ * Under noresolve no address is named: stacks, sym(), usym() and %A
+ * print addresses in hex, as DTrace prints them then. */
 static const struct fmt_sym_ops *syms(struct consumer *c)
 {
-	c->syms.lookup = ksym_lookup;
-	c->syms.ulookup = usym_fmt_lookup;
+	bool names = !c->opts->noresolve;
+
+	c->syms.lookup = names ? ksym_lookup : NULL;
+	c->syms.ulookup = names ? usym_fmt_lookup : NULL;
 	c->syms.stackindent = c->opts->stackindent;
+	c->syms.target_pid = c->target_pid;
 	return &c->syms;
 }
 
@@ -212,7 +217,8 @@ static void do_action(struct consumer *c, const struct spec_epid *ep,
 		do_freopen(c, act, v);
 		break;
 	case ACT_TRACE:
-		fmt_trace(c->out, &v[0], c->opts->quiet, syms(c));
+		if (!c->opts->rawbytes || !fmt_trace_raw(c->out, &v[0], c->opts->strsize))
+			fmt_trace(c->out, &v[0], c->opts->quiet, syms(c));
 		break;
 	case ACT_EXIT:
 		/* the first exit() decides, but END's has the last word, as
@@ -308,13 +314,27 @@ static void on_error(struct consumer *c, const struct err_record *er)
 	attach_run_once(c->sp, ATTACH_ERROR, args, c->err, c->progname);
 }
 
-/* Does a record of ep print anything (commit and discard alone do not)? */
-static bool prints(const struct spec_epid *ep)
+/* Did act run in this firing (an action in an if's branch may not)? */
+static bool ran(const struct spec_action *act, const unsigned char *rec,
+		uint32_t size)
+{
+	uint64_t word = 1;
+
+	if (act->ran_off && act->ran_off + 8 <= size)
+		memcpy(&word, rec + act->ran_off, 8);
+	return word != 0;
+}
+
+/* Does this record of ep print anything (commit and discard alone do
+ * not)? */
+static bool prints(const struct spec_epid *ep, const unsigned char *rec,
+		   uint32_t size)
 {
 	for (int i = 0; i < ep->nacts; i++)
 		if (ep->acts[i].kind != ACT_SPECULATE &&
 		    ep->acts[i].kind != ACT_COMMIT &&
-		    ep->acts[i].kind != ACT_DISCARD)
+		    ep->acts[i].kind != ACT_DISCARD &&
+		    ran(&ep->acts[i], rec, size))
 			return true;
 	return false;
 }
@@ -328,12 +348,53 @@ static bool held_back(struct consumer *c, int cpu, const struct spec_epid *ep,
 
 	for (int i = 0; i < ep->nacts; i++)
 		if (ep->acts[i].kind == ACT_SPECULATE &&
-		    ep->acts[i].fields[0].off + 8 <= size)
+		    ep->acts[i].fields[0].off + 8 <= size &&
+		    ran(&ep->acts[i], rec, size))
 			memcpy(&tag, rec + ep->acts[i].fields[0].off, 8);
 	/* the perf sample is padded: hold and count the record's own size */
 	return tag && specbuf_add(&c->specs, tag, cpu, rec,
 				  ep->size < size ? ep->size : size,
 				  c->opts->specsize) != SB_PRINT;
+}
+
+/* Is name "entry" (or "return") or does it end in "-entry"?  So that a
+ * USDT probe "method-entry" takes part, but "gentry" does not. */
+static bool flow_name(const char *name, const char *kind)
+{
+	size_t n = strlen(name), k = strlen(kind);
+
+	return n >= k && strcmp(name + n - k, kind) == 0 &&
+	       (n == k || name[n - k - 1] == '-');
+}
+
+/*
+ * flowindent (-F), DTrace's rule (libdtrace's dt_flowindent): an entry
+ * probe prints " -> func" and indents what follows on its CPU by two
+ * spaces; a return comes back two and prints " <- func"; syscall's use
+ * "=>" and "<=".  Any other probe prints "| func:name" at the current
+ * depth.  A second clause of the probe just shown is not a second
+ * entry: it does not indent again.
+ */
+static void flow_heading(struct consumer *c, int cpu, uint32_t epid,
+			 uint32_t probe_id, const struct probe *p)
+{
+	struct flow_state *f = &c->flow[cpu < c->ncpus ? cpu : 0];
+	const char *func = p ? p->func : "", *name = p ? p->name : "";
+	bool sys = p && strcmp(p->prov, "syscall") == 0;
+	bool entry = flow_name(name, "entry") &&
+		     !(probe_id == f->probe_id && epid != f->epid);
+	bool ret = !entry && flow_name(name, "return");
+
+	if (ret && f->indent > 0)
+		f->indent -= 2;
+	fmt_flow_heading(c->out, c->testing, cpu, f->indent,
+			 entry ? (sys ? " => " : " -> ")
+			 : ret ? (sys ? " <= " : " <- ") : "| ",
+			 func, entry || ret ? NULL : name);
+	if (entry)
+		f->indent += 2;
+	f->probe_id = probe_id;
+	f->epid = epid;
 }
 
 static void process_record(struct consumer *c, int cpu,
@@ -356,7 +417,10 @@ static void process_record(struct consumer *c, int cpu,
 	if (epid >= (uint32_t)c->sp->nepids)
 		return;
 	const struct spec_epid *ep = &c->sp->epids[epid];
-	bool heading = !c->opts->quiet && prints(ep);
+	bool flow = c->opts->flowindent;
+	/* under flowindent the heading is the call tree: dtrace(1) prints
+	 * it even when quiet, and leaves only the newline out */
+	bool heading = (!c->opts->quiet || flow) && prints(ep, rec, size);
 
 	if (!speculative && held_back(c, cpu, ep, rec, size))
 		return;
@@ -364,14 +428,18 @@ static void process_record(struct consumer *c, int cpu,
 		const struct probe *p = catalog__by_id(c->cat, probe_id);
 
 		if (!c->header_done)
-			fmt_probe_header(c->out, c->testing);
+			fmt_probe_header(c->out, c->testing, flow);
 		c->header_done = true;
-		fmt_probe_heading(c->out, c->testing, cpu, probe_id,
-				  p ? p->func : "", p ? p->name : "");
+		if (flow)
+			flow_heading(c, cpu, epid, probe_id, p);
+		else
+			fmt_probe_heading(c->out, c->testing, cpu, probe_id,
+					  p ? p->func : "", p ? p->name : "");
 	}
 	for (int i = 0; i < ep->nacts; i++)
-		do_action(c, ep, &ep->acts[i], rec, size);
-	if (heading)
+		if (ran(&ep->acts[i], rec, size))
+			do_action(c, ep, &ep->acts[i], rec, size);
+	if (heading && !c->opts->quiet)
 		fputc('\n', c->out);
 }
 
@@ -480,11 +548,13 @@ int consume_open(struct consumer *c)
 	c->orig_out = c->out;
 	c->ncpus = libbpf_num_possible_cpus();
 	c->dropped = calloc((size_t)c->ncpus, sizeof(*c->dropped));
-	if (!c->dropped)
+	c->flow = calloc((size_t)c->ncpus, sizeof(*c->flow));
+	if (!c->dropped || !c->flow)
 		return -ENOMEM;
 	rc = agg_state_init(&c->aggs, c->sp);
 	if (rc < 0)
 		return rc;
+	c->aggs.syms = syms(c);
 	c->holding = c->opts->bufpolicy != BUFPOLICY_SWITCH;
 	if (c->holding &&
 	    (rc = bufpolicy_init(&c->held, c->opts->bufpolicy, c->opts->bufsize,
@@ -691,5 +761,6 @@ void consume_close(struct consumer *c)
 	specbuf_fini(&c->specs);
 	bufpolicy_fini(&c->held);
 	free(c->dropped);
+	free(c->flow);
 	c->dropped = NULL;
 }

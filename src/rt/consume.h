@@ -26,6 +26,12 @@
 struct catalog;
 struct perf_buffer;
 
+/* flowindent, per CPU: the depth, and the probe and clause last shown */
+struct flow_state {
+	int indent;
+	uint32_t probe_id, epid;
+};
+
 struct consumer {
 	const struct spec *sp;
 	struct catalog *cat;
@@ -49,7 +55,9 @@ struct consumer {
 	struct bufpolicy_store held;	/* fill, ring: records read, not yet done */
 	bool holding;			/* records go to held */
 	int ncpus;
+	struct flow_state *flow;	/* per CPU: flowindent's indent, last probe */
 	struct fmt_sym_ops syms;	/* kernel symbols for stacks, sym() */
+	uint32_t target_pid;		/* -p/-c's process; 0: none */
 };
 
 int consume_open(struct consumer *c);

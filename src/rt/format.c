@@ -22,6 +22,8 @@
  */
 #include "rt/format.h"
 
+#include "rt/printtype.h"
+
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -274,8 +276,9 @@ static bool type_ok(const struct fmt_conv_info *ci, const struct dtype *t)
 {
 	switch (ci->check) {
 	case CK_KADDR:
-	case CK_UADDR:
-		return is_integer(t) || t->kind == T_PTR;
+	case CK_UADDR:	/* and usym()'s _usymaddr */
+		return is_integer(t) || t->kind == T_PTR ||
+		       (t->kind == T_STACK && t->user && t->sym);
 	case CK_STACK:
 		return t->kind == T_STACK;
 	case CK_TIME:
@@ -549,6 +552,30 @@ void fmt_symbol(const struct fmt_val *v, const struct fmt_sym_ops *syms,
 		fmt_addr2str(syms, addr, v->type.sym == DSYM_ADDR, buf, len);
 }
 
+/*
+ * %A: a user address as "module`function+0xoff", in the process a
+ * usym()-family value carries, else in the -p/-c target (as DTrace's
+ * pfprint_uaddr); with neither, or no symbol, in hex.  A umod() value
+ * prints its module.
+ */
+void fmt_uaddr2str(const struct fmt_val *v, const struct fmt_sym_ops *syms,
+		   char *buf, size_t len)
+{
+	struct ustack_ctx u = { syms, syms ? syms->target_pid : 0 };
+	struct fmt_sym_ops usyms = { .lookup = ustack_lookup, .ctx = &u };
+	uint64_t addr = zext(v->u, value_size(v));
+
+	if (v->type.sym == DSYM_MOD) {	/* umod(): pfprint_umod's module */
+		fmt_symbol(v, syms, buf, len);
+		return;
+	}
+	if (v->type.kind == T_STACK) {
+		u.pid = v->pcs ? (uint32_t)v->pcs[0] : 0;
+		addr = v->pcs ? v->pcs[1] : 0;
+	}
+	fmt_addr2str(u.pid ? &usyms : NULL, addr, true, buf, len);
+}
+
 void fmt_stack(FILE *out, const struct fmt_val *v, const char *cfmt,
 	       const struct fmt_sym_ops *syms, int indent)
 {
@@ -659,8 +686,11 @@ static int print_estr(FILE *out, const char *cprefix, const struct fmt_val *v)
 {
 	if (v->type.kind != T_STRING || !v->s)
 		return -1;
+	/* the string ends at its NUL, as %s's does: the terminator and the
+	 * padding after it are not data to escape */
 	return print_escaped(out, cprefix, v->s,
-			     v->type.size ? v->type.size : strlen(v->s) + 1);
+			     v->type.size ? strnlen(v->s, v->type.size)
+					  : strlen(v->s));
 }
 
 static int print_conv(FILE *out, const struct fmt_conv *c, const char *cprefix,
@@ -682,11 +712,19 @@ static int print_conv(FILE *out, const struct fmt_conv *c, const char *cprefix,
 				 sign);
 	}
 	case PR_ADDR:
-	case PR_UADDR:
 		if (!is_scalar(v))
 			return -1;
-		fmt_addr2str(syms, zext(v->u, value_size(v)), true, buf,
-			     sizeof(buf));
+		if (v->type.sym == DSYM_MOD)	/* mod(): its module, as
+						 * DTrace's pfprint_mod */
+			fmt_symbol(v, syms, buf, sizeof(buf));
+		else
+			fmt_addr2str(syms, zext(v->u, value_size(v)), true, buf,
+				     sizeof(buf));
+		return print_str(out, cprefix, buf);
+	case PR_UADDR:
+		if (!is_scalar(v) && !(v->type.kind == T_STACK && v->type.sym))
+			return -1;
+		fmt_uaddr2str(v, syms, buf, sizeof(buf));
 		return print_str(out, cprefix, buf);
 	case PR_STACK:
 		if (v->type.kind != T_STACK)
@@ -855,6 +893,27 @@ static void trace_sym(FILE *out, const struct fmt_val *v, bool quiet,
 		fprintf(out, "  %-50s", buf);
 }
 
+/*
+ * trace() under rawbytes: the value's bytes as a hex dump, whatever its
+ * type, as libdtrace's dt_print_trace does -- a string's whole buffer
+ * (strsize and its NUL, as DTrace records it; the record here may be
+ * padded past that), an integer's bytes in memory order.  Stacks and
+ * symbols are actions of their own in DTrace and print as always.
+ */
+bool fmt_trace_raw(FILE *out, const struct fmt_val *v, uint32_t strsize)
+{
+	uint32_t n = v->type.size < strsize + 1 ? v->type.size : strsize + 1;
+
+	if (v->type.kind == T_STACK || v->type.sym != DSYM_NONE)
+		return false;
+	if (v->type.kind == T_STRING)
+		printtype_hexdump(out, (const unsigned char *)(v->s ? v->s : ""),
+				  v->s ? n : 1);
+	else
+		printtype_hexdump(out, (const unsigned char *)&v->u, value_size(v));
+	return true;
+}
+
 void fmt_trace(FILE *out, const struct fmt_val *v, bool quiet,
 	       const struct fmt_sym_ops *syms)
 {
@@ -898,9 +957,13 @@ void fmt_trace(FILE *out, const struct fmt_val *v, bool quiet,
 	}
 }
 
-void fmt_probe_header(FILE *out, bool testing)
+void fmt_probe_header(FILE *out, bool testing, bool flow)
 {
-	if (testing)
+	if (flow && testing)
+		fprintf(out, "%-41s\n", "FUNCTION");
+	else if (flow)
+		fprintf(out, "%3s %-41s\n", "CPU", "FUNCTION");
+	else if (testing)
 		fprintf(out, "%32s\n", "FUNCTION:NAME");
 	else
 		fprintf(out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
@@ -919,5 +982,23 @@ void fmt_probe_heading(FILE *out, bool testing, int cpu, uint32_t probe_id,
 		fprintf(out, "%32s ", fn);
 	else
 		fprintf(out, "%3d %6u %32s ", cpu, probe_id, fn);
+	free(fn);
+}
+
+void fmt_flow_heading(FILE *out, bool testing, int cpu, int indent,
+		      const char *prefix, const char *func, const char *name)
+{
+	size_t len = (size_t)indent + strlen(prefix) + strlen(func) +
+		     (name ? strlen(name) + 1 : 0) + 1;
+	char *fn = malloc(len);
+
+	if (!fn)
+		abort();
+	snprintf(fn, len, "%*s%s%s%s%s", indent, "", prefix, func,
+		 name ? ":" : "", name ? name : "");
+	if (testing)
+		fprintf(out, "%-41s ", fn);
+	else
+		fprintf(out, "%3d %-41s ", cpu, fn);
 	free(fn);
 }

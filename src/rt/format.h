@@ -51,6 +51,8 @@ struct fmt_sym_ops {
 	 * user addresses print in hex */
 	bool (*ulookup)(void *ctx, uint32_t pid, uint64_t addr, const char **mod,
 			const char **sym, uint64_t *symaddr);
+	uint32_t target_pid;	/* %A of a plain integer: the -p/-c process's
+				 * address; 0: none, printed in hex */
 };
 
 enum {
@@ -157,6 +159,9 @@ bool fmt_conv_is_signed(const struct fmt_conv *c, bool value_signed);
  * The newline after a non-quiet clause's output is the caller's: dtrace(1)
  * writes one "\n" once every record of the firing has been printed.
  */
+/* rawbytes: trace()'s value as a hex dump; false if it is a stack or a
+ * symbol, which print as always. */
+bool fmt_trace_raw(FILE *out, const struct fmt_val *v, uint32_t strsize);
 void fmt_trace(FILE *out, const struct fmt_val *v, bool quiet,
 	       const struct fmt_sym_ops *syms);
 
@@ -165,9 +170,13 @@ void fmt_trace(FILE *out, const struct fmt_val *v, bool quiet,
  * firing, then "FUNCTION:NAME" right-aligned in 32 columns per firing.
  * With testing (_DTRACE_TESTING set) the CPU and ID columns are left out.
  */
-void fmt_probe_header(FILE *out, bool testing);
+void fmt_probe_header(FILE *out, bool testing, bool flow);
 void fmt_probe_heading(FILE *out, bool testing, int cpu, uint32_t probe_id,
 		       const char *func, const char *name);
+/* flowindent's: indent spaces, the prefix (" -> ", "| "), func, and
+ * ":name" unless name is NULL, left-aligned in 41 columns; no ID. */
+void fmt_flow_heading(FILE *out, bool testing, int cpu, int indent,
+		      const char *prefix, const char *func, const char *name);
 
 /* Format an address as %a / sym() do ("mod`sym+0x1f", "0x1f"...). */
 /* A symbol-valued v (v->type.sym set: sym(), umod(), ...) as DTrace
@@ -176,6 +185,10 @@ void fmt_symbol(const struct fmt_val *v, const struct fmt_sym_ops *syms,
 		char *buf, size_t len);
 void fmt_addr2str(const struct fmt_sym_ops *syms, uint64_t addr,
 		  bool with_offset, char *buf, size_t len);
+
+/* %A of v: a user address named in its process (format.c). */
+void fmt_uaddr2str(const struct fmt_val *v, const struct fmt_sym_ops *syms,
+		   char *buf, size_t len);
 
 /* The module alone, as mod() prints ("vmlinux", or "0x1f" if unknown). */
 void fmt_addr2mod(const struct fmt_sym_ops *syms, uint64_t addr, char *buf,

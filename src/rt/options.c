@@ -1,10 +1,11 @@
 /*
  * options.c -- parse and hold DTrace options.  See options.h.
  *
- * Every option name DTrace documents is accepted; the ones dscope does not
- * act on yet are accepted without effect only when they are about tuning
- * (cpu, bufresize, ...), never when they would change what is
- * printed: those are listed in unsupported[] and refused with a sentence.
+ * Every option of DTrace's option table either does here what it does in
+ * DTrace, or is refused with a sentence saying why (O_REFUSE), or has no
+ * visible effect on this system and is accepted (O_ACCEPT), with a
+ * comment saying why it is harmless.  Accepted or not, a value DTrace
+ * would refuse is refused.
  */
 #include "rt/options.h"
 
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 /* speculation() scans the IDs in a bounded BPF loop: keep it short */
 #define SPEC_NSPEC_MAX 1024
@@ -34,6 +36,10 @@ void options_init(struct options *o)
 	o->statusrate_ns = 1000000000ull;
 	o->stackindent = 14;
 	o->printsize = 8192;
+	o->cpu = -1;			/* every CPU */
+	o->stackframes = 20;		/* DTrace's _dtrace_stackframes */
+	o->ustackframes = 100;		/* and _dtrace_ustackframes */
+	o->maxframes = 127;		/* the most a stack here can hold */
 }
 
 static int parse_size(const char *v, uint64_t *out)
@@ -114,12 +120,22 @@ static int parse_bufpolicy(const char *v, enum bufpolicy *out)
 	return -1;
 }
 
-enum opt_kind { O_BOOL, O_SIZE, O_RATE, O_INT, O_POLICY, O_TUNING };
+enum opt_kind {
+	O_BOOL, O_SIZE, O_RATE, O_INT, O_POLICY, O_CPU,
+	O_ACCEPT,	/* no visible effect here: the comment beside it says why */
+	O_REFUSE,	/* not done: refused with the sentence in why */
+};
+
+/* What an O_ACCEPT option's value must look like, so that a value DTrace
+ * would refuse is refused here too. */
+enum opt_value { V_ANY, V_NONE, V_SIZE, V_RATE, V_COUNT, V_WORD };
 
 static const struct {
 	const char *name;
 	enum opt_kind kind;
 	size_t off;
+	enum opt_value value;
+	const char *why;	/* O_REFUSE: the sentence; V_WORD: "a|b|c" */
 } table[] = {
 	{ "quiet", O_BOOL, offsetof(struct options, quiet) },
 	{ "destructive", O_BOOL, offsetof(struct options, destructive) },
@@ -128,9 +144,19 @@ static const struct {
 	{ "errtags", O_BOOL, offsetof(struct options, errtags) },
 	{ "aggsortkey", O_BOOL, offsetof(struct options, aggsortkey) },
 	{ "aggsortrev", O_BOOL, offsetof(struct options, aggsortrev) },
+	{ "rawbytes", O_BOOL, offsetof(struct options, rawbytes) },
+	{ "noresolve", O_BOOL, offsetof(struct options, noresolve) },
+	{ "flowindent", O_BOOL, offsetof(struct options, flowindent) },
+	{ "nolibs", O_BOOL, offsetof(struct options, nolibs) },
+	/* verbose is -S: DTrace's DTRACE_C_DIFV */
+	{ "verbose", O_BOOL, offsetof(struct options, disasm) },
 	{ "aggsortpos", O_INT, offsetof(struct options, aggsortpos) },
 	{ "aggsortkeypos", O_INT, offsetof(struct options, aggsortkeypos) },
 	{ "stackindent", O_INT, offsetof(struct options, stackindent) },
+	{ "stackframes", O_INT, offsetof(struct options, stackframes) },
+	{ "ustackframes", O_INT, offsetof(struct options, ustackframes) },
+	{ "maxframes", O_INT, offsetof(struct options, maxframes) },
+	{ "cpu", O_CPU, offsetof(struct options, cpu) },
 	{ "strsize", O_SIZE, offsetof(struct options, strsize) },
 	{ "bufsize", O_SIZE, offsetof(struct options, bufsize) },
 	{ "aggsize", O_SIZE, offsetof(struct options, aggsize) },
@@ -143,63 +169,136 @@ static const struct {
 	{ "cleanrate", O_RATE, offsetof(struct options, cleanrate_ns) },
 	{ "printsize", O_SIZE, offsetof(struct options, printsize) },
 	{ "bufpolicy", O_POLICY, offsetof(struct options, bufpolicy) },
-	/* tuning without an effect on output: accepted, not yet acted on */
-	{ "bufresize", O_TUNING, 0 },
-	{ "cpu", O_TUNING, 0 },
-	{ "dynvarrate", O_TUNING, 0 }, { "maxframes", O_TUNING, 0 },
-	{ "ustackframes", O_TUNING, 0 }, { "stackframes", O_TUNING, 0 },
-	{ "jstackframes", O_TUNING, 0 }, { "jstackstrsize", O_TUNING, 0 },
-	{ "scratchsize", O_TUNING, 0 },
-	{ "lockmem", O_TUNING, 0 }, { "linkmode", O_TUNING, 0 },
-	{ "linktype", O_TUNING, 0 }, { "verbose", O_TUNING, 0 },
-	{ "amin", O_TUNING, 0 }, { "argref", O_TUNING, 0 },
-	{ "core", O_TUNING, 0 }, { "cppargs", O_TUNING, 0 },
-	{ "debug", O_TUNING, 0 }, { "droptags", O_TUNING, 0 },
-	{ "evaltime", O_TUNING, 0 }, { "iregs", O_TUNING, 0 },
-	{ "knodefs", O_TUNING, 0 }, { "nolibs", O_TUNING, 0 },
-	{ "pgmax", O_TUNING, 0 }, { "procfs", O_TUNING, 0 },
-	{ "pspec", O_TUNING, 0 }, { "stdc", O_TUNING, 0 },
-	{ "syslibdir", O_TUNING, 0 }, { "tree", O_TUNING, 0 },
-	{ "tregs", O_TUNING, 0 }, { "udefs", O_TUNING, 0 },
-	{ "unodefs", O_TUNING, 0 }, { "version", O_TUNING, 0 },
-	{ "disasm", O_TUNING, 0 }, { "rawbytes", O_TUNING, 0 },
-	{ "noresolve", O_TUNING, 0 }, { "flowindent", O_TUNING, 0 },
-	{ "incdir", O_TUNING, 0 }, { "define", O_TUNING, 0 },
-	{ "undef", O_TUNING, 0 }, { "libdir", O_TUNING, 0 },
-	{ "grabanon", O_TUNING, 0 }, { "ctypes", O_TUNING, 0 },
-	{ "dtypes", O_TUNING, 0 }, { "modpath", O_TUNING, 0 },
-	{ "preallocate", O_TUNING, 0 }, { "lazyload", O_TUNING, 0 },
+
+	/* buffers are sized once, at enabling; one that cannot be made is an
+	 * error under either policy, so there is nothing to resize */
+	{ "bufresize", O_ACCEPT, 0, V_WORD, "auto|manual" },
+	/* a dynamic variable's slot is freed when it is set to 0 (a map
+	 * delete): no cleaning pass runs at any rate */
+	{ "dynvarrate", O_ACCEPT, 0, V_RATE },
+	/* scratch space is a per-CPU map of fixed size; alloca()'s bound is
+	 * checked when the script is compiled (D_ALLOCA_SIZE) */
+	{ "scratchsize", O_ACCEPT, 0, V_SIZE },
+	/* BPF memory is charged to the memory cgroup on 6.x kernels, not to
+	 * RLIMIT_MEMLOCK */
+	{ "lockmem", O_ACCEPT, 0, V_SIZE },
+	/* this D has no jstack(): nothing has a default to change */
+	{ "jstackframes", O_ACCEPT, 0, V_COUNT },
+	{ "jstackstrsize", O_ACCEPT, 0, V_SIZE },
+	/* DIF register counts: the BPF code generator allocates its own
+	 * registers; DTrace takes only its own count of 8 */
+	{ "iregs", O_ACCEPT, 0, V_WORD, "8" },
+	{ "tregs", O_ACCEPT, 0, V_COUNT },
+	/* -G writes its ELF object directly: no linker runs, so the linker's
+	 * mode and path do not matter; DOF is not written */
+	{ "linkmode", O_ACCEPT, 0, V_WORD, "kernel|static|dynamic" },
+	{ "linktype", O_ACCEPT, 0, V_WORD, "elf" },
+	{ "ldpath", O_ACCEPT, 0, V_ANY },
+	/* kernel module types come from /sys/kernel/btf, not module files */
+	{ "modpath", O_ACCEPT, 0, V_ANY },
+	/* a probe description that cannot be a declaration is read as one
+	 * already, as pspec asks */
+	{ "pspec", O_ACCEPT, 0, V_NONE },
+	/* cpp runs alike for each of -X's modes (tuning_ok checks them) */
+	{ "stdc", O_ACCEPT, 0, V_ANY },
+	{ "version", O_ACCEPT, 0, V_ANY },
+	/* kdefs, udefs: every kernel and user symbol named must exist, which
+	 * is how dscope always reads them */
+	{ "kdefs", O_ACCEPT, 0, V_NONE }, { "udefs", O_ACCEPT, 0, V_NONE },
+	/* processes are not grabbed (their maps are read from /proc), so
+	 * there is no cache of grabbed processes to bound */
+	{ "pgmax", O_ACCEPT, 0, V_COUNT },
+	/* memory is allocated at enabling in any case; USDT probes are read
+	 * from each file's notes when a script names them, never loaded */
+	{ "preallocate", O_ACCEPT, 0, V_SIZE },
+	{ "lazyload", O_ACCEPT, 0, V_NONE },
+	/* the preprocessor's options: dscope(1) turns these into cpp's
+	 * arguments before the session sees them (cmd/main.c add_x) */
+	{ "cpp", O_ACCEPT, 0, V_NONE }, { "define", O_ACCEPT, 0, V_ANY },
+	{ "undef", O_ACCEPT, 0, V_ANY }, { "incdir", O_ACCEPT, 0, V_ANY },
+	{ "cppargs", O_ACCEPT, 0, V_ANY },
+	/* -S chooses what it prints with disasm; dscope has one form, the
+	 * BPF instructions */
+	{ "disasm", O_ACCEPT, 0, V_COUNT },
+
+	{ "grabanon", O_REFUSE, 0, 0, "anonymous tracing is not supported" },
+	{ "amin", O_REFUSE, 0, 0,
+	  "stability attributes are not tracked, so a minimum cannot be enforced" },
+	{ "argref", O_REFUSE, 0, 0,
+	  "unreferenced macro arguments are not checked, so there is nothing to permit" },
+	{ "knodefs", O_REFUSE, 0, 0, "every kernel symbol named must exist" },
+	{ "unodefs", O_REFUSE, 0, 0, "every user symbol named must exist" },
+	{ "core", O_REFUSE, 0, 0, "dscope does not dump core at exit" },
+	{ "debug", O_REFUSE, 0, 0, "dscope has no debugging output" },
+	{ "tree", O_REFUSE, 0, 0, "dscope does not print parse trees" },
+	{ "ctypes", O_REFUSE, 0, 0, "dscope does not write CTF" },
+	{ "dtypes", O_REFUSE, 0, 0, "dscope does not write CTF" },
+	{ "droptags", O_REFUSE, 0, 0, "drop messages carry no tags here" },
+	{ "evaltime", O_REFUSE, 0, 0,
+	  "probes are enabled before the command's first instruction (exec) only" },
+	{ "libdir", O_REFUSE, 0, 0,
+	  "dscope's D library is built in: it reads no library directory" },
+	{ "syslibdir", O_REFUSE, 0, 0,
+	  "dscope's D library is built in: it reads no library directory" },
 };
 
 /*
- * The tuning options dscope accepts without acting on still take only
- * the values DTrace takes: stdc is one of its -X modes (a, c, s, t; dscope
- * runs cpp the same way for each), and version names a D language
- * version this compiler implements (DTrace's, up to 2.0).
+ * The values the accepted options take, as DTrace takes them: stdc is one
+ * of -X's modes (a, c, s, t), and version names a D language version
+ * this compiler implements (DTrace's, up to 2.0).
  */
-static bool tuning_ok(const char *name, const char *value, char *err,
-		      size_t errlen)
+static bool accept_ok(int i, const char *value, char *err, size_t errlen)
 {
+	const char *name = table[i].name;
 	unsigned major = 0, minor = 0, micro = 0;
+	uint64_t n;
 	char end;
+	bool ok = true;
 
-	if (strcmp(name, "stdc") == 0 &&
-	    !(value && value[0] && !value[1] && strchr("acst", value[0]))) {
+	switch (table[i].value) {
+	case V_ANY: ok = true; break;
+	case V_NONE: ok = value == NULL; break;
+	case V_SIZE: ok = parse_size(value, &n) == 0; break;
+	case V_RATE: ok = parse_rate(value, &n) == 0; break;
+	case V_COUNT: ok = parse_size(value, &n) == 0 && n > 0; break;
+	case V_WORD: {
+		size_t len = value ? strlen(value) : 0;
+		const char *w = table[i].why;
+
+		ok = false;
+		for (; value && *w; w += strcspn(w, "|"), w += *w == '|')
+			ok |= strncasecmp(w, value, len) == 0 &&
+			      (w[len] == '|' || w[len] == '\0');
+		break;
+	}
+	}
+	if (strcmp(name, "stdc") == 0)
+		ok = value && value[0] && !value[1] && strchr("acst", value[0]);
+	if (ok && strcmp(name, "version") == 0) {
+		if (!value || (sscanf(value, "%u.%u%c", &major, &minor, &end) != 2 &&
+			       sscanf(value, "%u.%u.%u%c", &major, &minor, &micro,
+				      &end) != 3)) {
+			ok = false;
+		} else if (major > 2 || (major == 2 && (minor > 0 || micro > 0))) {
+			snprintf(err, errlen, "Requested version is not supported by compiler");
+			return false;
+		}
+	}
+	if (!ok)
 		snprintf(err, errlen, "Invalid value for specified option");
-		return false;
-	}
-	if (strcmp(name, "version") != 0)
-		return true;
-	if (!value || (sscanf(value, "%u.%u%c", &major, &minor, &end) != 2 &&
-		       sscanf(value, "%u.%u.%u%c", &major, &minor, &micro, &end) != 3)) {
-		snprintf(err, errlen, "Invalid value for specified option");
-		return false;
-	}
-	if (major > 2 || (major == 2 && (minor > 0 || micro > 0))) {
-		snprintf(err, errlen, "Requested version is not supported by compiler");
-		return false;
-	}
-	return true;
+	return ok;
+}
+
+/* cpu=N: a CPU this machine has */
+static int parse_cpu(const char *v, int *out)
+{
+	uint64_t n;
+	long ncpus = sysconf(_SC_NPROCESSORS_CONF);
+
+	if (parse_size(v, &n) < 0 || (ncpus > 0 && n >= (uint64_t)ncpus))
+		return -1;
+	*out = (int)n;
+	return 0;
 }
 
 int options_set(struct options *o, const char *name, const char *value,
@@ -215,12 +314,17 @@ int options_set(struct options *o, const char *name, const char *value,
 		case O_BOOL:
 			*(bool *)p = true;
 			return 0;
-		case O_TUNING:
-			if (tuning_ok(name, value, err, errlen))
-				return 0;
+		case O_ACCEPT:
+			return accept_ok((int)i, value, err, errlen) ? 0 : -1;
+		case O_REFUSE:
+			snprintf(err, errlen, "%s", table[i].why);
 			return -1;
+		case O_CPU:
+			if (parse_cpu(value, p) < 0)
+				break;
+			return 0;
 		case O_INT:
-			if (!value || parse_size(value, &n) < 0)
+			if (!value || parse_size(value, &n) < 0 || n > INT32_MAX)
 				break;
 			*(int *)p = (int)n;
 			return 0;

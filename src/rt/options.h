@@ -42,6 +42,15 @@ struct options {
 	uint64_t aggrate_ns;	/* look for aggregation drops this often */
 	int stackindent;
 	uint64_t printsize;	/* bytes of an object print() shows */
+	int cpu;		/* cpu: the one CPU probes fire on, or -1 */
+	int stackframes;	/* stack()'s frames when it names none */
+	int ustackframes;	/* ustack()'s */
+	int maxframes;		/* the most frames any stack takes */
+	bool rawbytes;		/* byte data always as a hex dump */
+	bool noresolve;		/* addresses, not symbols, in output */
+	bool flowindent;	/* -F: entry/return indented as a call tree */
+	bool nolibs;		/* no D library (translators, inlines) */
+	bool disasm;		/* -S, verbose: print the BPF programs */
 };
 
 void options_init(struct options *o);

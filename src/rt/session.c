@@ -44,7 +44,11 @@
 #include "prov/catalog.h"
 #include "rt/attach.h"
 #include "rt/consume.h"
+<<<<<<< HEAD
 #include "rt/kcaps.h"
+=======
+#include "rt/disasm.h"
+>>>>>>> main
 #include "rt/load.h"
 #include "rt/options.h"
 #include "rt/unwind.h"
@@ -208,6 +212,8 @@ int dscope__compile(struct dscope *ds)
 	}
 	ds->spec = res.spec;
 	ds->state = S_COMPILED;
+	if (ds->opts.disasm)
+		disasm_spec(ds->cfg.err, ds->spec);
 	matched_notice(ds, res.nprobes);
 	return 0;
 }
@@ -470,6 +476,7 @@ int dscope__go(struct dscope *ds)
 		.sp = ds->spec, .cat = ds->cat, .opts = &ds->opts,
 		.out = ds->cfg.out, .err = err, .progname = pn,
 		.testing = getenv("_DTRACE_TESTING") != NULL,
+		.target_pid = ds->target > 0 ? (uint32_t)ds->target : 0,
 	};
 	if ((rc = consume_open(&ds->cons)) < 0)
 		return rc;

@@ -21,6 +21,11 @@
  * A speculative clause's first field is its speculation's tag (see
  * MAP_SPEC below); the consumer holds such records until commit().
  *
+ * One record per firing holds the data of every action of the clause, those
+ * in the branches of an if statement too, each at its own offset; an action
+ * in a branch also has a word, ran_off, set to 1 on the path that runs it
+ * and to 0 on the other, so the consumer acts only on what ran.
+ *
  * Ownership: the spec and everything it points to live in the compile
  * arena, except the fds, which belong to the loader (load.c closes them).
  */
@@ -319,6 +324,9 @@ struct spec_action {
 	int nfields;
 	int *aggs;			/* ACT_PRINTA/CLEAR/TRUNC: aggregation ids */
 	int naggs;
+	uint32_t ran_off;		/* in a branch of an if: the record word
+					 * that says whether it ran (0 or 1);
+					 * 0: it always runs */
 };
 
 struct spec_epid {

@@ -4,6 +4,8 @@
  * sender, the target (that child) and the signal, exit says the child was
  * killed (CLD_KILLED, 2) and the parent exited (CLD_EXITED, 1).  The
  * events happen on any CPU, so they are reported at the END, in order.
+ * As with DTrace's -c, the command's own exec is over before tracing
+ * starts: no exec-success for it.
  * @@args: -q -c "$B/targets/killchild"
  */
 proc:::exec-success

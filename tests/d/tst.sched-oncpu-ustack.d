@@ -2,7 +2,9 @@
  * ustack() at sched:::on-cpu is the user stack of the thread coming back
  * onto the CPU, though the program runs in the one leaving it:
  * build/targets/sleeper comes back from each of its ten nanosleeps
- * through libc's clock_nanosleep and nanosleep into main.
+ * through libc's clock_nanosleep and nanosleep into main.  A sleep may
+ * leave the CPU more than once (a busy machine preempts it on its way in
+ * or out), so only its first return onto the CPU counts.
  * @@args: -q -c "$B/targets/sleeper"
  */
 syscall::clock_nanosleep:entry
@@ -21,4 +23,5 @@ sched:::on-cpu
 /self->in/
 {
 	@[ustack(3)] = count();
+	self->in = 0;
 }

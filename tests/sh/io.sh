@@ -48,4 +48,49 @@ done 25"
 $out
 want:
 $expect"
+
+# The latency idiom keys io:::done on what io:::start saw: both must
+# describe the same buffer, on the device that holds the file (the
+# kernel's dev_t is major << 20 | minor).
+major=${dev%:*} minor=${dev#*:}
+out=$($D -q -n '
+syscall::pread64:entry
+/pid == $target/
+{
+	self->in = 1;
+}
+syscall::pread64:return
+/self->in/
+{
+	self->in = 0;
+}
+io:::start
+/self->in/
+{
+	s[args[0]->b_edev, args[0]->b_blkno] = timestamp;
+	@dev[getmajor(args[0]->b_edev), getminor(args[0]->b_edev)] = count();
+}
+io:::done
+/s[args[0]->b_edev, args[0]->b_blkno]/
+{
+	@matched = count();
+	@lat = sum(timestamp - s[args[0]->b_edev, args[0]->b_blkno] > 0);
+	s[args[0]->b_edev, args[0]->b_blkno] = 0;
+}
+END
+{
+	printa("dev %d:%d %@d\n", @dev);
+	printa("matched %@d\n", @matched);
+	printa("positive %@d\n", @lat);
+}' -c "$B/targets/directio $file 25" 2>&1)
+rc=$?
+[ $rc = 0 ] || fail "exit $rc: $out"
+expect="dev $major:$minor 25
+matched 25
+positive 25"
+[ "$(echo "$out" | grep -v '^$')" = "$expect" ] ||
+	fail "latency idiom: got:
+$out
+want:
+$expect"
 exit 0

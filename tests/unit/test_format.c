@@ -121,8 +121,8 @@ TEST(format_integer_widths)
 
 TEST(format_strings_and_escapes)
 {
-	/* %S escapes the string's whole buffer up to its NUL, included */
-	CHECK_PF("[%S]", "[a\\tb\\001\\\"\\0]", sval("a\tb\001\""));
+	/* %S escapes the string up to its NUL, not the NUL itself */
+	CHECK_PF("[%S]", "[a\\tb\\001\\\"]", sval("a\tb\001\""));
 	CHECK_PF("[%-6s]", "[ab    ]", sval("ab"));
 	CHECK_PF("%C%C", "a\\n", ival('a', 4, true), ival('\n', 4, true));
 	CHECK_PF("hello world from BEGIN", "hello world from BEGIN",
@@ -295,11 +295,11 @@ TEST(format_trace_and_heading)
 	FILE *out = open_memstream(&buf, &len);
 
 	/* aggs/tst.count_notquiet.r */
-	fmt_probe_header(out, true);
+	fmt_probe_header(out, true, false);
 	fmt_probe_heading(out, true, 0, 1, "", "BEGIN");
 	fmt_trace(out, &hello, false, NULL);
 	fputc('\n', out);
-	fmt_probe_header(out, false);
+	fmt_probe_header(out, false, false);
 	fmt_probe_heading(out, false, 0, 1, "", "BEGIN");
 	fclose(out);
 	CHECK_STR(buf, "                   FUNCTION:NAME\n"
@@ -307,6 +307,18 @@ TEST(format_trace_and_heading)
 		       "                      \n"
 		       "CPU     ID                    FUNCTION:NAME\n"
 		       "  0      1                           :BEGIN ");
+	free(buf);
+
+	/* flowindent: dtrace(1)'s "%3d %-41s " and FUNCTION column */
+	out = open_memstream(&buf, &len);
+	fmt_probe_header(out, false, true);
+	fmt_flow_heading(out, false, 1, 2, " -> ", "main", NULL);
+	fputc('\n', out);
+	fmt_flow_heading(out, true, 1, 4, "| ", "main", "tick");
+	fclose(out);
+	CHECK_STR(buf, "CPU FUNCTION                                 \n"
+		       "  1    -> main                                \n"
+		       "    | main:tick                           ");
 	free(buf);
 
 	g = traced((const struct fmt_val[]){ ival((uint64_t)-1, 1, true) }, false);
