@@ -44,11 +44,8 @@
 #include "prov/catalog.h"
 #include "rt/attach.h"
 #include "rt/consume.h"
-<<<<<<< HEAD
-#include "rt/kcaps.h"
-=======
 #include "rt/disasm.h"
->>>>>>> main
+#include "rt/kcaps.h"
 #include "rt/load.h"
 #include "rt/options.h"
 #include "rt/unwind.h"
