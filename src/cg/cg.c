@@ -387,13 +387,16 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 		cg_store_slot(g, slot, R0);
 		return;
 	case ATTACH_UPROBE:
-		/* the user registers at the function's first instruction */
+	case ATTACH_KPROBE:
+		/* the registers at the function's first instruction: the
+		 * x86-64 calling convention's argument registers */
 		if (n >= 6)
 			break;
 		emit_load(&g->e, 8, R0, R6, funcarg_regs[n]);
 		cg_store_slot(g, slot, R0);
 		return;
 	case ATTACH_URETPROBE:
+	case ATTACH_KRETPROBE:
 		/* arg1: the return value.  arg0 is DTrace's offset of the
 		 * return instruction, which a uretprobe cannot know (it
 		 * fires at the caller's return address, regs->ip): that
@@ -546,10 +549,13 @@ static bool is_sys(const struct cg *g)
 	return g->att == ATTACH_SYS_ENTER || g->att == ATTACH_SYS_EXIT;
 }
 
+/* A program of many probes told apart by the cookie of the one that fired
+ * (pid, usdt and fbt: one uprobe_entry each). */
 static bool is_uprobe(const struct cg *g)
 {
 	return g->att == ATTACH_UPROBE || g->att == ATTACH_URETPROBE ||
-	       g->att == ATTACH_USDT;
+	       g->att == ATTACH_USDT || g->att == ATTACH_KPROBE ||
+	       g->att == ATTACH_KRETPROBE;
 }
 
 /* probeprov, probemod, probefunc (and the probename of a usdt probe or
@@ -575,7 +581,7 @@ static struct val uprobe_string(struct cg *g, const struct node *n, int b)
 static struct val probe_string(struct cg *g, const struct node *n, int b)
 {
 	if (is_uprobe(g) && (b != BI_PROBENAME || g->att == ATTACH_USDT ||
-			      g->att == ATTACH_UPROBE))
+			      g->att == ATTACH_UPROBE || g->att == ATTACH_KPROBE))
 		return uprobe_string(g, n, b);
 	if (is_sys(g) && b == BI_PROBEFUNC) {
 		struct val v = { .str = true, .size = SYSNAME_MAX };
@@ -1878,6 +1884,7 @@ static const char *const attach_names[] = {
 	[ATTACH_RAW_TP] = "dscope_tp",
 	[ATTACH_UPROBE] = "dscope_pid_ent", [ATTACH_URETPROBE] = "dscope_pid_ret",
 	[ATTACH_USDT] = "dscope_usdt",
+	[ATTACH_KPROBE] = "dscope_fbt_ent", [ATTACH_KRETPROBE] = "dscope_fbt_ret",
 };
 
 /* subs[0..n) then more[0..nmore), in the arena; the new count */
@@ -1938,7 +1945,10 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 			  ? BPF_PROG_TYPE_PERF_EVENT
 		  : is_uprobe(&g) ? BPF_PROG_TYPE_KPROBE
 			  : BPF_PROG_TYPE_RAW_TRACEPOINT;
-	p->expected_attach_type = is_uprobe(&g) ? ATTACH_TYPE_UPROBE_MULTI : 0;
+	/* kprobe programs attach to perf events: no attach type */
+	p->expected_attach_type = is_uprobe(&g) && att != ATTACH_KPROBE &&
+				  att != ATTACH_KRETPROBE
+				  ? ATTACH_TYPE_UPROBE_MULTI : 0;
 	p->period_ns = period_ns;
 	p->probe = probe;
 	p->ninsns = g.e.n;

@@ -44,6 +44,7 @@ enum prov_kind {	/* ORDER PROV_KIND: providers[] in catalog.c */
 	PROV_IO,	/* io:::start, done, on block tracepoints (stable.c) */
 	PROV_PID,	/* pidNNN:module:function:entry|return, uprobes (pid.c) */
 	PROV_USDT,	/* NAMEpid:module:function:name, <sys/sdt.h> notes (usdt.c) */
+	PROV_FBT,	/* fbt:module:function:entry|return, kprobes (fbt.c) */
 	PROV_NKINDS
 };
 

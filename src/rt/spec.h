@@ -145,6 +145,9 @@ enum spec_attach {
 	ATTACH_UPROBE,		/* pid entry probes: uprobe_multi links (uprobe.c) */
 	ATTACH_URETPROBE,	/* pid return probes: the same, return flavour */
 	ATTACH_USDT,		/* usdt probes: the same links, one site a cookie */
+	ATTACH_KPROBE,		/* fbt entry probes: kprobe perf events (uprobe.c),
+				 * told apart by cookie as pid probes are */
+	ATTACH_KRETPROBE,	/* fbt return probes: kretprobes, the same */
 };
 
 /*
@@ -209,7 +212,8 @@ struct uprobe_entry {
 
 struct spec_uprobe {
 	const struct probe *probe;
-	enum spec_attach att;		/* its program: UPROBE, URETPROBE, USDT */
+	enum spec_attach att;		/* its program: UPROBE, URETPROBE, USDT,
+					 * KPROBE, KRETPROBE */
 	uint64_t offset;		/* the uprobe: offset in probe->upath */
 	uint64_t ref_ctr;		/* usdt: semaphore's file offset; 0: none */
 	const struct usdt_arg *args;	/* usdt: USDT_ARGS_MAX; NULL: pid */

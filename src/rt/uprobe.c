@@ -31,6 +31,7 @@
 
 #define UPROBE_MULTI_RETURN 1	/* BPF_F_UPROBE_MULTI_RETURN */
 #define PMU_DIR "/sys/bus/event_source/devices/uprobe/"
+#define KPROBE_PMU_DIR "/sys/bus/event_source/devices/kprobe/"
 
 /* union bpf_attr for BPF_LINK_CREATE of a uprobe_multi link (6.6+) */
 struct uprobe_multi_attr {
@@ -74,16 +75,15 @@ int uprobe_link_multi(int prog_fd, const char *path, const uint64_t *offs,
 	return fd < 0 ? -errno : fd;
 }
 
-/* The uprobe PMU's type, from sysfs, read once; <0 if absent. */
-static int uprobe_pmu_type(void)
+/* A PMU's type (DIR "type"), from sysfs; <0 if absent. */
+static int pmu_type(const char *dir)
 {
-	static int type = -2;
+	char path[128];
+	int type = -1;
 	FILE *f;
 
-	if (type != -2)
-		return type;
-	type = -1;
-	if ((f = fopen(PMU_DIR "type", "re"))) {
+	snprintf(path, sizeof(path), "%stype", dir);
+	if ((f = fopen(path, "re"))) {
 		if (fscanf(f, "%d", &type) != 1)
 			type = -1;
 		fclose(f);
@@ -91,21 +91,39 @@ static int uprobe_pmu_type(void)
 	return type;
 }
 
-/* The config bit format/retprobe names ("config:0"), read once. */
-static uint64_t retprobe_bit(void)
+/* The config bit a PMU's format/retprobe names ("config:0"). */
+static uint64_t pmu_retprobe_bit(const char *dir)
 {
-	static int bit = -1;
+	char path[128];
+	int bit = 0;
 	FILE *f;
 
-	if (bit >= 0)
-		return 1ull << bit;
-	bit = 0;
-	if ((f = fopen(PMU_DIR "format/retprobe", "re"))) {
+	snprintf(path, sizeof(path), "%sformat/retprobe", dir);
+	if ((f = fopen(path, "re"))) {
 		if (fscanf(f, "config:%d", &bit) != 1 || bit < 0 || bit > 63)
 			bit = 0;
 		fclose(f);
 	}
 	return 1ull << bit;
+}
+
+/* The uprobe PMU's, read once. */
+static int uprobe_pmu_type(void)
+{
+	static int type = -2;
+
+	if (type == -2)
+		type = pmu_type(PMU_DIR);
+	return type;
+}
+
+static uint64_t retprobe_bit(void)
+{
+	static uint64_t bit;
+
+	if (!bit)
+		bit = pmu_retprobe_bit(PMU_DIR);
+	return bit;
 }
 
 /* One probe as a perf event with the program linked to it, its cookie on
@@ -142,6 +160,80 @@ static int attach_perf(int prog_fd, const struct spec_uprobe *u, bool ret,
 		return -errno;
 	keep(set, lfd);
 	return 0;
+}
+
+/*
+ * fbt: one kprobe perf event per probe, on the function by name
+ * ("module:function" for a module's: kallsyms resolves either), the
+ * program linked to it with the probe's cookie, as a pid probe without
+ * uprobe_multi.  A kprobe event fires on every CPU whatever the perf
+ * event's cpu, which must name one.  -errno; ENOENT or EINVAL: the kernel
+ * will not probe this function (blacklisted, notrace, gone).
+ */
+static int attach_kprobe(int prog_fd, const struct spec_uprobe *u, bool ret,
+			 uint64_t cookie, struct attach_set *set)
+{
+	const struct probe *p = u->probe;
+	char sym[256];
+	struct perf_event_attr attr = { .size = sizeof(attr) };
+	int type = pmu_type(KPROBE_PMU_DIR), pfd, lfd;
+	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
+
+	if (type < 0)
+		return -ENOENT;
+	if (strcmp(p->mod, "vmlinux") == 0)
+		snprintf(sym, sizeof(sym), "%s", p->func);
+	else
+		snprintf(sym, sizeof(sym), "%s:%s", p->mod, p->func);
+	attr.type = (uint32_t)type;
+	attr.config = ret ? pmu_retprobe_bit(KPROBE_PMU_DIR) : 0;
+	attr.config1 = (uint64_t)(uintptr_t)sym;	/* kprobe_func */
+	pfd = (int)syscall(SYS_perf_event_open, &attr, -1, 0, -1,
+			   PERF_FLAG_FD_CLOEXEC);
+	if (pfd < 0)
+		return -errno;
+	attach_keep_slow_fd(set, pfd);
+	lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
+	if (lfd < 0)
+		return -errno;
+	attach_keep_slow_fd(set, lfd);
+	return 0;
+}
+
+/* Every fbt probe of prog; those the kernel will not probe are counted
+ * and said in one line, the rest traced. */
+static int attach_kprobes(const struct spec *sp, const struct spec_prog *prog,
+			  struct attach_set *set, FILE *err, const char *progname)
+{
+	int refused = 0, rc = 0, last = 0;
+	const struct probe *first = NULL;
+
+	for (int i = 0; i < sp->nuprobes; i++) {
+		const struct spec_uprobe *u = &sp->uprobes[i];
+
+		if (u->att != prog->attach)
+			continue;
+		rc = attach_kprobe(prog->fd, u, prog->attach == ATTACH_KRETPROBE,
+				   (uint64_t)i, set);
+		if (rc == -ENOENT || rc == -EINVAL || rc == -EOPNOTSUPP ||
+		    rc == -EBUSY) {
+			if (!refused++)
+				first = u->probe;
+			last = rc;
+			rc = 0;
+		} else if (rc < 0) {
+			fprintf(err, "%s: could not attach fbt probe %s:%s:%s:%s: %s\n",
+				progname, u->probe->prov, u->probe->mod,
+				u->probe->func, u->probe->name, strerror(-rc));
+			return rc;
+		}
+	}
+	if (refused)
+		fprintf(err, "%s: %d fbt probe%s left out: the kernel will not "
+			"probe %s%s (%s)\n", progname, refused, refused == 1 ? "" : "s",
+			first->func, refused > 1 ? " and others" : "",
+			strerror(-last));
+	return rc;
 }
 
 static int fill_map(const struct spec *sp, FILE *err, const char *progname)
@@ -372,5 +464,8 @@ int uprobe_attach(const struct spec *sp, struct attach_set *set, FILE *err,
 		    sp->progs[i].attach == ATTACH_URETPROBE ||
 		    sp->progs[i].attach == ATTACH_USDT)
 			rc = attach_prog(sp, &sp->progs[i], set, err, progname);
+		else if (sp->progs[i].attach == ATTACH_KPROBE ||
+			 sp->progs[i].attach == ATTACH_KRETPROBE)
+			rc = attach_kprobes(sp, &sp->progs[i], set, err, progname);
 	return rc;
 }
