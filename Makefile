@@ -67,13 +67,19 @@ $(B)/x86insn-check: tests/tools/x86insn_check.c $(B)/libdscope.a
 check: all $(B)/unit-tests $(B)/x86insn-check
 	@tests/run.sh
 
+# The same tests in a qemu guest running Debian 12's 6.1 kernel
+# (tests/vm/run; VM_KERNEL picks another).  Built here first: the guest
+# only runs what the host compiled.
+check-vm: all $(B)/unit-tests $(B)/x86insn-check
+	@tests/vm/run $(if $(VM_KERNEL),--kernel $(VM_KERNEL)) -- tests/run.sh
+
 peer: all
 	../shared/peer-suite/run --dscope $(B)/dscope
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all deps-ok check peer clean
+.PHONY: all deps-ok check check-vm peer clean
 
 # dscope against bpftrace, side by side (root; ~10 minutes; not part of
 # check).  Results and method: bench/RESULTS.md.

@@ -65,6 +65,9 @@ DSCOPE_API int dscope__compile(struct dscope *ds);
  * is no program); verbose adds argument types.  A description matching
  * nothing is reported, as DTrace does, and makes the result -ENOENT. */
 DSCOPE_API int dscope__list(struct dscope *ds, bool verbose);
+/* -vV: each kernel capability dscope chooses by, tried on this kernel,
+ * yes or no, with what is done without it (DSCOPE_CAPS_DISABLE applies). */
+DSCOPE_API void dscope__print_caps(FILE *out);
 
 /*
  * -h and -G, instead of tracing: what an application's build needs for

@@ -5,13 +5,15 @@ set -e
 # clang-14 and libclang-rt-14-dev: the libFuzzer build (make fuzz).
 # systemtap-sdt-dev: <sys/sdt.h>, which dscope -h's headers include
 # (tests/sh/usdt-header.sh, examples/usdt).
+# qemu-system-x86, busybox-static: the guest make check-vm boots with
+# another kernel (tests/vm/run).
 # libc6-dbg: libc's symbol table, so the tests see whole user stacks
 # named (tests/d/tst.ustack-libc-debug.d skips without it).
 # libmicrohttpd-dev: the -x metrics HTTP server; prometheus (its server
 # and promtool), curl and iproute2: tests/sh/metrics*.sh.
 PKGS="gcc make libbpf-dev libelf-dev zlib1g-dev cpp bpftool python3 clang-14
       libclang-rt-14-dev systemtap-sdt-dev libc6-dbg libmicrohttpd-dev
-      prometheus curl iproute2"
+      prometheus curl iproute2 qemu-system-x86 busybox-static"
 missing=""
 for p in $PKGS; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -10,7 +10,8 @@
 #    "@@status: N" makes a tst.* test expect exit status N instead of 0.
 #    A line "@@args: ..." in a script gives extra dscope arguments (after
 #    the script; $B is the build folder).  "@@needs: CMD" skips the test,
-#    saying why, when CMD fails (a kernel feature this machine lacks).
+#    saying why, when CMD fails (a kernel feature this machine lacks; the
+#    last line CMD writes to stderr is shown).
 #    Tests needing BPF skip as a whole when not root.
 # 3. tests/sh/*.sh: the command line and the lifecycle as a user sees them
 #    (signals, kill -9, -p, bad input); exit 0 passes, 77 skips (the
@@ -20,16 +21,12 @@
 # 5. tests/corpus/*.d: real-world scripts run unchanged, each checked by
 #    its NAME.expect (tests/corpus/run.sh); root only.
 # Only what the test names is compared: no timing, no sorting.
+# With arguments (tests/d files), only those D tests run.
 cd "$(dirname "$0")/.."
 B=${B:-build}
 export B
 pass=0 fail=0 skip=0
 
-unit_out=$("$B/unit-tests" 2>&1)
-echo "$unit_out" | grep -v '^PASS\|passed,'
-p=$(echo "$unit_out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
-pass=$((pass + ${p% *})); fail=$((fail + ${p#* }))
-[ -n "$p" ] || { echo "FAIL unit-tests did not finish"; fail=$((fail + 1)); }
 
 run_d() {
 	local t=$1 name args needs want out err rc tag
@@ -37,8 +34,10 @@ run_d() {
 	args=$(sed -n 's/.*@@args: *\(.*\)$/\1/p' "$t" | head -1)
 	needs=$(sed -n 's/.*@@needs: *\(.*\)$/\1/p' "$t" | head -1)
 	want=$(sed -n 's/.*@@status: *\([0-9]*\).*/\1/p' "$t" | head -1)
-	if [ -n "$needs" ] && ! eval "$needs" >/dev/null 2>&1; then
-		echo "SKIP d/$name (needs: $needs)"; skip=$((skip + 1)); return
+	# The command's last line of complaint, if any, says what is missing.
+	if [ -n "$needs" ] && ! why=$(eval "$needs" 2>&1 >/dev/null); then
+		why=$(echo "$why" | tail -1)
+		echo "SKIP d/$name (needs: $needs${why:+: $why})"; skip=$((skip + 1)); return
 	fi
 	out=$(mktemp) err=$(mktemp)
 	case $name in
@@ -69,6 +68,20 @@ run_d() {
 	esac
 	rm -f "$out" "$err"
 }
+
+# tests/run.sh tests/d/A.d ...: those D tests only (tests/sh/fallback.sh).
+if [ $# -gt 0 ]; then
+	for t in "$@"; do run_d "$t"; done
+	echo "$pass passed, $fail failed, $skip skipped"
+	[ $fail -eq 0 ]
+	exit
+fi
+
+unit_out=$("$B/unit-tests" 2>&1)
+echo "$unit_out" | grep -v '^PASS\|passed,'
+p=$(echo "$unit_out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
+pass=$((pass + ${p% *})); fail=$((fail + ${p#* }))
+[ -n "$p" ] || { echo "FAIL unit-tests did not finish"; fail=$((fail + 1)); }
 
 # 4. tests/fuzz/regress/*.d: inputs the fuzzer once crashed the compiler
 #    with (tests/fuzz/README.md).  Compiled only (-e, no kernel, no root):

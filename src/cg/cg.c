@@ -42,6 +42,7 @@
 #include "front/ktypes.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
+#include "rt/kcaps.h"
 #include "rt/bufpolicy.h"
 
 uint32_t cg_round8(uint32_t n)
@@ -386,13 +387,16 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 		cg_store_slot(g, slot, R0);
 		return;
 	case ATTACH_UPROBE:
-		/* the user registers at the function's first instruction */
+	case ATTACH_KPROBE:
+		/* the registers at the function's first instruction: the
+		 * x86-64 calling convention's argument registers */
 		if (n >= 6)
 			break;
 		emit_load(&g->e, 8, R0, R6, funcarg_regs[n]);
 		cg_store_slot(g, slot, R0);
 		return;
 	case ATTACH_URETPROBE:
+	case ATTACH_KRETPROBE:
 		/* arg1: the return value.  arg0 is DTrace's offset of the
 		 * return instruction, which a uretprobe cannot know (it
 		 * fires at the caller's return address, regs->ip): that
@@ -545,10 +549,13 @@ static bool is_sys(const struct cg *g)
 	return g->att == ATTACH_SYS_ENTER || g->att == ATTACH_SYS_EXIT;
 }
 
+/* A program of many probes told apart by the cookie of the one that fired
+ * (pid, usdt and fbt: one uprobe_entry each). */
 static bool is_uprobe(const struct cg *g)
 {
 	return g->att == ATTACH_UPROBE || g->att == ATTACH_URETPROBE ||
-	       g->att == ATTACH_USDT;
+	       g->att == ATTACH_USDT || g->att == ATTACH_KPROBE ||
+	       g->att == ATTACH_KRETPROBE;
 }
 
 /* probeprov, probemod, probefunc (and the probename of a usdt probe or
@@ -574,7 +581,7 @@ static struct val uprobe_string(struct cg *g, const struct node *n, int b)
 static struct val probe_string(struct cg *g, const struct node *n, int b)
 {
 	if (is_uprobe(g) && (b != BI_PROBENAME || g->att == ATTACH_USDT ||
-			      g->att == ATTACH_UPROBE))
+			      g->att == ATTACH_UPROBE || g->att == ATTACH_KPROBE))
 		return uprobe_string(g, n, b);
 	if (is_sys(g) && b == BI_PROBEFUNC) {
 		struct val v = { .str = true, .size = SYSNAME_MAX };
@@ -1727,9 +1734,40 @@ static void guard_switch(struct cg *g, int kind)
 }
 
 /*
+ * proc:::exit is the exit of a process's last thread.  Where
+ * sched_process_exit passes group_dead, that says it; where its TP_PROTO
+ * has the task alone, do_exit() has already counted the thread out of
+ * signal->live before the tracepoint, so the last one leaves it 0.  (The
+ * argument must not be read where TP_PROTO lacks it: the kernel would
+ * refuse to attach the program.)
+ *	if (!(ctx->args[1] & 0xff)) goto out           group_dead passed
+ *	if (ctx->args[0]->signal->live.counter) goto out   task alone
+ */
+static void guard_group_dead(struct cg *g)
+{
+	struct ktype_field sig, live;
+
+	if (g->probe->tp_nargs >= 2) {
+		emit_load(&g->e, 8, R0, R6, 8);
+		emit_alu_imm(&g->e, BPF_AND, R0, 0xff);		/* a bool */
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
+		return;
+	}
+	if (ktype_field("task_struct.signal", &sig) < 0 ||
+	    ktype_field("signal_struct.live", &live) < 0)
+		diag_fail(g->d, 0, 0, "D_KTYPE", "proc:::exit needs the kernel's "
+			  "BTF type information");
+	emit_load(&g->e, 8, R3, R6, 0);
+	cg_kread(g, SLOT_FIRST, 8, (int32_t)sig.off[0]);
+	emit_mov_reg(&g->e, R3, R0);
+	cg_kread(g, SLOT_FIRST, 4, (int32_t)live.off[0]);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
+}
+
+/*
  * Probes sharing a tracepoint take only their own firings (catalog.h):
  *
- *	if (!ctx->args[1]) goto out                  GUARD_ARG1
+ *	guard_group_dead()                           GUARD_GROUP_DEAD
  *	if (ctx->args[0] & 0xff) goto out            GUARD_NO_ARG0
  *	child = ctx->args[1]                         GUARD_CHILD_*
  *	if ((child->pid == child->tgid) != PROCESS) goto out
@@ -1739,12 +1777,13 @@ static void guard(struct cg *g)
 	struct ktype_field pid, tgid;
 
 	switch (g->probe->guard) {
-	case GUARD_ARG1:
+	case GUARD_GROUP_DEAD:
+		guard_group_dead(g);
+		return;
 	case GUARD_NO_ARG0:
-		emit_load(&g->e, 8, R0, R6, g->probe->guard == GUARD_ARG1 ? 8 : 0);
+		emit_load(&g->e, 8, R0, R6, 0);
 		emit_alu_imm(&g->e, BPF_AND, R0, 0xff);		/* a bool */
-		emit_jmp_imm(&g->e, g->probe->guard == GUARD_ARG1 ? BPF_JEQ : BPF_JNE,
-			     R0, 0, g->out);
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
 		return;
 	case GUARD_SLEEP:
 	case GUARD_PREEMPT:
@@ -1873,7 +1912,8 @@ static void prologue(struct cg *g)
 {
 	emit_mov_reg(&g->e, R6, R1);
 	emit_store_imm(&g->e, 8, R10, SLOT_ZERO, 0);
-	if (g->att != ATTACH_ERROR) {	/* ERROR reports faults before exit() */
+	/* ERROR reports faults before exit(); END runs once probes stop */
+	if (g->att != ATTACH_ERROR && g->att != ATTACH_END) {
 		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
 		emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
 		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
@@ -1899,7 +1939,24 @@ static const char *const attach_names[] = {
 	[ATTACH_RAW_TP] = "dscope_tp",
 	[ATTACH_UPROBE] = "dscope_pid_ent", [ATTACH_URETPROBE] = "dscope_pid_ret",
 	[ATTACH_USDT] = "dscope_usdt",
+	[ATTACH_KPROBE] = "dscope_fbt_ent", [ATTACH_KRETPROBE] = "dscope_fbt_ret",
 };
+
+/* subs[0..n) then more[0..nmore), in the arena; the new count */
+static int append_subs(struct arena *a, struct spec_subprog **subs, int n,
+		       const struct spec_subprog *more, int nmore)
+{
+	struct spec_subprog *all;
+
+	if (!nmore)
+		return n;
+	all = arena_alloc(a, sizeof(*all) * (size_t)(n + nmore));
+	if (n)
+		memcpy(all, *subs, sizeof(*all) * (size_t)n);
+	memcpy(all + n, more, sizeof(*all) * (size_t)nmore);
+	*subs = all;
+	return n + nmore;
+}
 
 int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	       const struct probe *probe, const struct cg_clause *clauses,
@@ -1907,7 +1964,8 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 {
 	struct cg g = { .c = c, .a = c->a, .d = c->d, .spec = c->spec,
 			.att = att, .probe = probe, .nclauses = nclauses,
-			.tmp_base = REC_MAX + c->spec->this_size };
+			.tmp_base = REC_MAX + c->spec->this_size,
+			.loop_cb = !kcaps_has(KCAP_ITER_NUM) };
 	struct spec *sp = c->spec;
 
 	emit_init(&g.e, c->a);
@@ -1922,18 +1980,14 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	emit_label(&g.e, g.out);
 	emit_mov_imm(&g.e, R0, 0);
 	emit_exit(&g.e);
-	struct spec_subprog *subs = NULL, chill;
+	struct spec_subprog *subs = NULL, chill, *loops;
 	int nsubs = cg_ustack_callbacks(&g, &subs);
 
-	if (cg_chill_callback(&g, &chill)) {
-		struct spec_subprog *all = arena_alloc(c->a, sizeof(*all) *
-						       (size_t)(nsubs + 1));
+	if (cg_chill_callback(&g, &chill))
+		nsubs = append_subs(c->a, &subs, nsubs, &chill, 1);
+	int nloops = cg_loop_callbacks(&g, &loops);
 
-		if (nsubs)
-			memcpy(all, subs, sizeof(*all) * (size_t)nsubs);
-		all[nsubs++] = chill;
-		subs = all;
-	}
+	nsubs = append_subs(c->a, &subs, nsubs, loops, nloops);
 
 	if (emit_resolve(&g.e) < 0)
 		diag_fail(c->d, 0, 0, "D_INTERNAL", "unplaced label in code generator");
@@ -1946,7 +2000,10 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 			  ? BPF_PROG_TYPE_PERF_EVENT
 		  : is_uprobe(&g) ? BPF_PROG_TYPE_KPROBE
 			  : BPF_PROG_TYPE_RAW_TRACEPOINT;
-	p->expected_attach_type = is_uprobe(&g) ? ATTACH_TYPE_UPROBE_MULTI : 0;
+	/* kprobe programs attach to perf events: no attach type */
+	p->expected_attach_type = is_uprobe(&g) && att != ATTACH_KPROBE &&
+				  att != ATTACH_KRETPROBE
+				  ? ATTACH_TYPE_UPROBE_MULTI : 0;
 	p->period_ns = period_ns;
 	p->probe = probe;
 	p->ninsns = g.e.n;

@@ -46,6 +46,10 @@ struct cg {
 	bool uw_used;			/* ustack() walks .eh_frame tables: */
 	int uw_step, uw_vma;		/* labels of its callbacks */
 	int chill_cb;			/* label of chill()'s callback; 0: unused */
+	bool loop_cb;			/* string loops as bpf_loop callbacks */
+	int loop_depth;			/* such callbacks being emitted */
+	struct emit_block *loop_bodies;	/* cut out, pasted after the exit */
+	int nloop_bodies, loop_bodies_cap;
 	uint32_t strtok_off;		/* the clause's strtok() state; 0: none */
 	int branch_depth;		/* if statements around this code */
 };
@@ -170,6 +174,9 @@ struct val cg_ustack(struct cg *g, struct node *n);
 int cg_ustack_callbacks(struct cg *g, struct spec_subprog **subs);
 /* chill()'s callback, if chill() was used: returns 1 and fills *sub */
 int cg_chill_callback(struct cg *g, struct spec_subprog *sub);
+/* Paste the string loops' callbacks after the program; their count, each
+ * named in subs[0..count) (arena). */
+int cg_loop_callbacks(struct cg *g, struct spec_subprog **subs);
 
 /* cg_subr.c: a clause that calls strtok() keeps its state (strtok_off:
  * the position, then the string) above the clause-locals, raising

@@ -358,6 +358,29 @@ static struct val cpu_topology(struct cg *g, struct node *n, bool chip)
 	return cg_int_val(slot);
 }
 
+/*
+ * __bd_partno(struct block_device *b): b's partition number.  It was a
+ * member of its own, bd_partno, until the kernel folded it into the low
+ * byte of __bd_flags; whichever of the two BTF shows is read, as a CO-RE
+ * relocation would choose, so one D library serves both.
+ *	r = *(u8 *)(b + offsetof(bd_partno or __bd_flags))
+ */
+static struct val bd_partno(struct cg *g, struct node *n)
+{
+	struct val b = cg_expr(g, n->args.v[0]);
+	struct val r = { .slot = cg_slot_new(g, n) };
+	struct ktype_field f;
+
+	if (ktype_field("block_device.bd_partno", &f) < 0 &&
+	    ktype_field("block_device.__bd_flags", &f) < 0)
+		diag_fail(g->d, n->line, n->col, "D_KTYPE", "%s( ): the kernel's "
+			  "BTF has neither block_device.bd_partno nor "
+			  "block_device.__bd_flags", n->str);
+	cg_load_slot(g, R3, b.slot);
+	cg_kread(g, r.slot, 1, (int32_t)f.off[f.nhops - 1]);
+	return r;
+}
+
 bool cg_kernel_subr(struct cg *g, struct node *n, struct val *out)
 {
 	if (!n->str)
@@ -371,6 +394,8 @@ bool cg_kernel_subr(struct cg *g, struct node *n, struct val *out)
 	else if (strcmp(n->str, "__cpu_chip") == 0 ||
 		 strcmp(n->str, "__cpu_lgrp") == 0)
 		*out = cpu_topology(g, n, strcmp(n->str, "__cpu_chip") == 0);
+	else if (strcmp(n->str, "__bd_partno") == 0)
+		*out = bd_partno(g, n);
 	else
 		return false;
 	return true;

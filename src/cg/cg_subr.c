@@ -10,11 +10,13 @@
  *    it from a clamp (if (x > max) ...) just before the call.  strlen is a
  *    string copied onto itself; strjoin, substr, strchr, ... are copies.
  *  - loops over the bytes of a string run on the kernel's numeric iterator
- *    (the bpf_iter_num_new/next/destroy kfuncs): the verifier checks the
- *    body once, whatever the bound, so a loop nested in a loop costs no
- *    more to load than two loops.  What a loop carries from one iteration
- *    to the next lives in 8-byte scratch cells, which the verifier does not
- *    track; each value read back is clamped before it indexes anything.
+ *    (the bpf_iter_num_new/next/destroy kfuncs) or, on kernels without it,
+ *    as bpf_loop callbacks (see "loops" below): either way the verifier
+ *    checks the body once, whatever the bound, so a loop nested in a loop
+ *    costs no more to load than two loops.  What a loop carries from one
+ *    iteration to the next lives in 8-byte scratch cells, which the
+ *    verifier does not track; each value read back is clamped before it
+ *    indexes anything.
  *  - word-at-a-time arithmetic where no loop is needed (toupper, tolower).
  *
  * Every string produced starts as a zeroed temp, so the NUL padding that
@@ -27,6 +29,7 @@
  * clause, as DTrace does; never from inside a loop, whose iterator must
  * be destroyed first.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "cg/cg_impl.h"
@@ -166,39 +169,116 @@ static void fault_if_neg(struct cg *g, int16_t addr_slot)
 	emit_label(&g->e, ok);
 }
 
-/* ---- loops on the numeric iterator ---- */
+/* ---- loops ---- */
 
+/*
+ * A loop is written once, its body between loop_begin and loop_end,
+ * and runs on whichever the kernel has (kcaps.h):
+ *
+ * on the numeric iterator (6.4+), in place:
+ *	bpf_iter_num_new(&it, 0, count)
+ *   head:
+ *	r0 = bpf_iter_num_next(&it); if (!r0) goto brk; r0 = *r0
+ *	if (r0 >= count) goto brk
+ *	body
+ *	goto head
+ *   brk:
+ *	bpf_iter_num_destroy(&it)
+ *
+ * or as a bpf_loop callback (5.17+), the body cut out of the stream and
+ * pasted after the program's exit (emit_cut): a callback has its own
+ * stack frame, so the body may use registers r0-r5 and the scratch
+ * cells only -- as on the iterator, whose calls clobber r0-r5 each
+ * iteration -- and r9 comes back from the caller's stack through ctx:
+ *	*(u64 *)(fp + slot) = r9
+ *	bpf_loop(count, &cb, fp + slot, 0)
+ *   ...
+ *   cb(r1 index, r2 ctx):
+ *	r9 = *(u64 *)(r2 + 0); r0 = r1
+ *	if (r0 >= count) goto brk
+ *	body
+ *   head:
+ *	return 0		next iteration
+ *   brk:
+ *	return 1		done
+ * A loop inside a callback spills r9 in the callback's own frame, at its
+ * top: the frames' stacks together must stay within 512 bytes.
+ */
 struct loop {
 	int16_t it;	/* the struct bpf_iter_num on the stack */
 	int head;	/* continue */
 	int brk;	/* break: the iterator is destroyed there */
+	int body;	/* callback: where its instructions start */
 };
 
 /* for (r0 = 0; r0 < count; r0++) { body } -- r0 is clamped for the body */
 static void loop_begin(struct cg *g, const struct node *n, struct loop *l,
 		       uint32_t count)
 {
-	l->it = cg_slot_new(g, n);
 	l->head = emit_new_label(&g->e);
 	l->brk = emit_new_label(&g->e);
-	cg_fp_ptr(g, R1, l->it);
-	emit_mov_imm(&g->e, R2, 0);
-	emit_mov_imm(&g->e, R3, (int32_t)count);
-	kfunc_call(g, n, "bpf_iter_num_new");
-	emit_label(&g->e, l->head);
-	cg_fp_ptr(g, R1, l->it);
-	kfunc_call(g, n, "bpf_iter_num_next");
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, l->brk);
-	emit_load(&g->e, 4, R0, R0, 0);
+	if (g->loop_cb) {
+		int16_t ctx = g->loop_depth ? -8 : cg_slot_new(g, n);
+		int cb = emit_new_label(&g->e);
+
+		emit_store(&g->e, 8, R10, ctx, R9);
+		emit_mov_imm(&g->e, R1, (int32_t)count);
+		emit_ld_func(&g->e, R2, cb);
+		emit_mov_reg(&g->e, R3, R10);
+		emit_alu_imm(&g->e, BPF_ADD, R3, ctx);
+		emit_mov_imm(&g->e, R4, 0);
+		emit_call(&g->e, BPF_FUNC_loop);
+		l->body = g->e.n;
+		g->loop_depth++;
+		emit_label(&g->e, cb);
+		emit_load(&g->e, 8, R9, R2, 0);
+		emit_mov_reg(&g->e, R0, R1);
+	} else {
+		l->it = cg_slot_new(g, n);
+		cg_fp_ptr(g, R1, l->it);
+		emit_mov_imm(&g->e, R2, 0);
+		emit_mov_imm(&g->e, R3, (int32_t)count);
+		kfunc_call(g, n, "bpf_iter_num_new");
+		emit_label(&g->e, l->head);
+		cg_fp_ptr(g, R1, l->it);
+		kfunc_call(g, n, "bpf_iter_num_next");
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, l->brk);
+		emit_load(&g->e, 4, R0, R0, 0);
+	}
 	emit_jmp_imm(&g->e, BPF_JGE, R0, (int32_t)count, l->brk);
 }
 
 static void loop_end(struct cg *g, const struct node *n, struct loop *l)
 {
+	if (g->loop_cb) {
+		emit_label(&g->e, l->head);
+		emit_mov_imm(&g->e, R0, 0);
+		emit_exit(&g->e);
+		emit_label(&g->e, l->brk);
+		emit_mov_imm(&g->e, R0, 1);
+		emit_exit(&g->e);
+		g->loop_depth--;
+		*ARENA_PUSH(g->a, g->loop_bodies, g->nloop_bodies,
+			    g->loop_bodies_cap) = emit_cut(&g->e, l->body);
+		return;
+	}
 	emit_ja(&g->e, l->head);
 	emit_label(&g->e, l->brk);
 	cg_fp_ptr(g, R1, l->it);
 	kfunc_call(g, n, "bpf_iter_num_destroy");
+}
+
+int cg_loop_callbacks(struct cg *g, struct spec_subprog **subs)
+{
+	*subs = arena_alloc(g->a, sizeof(**subs) * (size_t)(g->nloop_bodies + 1));
+	for (int i = 0; i < g->nloop_bodies; i++) {
+		char *name = arena_alloc(g->a, 24);
+
+		snprintf(name, 24, "dscope_loop%d", i);
+		(*subs)[i] = (struct spec_subprog){
+			(uint32_t)emit_paste(&g->e, &g->loop_bodies[i]), name };
+	}
+	return g->nloop_bodies;
 }
 
 /* ---- arguments ---- */
@@ -593,12 +673,12 @@ static void tok_scan(struct cg *g, struct node *n, struct val buf,
 		     uint32_t map, uint32_t cell, int stop_bit)
 {
 	struct loop l;
-	int16_t from = cg_slot_new(g, n);
+	uint32_t from = cells_new(g, n, 1);
 
 	cell_load(g, R1, cell);
-	cg_store_slot(g, from, R1);
+	cell_store(g, from, R1);
 	loop_begin(g, n, &l, buf.size);
-	cg_load_slot(g, R3, from);
+	cell_load(g, R3, from);
 	emit_alu_reg(&g->e, BPF_ADD, R3, R0);			/* i = from + k */
 	clamp_or(g, R3, buf.size - 1, l.brk);
 	cell_store(g, cell, R3);

@@ -145,7 +145,8 @@ static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
 	struct cg_clause *cl = arena_alloc(c->a, sizeof(*cl) * (size_t)(nm + 1));
 	const struct probe *probe = NULL;
 	/* programs serving many probes test a clause bit of the one that fired */
-	bool masked = kind == PROV_SYSCALL || kind == PROV_PID || kind == PROV_USDT;
+	bool masked = kind == PROV_SYSCALL || kind == PROV_PID || kind == PROV_USDT ||
+		      kind == PROV_FBT;
 	int n = 0;
 
 	for (int i = 0; i < nm; i++) {
@@ -171,7 +172,8 @@ static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
 	if (masked && n > 64)
 		diag_fail(c->d, cl[64].clause->line, cl[64].clause->col,
 			  "D_CLAUSES", "more than 64 clauses use %s%s%s probes",
-			  kind == PROV_PID ? "pid" : kind == PROV_USDT ? "usdt" : "syscall",
+			  kind == PROV_PID ? "pid" : kind == PROV_USDT ? "usdt"
+			  : kind == PROV_FBT ? "fbt" : "syscall",
 			  name ? " " : "", !name ? "" : *name == '!' ? "entry or offset" : name);
 	cg_program(c, att, 0, probe, cl, n);
 }
@@ -285,7 +287,8 @@ static void build_sysinfo(struct arena *a, struct catalog *cat, struct spec *sp,
 /* The program of a pid or usdt probe, as an index of uprobe_atts[]; -1
  * for other probes. */
 static const enum spec_attach uprobe_atts[] = { ATTACH_UPROBE, ATTACH_URETPROBE,
-						ATTACH_USDT };
+						ATTACH_USDT, ATTACH_KPROBE,
+						ATTACH_KRETPROBE };
 
 static int uprobe_prog(const struct probe *p)
 {
@@ -293,6 +296,8 @@ static int uprobe_prog(const struct probe *p)
 		return 2;
 	if (p->kind == PROV_PID)
 		return strcmp(p->name, "return") == 0;
+	if (p->kind == PROV_FBT)
+		return 3 + (strcmp(p->name, "return") == 0);
 	return -1;
 }
 
@@ -319,19 +324,19 @@ static void add_sites(struct arena *a, struct spec *sp, int *cap,
 	}
 }
 
-/* The pid and usdt sites, each with the mask of the clauses (numbered
+/* The pid, usdt and fbt sites, each with the mask of the clauses (numbered
  * within its program, as emit_point numbers them) it fires. */
 static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 			  int nm)
 {
-	int cap = 0, bit[3] = { 0, 0, 0 };
+	int cap = 0, bit[5] = { 0 };
 	struct pair_set sites = { 0 };
 
 	sp->uprobe_map = -1;
 	sp->unwind_objs_map = sp->unwind_rows_map = -1;
 	sp->cpuinfo_map = -1;
 	for (int i = 0; i < nm; i++) {
-		bool used[3] = { false, false, false };
+		bool used[5] = { false };
 
 		for (int j = 0; j < ms[i].nprobes; j++) {
 			const struct probe *p = ms[i].probes[j];
@@ -343,7 +348,7 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 			add_sites(a, sp, &cap, &sites, p, uprobe_atts[k],
 				  bit[k] < 64 ? 1ull << bit[k] : 0);
 		}
-		for (int k = 0; k < 3; k++)
+		for (int k = 0; k < 5; k++)
 			bit[k] += used[k];
 	}
 }
@@ -438,6 +443,8 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	emit_point(&c, ms, nm, ATTACH_UPROBE, PROV_PID, "!return");
 	emit_point(&c, ms, nm, ATTACH_URETPROBE, PROV_PID, "return");
 	emit_point(&c, ms, nm, ATTACH_USDT, PROV_USDT, NULL);
+	emit_point(&c, ms, nm, ATTACH_KPROBE, PROV_FBT, "entry");
+	emit_point(&c, ms, nm, ATTACH_KRETPROBE, PROV_FBT, "return");
 	emit_single_probe_programs(&c, cat, ms, nm);
 	agg_entries(sp, o->aggsize);
 	res->spec = sp;

@@ -57,6 +57,52 @@ static void jump_to(struct emit *e, struct bpf_insn insn, int label)
 	emit_insn(e, insn);
 }
 
+struct emit_block emit_cut(struct emit *e, int start)
+{
+	struct emit_block b = { .n = e->n - start };
+	int cap = 0, kept = 0;
+
+	b.insns = arena_alloc(e->a, sizeof(*b.insns) * (size_t)(b.n + 1));
+	memcpy(b.insns, e->insns + start, sizeof(*b.insns) * (size_t)b.n);
+	for (int l = 0; l < e->nlabels; l++)
+		if (e->label_pos[l] >= start) {
+			*ARENA_PUSH(e->a, b.labels, b.nlabels, cap) =
+				(struct emit_fixup){ e->label_pos[l] - start, l };
+			e->label_pos[l] = -1;
+		}
+	cap = 0;
+	for (int i = 0; i < e->nfixups; i++) {
+		struct emit_fixup f = e->fixups[i];
+
+		if (f.insn >= start) {
+			f.insn -= start;
+			*ARENA_PUSH(e->a, b.fixups, b.nfixups, cap) = f;
+		} else {
+			e->fixups[kept++] = f;
+		}
+	}
+	e->nfixups = kept;
+	e->n = start;
+	return b;
+}
+
+int emit_paste(struct emit *e, const struct emit_block *b)
+{
+	int at = e->n;
+
+	for (int i = 0; i < b->n; i++)
+		emit_insn(e, b->insns[i]);
+	for (int i = 0; i < b->nlabels; i++)
+		e->label_pos[b->labels[i].label] = at + b->labels[i].insn;
+	for (int i = 0; i < b->nfixups; i++) {
+		e->fixups = arena_grow(e->a, e->fixups, e->nfixups, &e->fixup_cap,
+				       sizeof(*e->fixups));
+		e->fixups[e->nfixups++] = (struct emit_fixup){
+			at + b->fixups[i].insn, b->fixups[i].label };
+	}
+	return at;
+}
+
 int emit_resolve(struct emit *e)
 {
 	for (int i = 0; i < e->nfixups; i++) {

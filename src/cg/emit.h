@@ -11,6 +11,10 @@
  * the program's exit and named by a label: emit_ld_func loads its address
  * (ld_imm64 with BPF_PSEUDO_FUNC, patched like a jump, in imm).
  *
+ * A block of instructions can be cut from the stream and pasted at its end
+ * (emit_cut, emit_paste): labels and jumps move with it, so a loop body
+ * emitted in place can become a callback after the exit.
+ *
  * Map references (ld_imm64 with BPF_PSEUDO_MAP_FD / _VALUE) carry the
  * index of a map in the compiled spec, not an fd: the loader patches in
  * the fd (load.c), so a compiled program can be inspected or loaded later.
@@ -36,7 +40,23 @@ struct emit {
 	int nfixups, fixup_cap;
 };
 
+/* Instructions taken out of a stream with their labels and jumps, to be
+ * put back elsewhere (a loop body that becomes a bpf_loop callback). */
+struct emit_block {
+	struct bpf_insn *insns;
+	int n;
+	struct emit_fixup *labels;	/* .insn: offset in the block */
+	int nlabels;
+	struct emit_fixup *fixups;	/* .insn: offset in the block */
+	int nfixups;
+};
+
 void emit_init(struct emit *e, struct arena *a);
+/* Take instructions [start, n) out, with the labels placed there and the
+ * jumps from there; the stream goes on at start. */
+struct emit_block emit_cut(struct emit *e, int start);
+/* Append b, its labels placed and its jumps to be patched; its index. */
+int emit_paste(struct emit *e, const struct emit_block *b);
 void emit_insn(struct emit *e, struct bpf_insn insn);
 
 int emit_new_label(struct emit *e);

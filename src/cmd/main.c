@@ -52,7 +52,7 @@ struct cli {
 	const char *cmd;	/* -c */
 	long pid;		/* -p */
 	const char *outfile;	/* -o */
-	bool list, verbose_list, compile_only, cpp, quiet, destructive, zdefs;
+	bool list, verbose_list, version, compile_only, cpp, quiet, destructive, zdefs;
 	char **cpp_args;	/* -D, -U, -I as cpp takes them */
 	int ncpp;
 	struct { const char *name, *value; } *x;
@@ -229,10 +229,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 						"supported\n", progname);
 				return 1;
 			case 'x': add_x(c, optarg); break;
-			case 'V':
-				printf("%s: Sun D 1.13 (dscope %s)\n", progname,
-				       DSCOPE_VERSION);
-				return -1;
+			case 'V': c->version = true; break;
 			case 'h':
 			case 'G':
 				c->gen = ch;
@@ -252,6 +249,12 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		}
 		if (optind < argc)
 			add_macro(c, argv[optind]);
+	}
+	if (c->version) {
+		printf("%s: Sun D 1.13 (dscope %s)\n", progname, DSCOPE_VERSION);
+		if (c->verbose_list)	/* -vV, as bpftrace's --info */
+			dscope__print_caps(stdout);
+		return -1;
 	}
 	return 0;
 }

@@ -5,10 +5,12 @@
  * curlwpsinfo, fds[]).
  *
  * It is D, compiled with the program, so the mapping is readable and
- * changeable without touching the compiler; the two things D cannot say
+ * changeable without touching the compiler; the things D cannot say
  * are subroutines of dscope's own (d_path: a path walked up the dentry
  * chain; __mountpoint: that walk from a mount's root, where it is
- * mounted; __psargs: the argument area of a process, NULs made spaces).
+ * mounted; __psargs: the argument area of a process, NULs made spaces;
+ * __bd_partno: a member whose place differs between kernels, chosen by
+ * what BTF shows).
  *
  * Members that have no Linux equivalent (Solaris tasks, projects, pools,
  * zones, contracts) are 0, as in Oracle's port.  Members DTrace declares
@@ -218,7 +220,7 @@ const char dlib_text[] =
 	"};\n"
 	"\n"
 	"inline int __partno[struct request *R] =\n"
-	"    __bdev[R] == 0 ? 0 : __bdev[R]->__bd_flags.counter & 0xff;\n"
+	"    __bdev[R] == 0 ? 0 : __bd_partno(__bdev[R]);\n"
 	"inline string __diskname[struct request *R] =\n"
 	"    R->q->disk == 0 ? \"<none>\" : stringof(R->q->disk->disk_name);\n"
 	"inline string __statname[struct request *R] = __partno[R] == 0 ?\n"

@@ -231,6 +231,7 @@ void sema_offsetof(struct sema *s, struct node *n)
  *   string d_path(struct path *)       the path, walked up the dentries
  *   string __mountpoint(struct vfsmount *)  where the mount is mounted
  *   string __psargs(struct task_struct *)  the argument area, NULs as spaces
+ *   int __bd_partno(struct block_device *)  the partition number
  *   int __cpu_chip(int), __cpu_lgrp(int)   a CPU's package and NUMA node
  */
 bool sema_kernel_subr(struct sema *s, struct node *n)
@@ -239,6 +240,7 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 		{ "d_path", "struct path *" },
 		{ "__mountpoint", "struct vfsmount *" },
 		{ "__psargs", "struct task_struct *" },
+		{ "__bd_partno", "struct block_device *" },
 		{ "__cpu_chip", "int" },
 		{ "__cpu_lgrp", "int" },
 	};
@@ -250,7 +252,7 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 		return false;
 	sema_check_nargs(s, n, 1, 1);
 	sema_expr(s, n->args.v[0]);
-	bool by_cpu = k >= 3;
+	bool by_cpu = k >= 4, partno = k == 3;
 
 	if (by_cpu ? !type_is_int(&n->args.v[0]->type)
 		   : n->args.v[0]->type.kind != T_PTR)
@@ -258,6 +260,6 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 			  "%s( ) argument #1 is incompatible with prototype:\n"
 			  "\tprototype: %s\n\t argument: %s", n->str,
 			  protos[k][1], dtype_name(&n->args.v[0]->type));
-	n->type = by_cpu ? type_int(4, true) : type_string(s->strsize);
+	n->type = by_cpu || partno ? type_int(4, true) : type_string(s->strsize);
 	return true;
 }

@@ -44,6 +44,7 @@ struct catalog {
 	uint32_t nprobes, cap;
 	char hint[320];		/* catalog__hint(); "" when none */
 	bool sdt_done;		/* sdt probes added (on first need) */
+	bool fbt_done;		/* fbt probes added (on first need) */
 	long exec_pid;		/* catalog__set_target_exec() */
 	const char *exec_path;
 	struct pid_file {	/* (kind, pid, file): what pid and usdt did */
@@ -130,6 +131,11 @@ static const struct provider providers[PROV_NKINDS] = {	/* ORDER PROV_KIND */
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
 		ATTR(EVOLVING, EVOLVING, ISA), usdt_load_args },
+	/* illumos fbt's ratings */
+	[PROV_FBT] = { "fbt",
+		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
+		ATTR(PRIVATE, PRIVATE, ISA), ATTR(EVOLVING, EVOLVING, ISA),
+		ATTR(PRIVATE, PRIVATE, ISA), fbt_load_args },
 };
 
 static struct attr attr_min(struct attr a, struct attr b)
@@ -563,9 +569,26 @@ static void sdt_provide(struct catalog *cat, const struct probe_desc *pd)
 	sdt_populate(cat);
 }
 
+/* fbt's probes are made when a provider field names fbt, never for an
+ * empty one (fbt.c says why). */
+static void fbt_provide(struct catalog *cat, const struct probe_desc *pd)
+{
+	if (cat->fbt_done || !pd->prov || !*pd->prov ||
+	    !catalog_glob_match(pd->prov, "fbt") || fbt_unavailable())
+		return;
+	cat->fbt_done = true;
+	fbt_populate(cat);
+}
+
+static bool is_stable(const struct probe *p)
+{
+	return p->kind == PROV_PROC || p->kind == PROV_SCHED || p->kind == PROV_IO;
+}
+
 int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 		   int (*fn)(const struct probe *p, void *arg), void *arg)
 {
+	const char *why;
 	int n = 0;
 	struct probe_desc q = *pd;
 
@@ -576,6 +599,7 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 	 * by the name they carry */
 	q.mod = pid_provide(cat, &q);
 	q.mod = usdt_provide(cat, &q);
+	fbt_provide(cat, &q);
 	pd = &q;
 	for (uint32_t i = 0; i < cat->nprobes; i++) {
 		const struct probe *p = cat->probes[i];
@@ -583,6 +607,11 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 
 		if (!probe_matches(p, pd))
 			continue;
+		if (is_stable(p) && (why = stable_missing(p))) {
+			if (!cat->hint[0])
+				snprintf(cat->hint, sizeof(cat->hint), "%s", why);
+			continue;
+		}
 		n++;
 		if (fn && (rc = fn(p, arg)) < 0)
 			return rc;

@@ -44,6 +44,7 @@ enum prov_kind {	/* ORDER PROV_KIND: providers[] in catalog.c */
 	PROV_IO,	/* io:::start, done, on block tracepoints (stable.c) */
 	PROV_PID,	/* pidNNN:module:function:entry|return, uprobes (pid.c) */
 	PROV_USDT,	/* NAMEpid:module:function:name, <sys/sdt.h> notes (usdt.c) */
+	PROV_FBT,	/* fbt:module:function:entry|return, kprobes (fbt.c) */
 	PROV_NKINDS
 };
 
@@ -62,7 +63,7 @@ struct probe_arg {
 /* Stable probes sharing a tracepoint tell their firings apart. */
 enum probe_guard {
 	GUARD_NONE,
-	GUARD_ARG1,		/* tracepoint argument 1 is non-zero (group_dead) */
+	GUARD_GROUP_DEAD,	/* sched_process_exit: the process's last thread */
 	GUARD_CHILD_PROCESS,	/* argument 1, fork's child, leads its process */
 	GUARD_CHILD_THREAD,	/* ... is a thread of its parent's process */
 	GUARD_SLEEP,		/* sched_switch: prev blocks (!preempt && prev_state) */

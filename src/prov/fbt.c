@@ -1,19 +1,34 @@
 /*
- * fbt.c -- function boundary tracing, and why it is not offered here.
+ * fbt.c -- function boundary tracing: fbt:MODULE:FUNCTION:entry|return for
+ * every kernel function a kprobe can enter.
  *
- * fbt needs a way into any kernel function: fentry/fexit (a BPF TRACING
- * program on the function's BTF id) or, failing that, kprobes.  The
- * kernels dscope is built on refuse TRACING programs (EPERM) and are
- * built without kprobes (DESIGN.md 1), so every fbt description would
- * match nothing.  Rather than DTrace's bare "does not match any probes",
- * the user is told, in one sentence, which of the two mechanisms failed
- * and how, and what to trace instead: each is tried for real -- a
- * two-instruction fentry program loaded against vfs_read's BTF id, and
- * the kprobe PMU looked up in sysfs -- so a kernel that allows either
- * says so instead of being assumed to.
+ * The functions are the kernel's own list of what it lets be probed,
+ * tracefs's available_filter_functions ("name" or "name [module]"), or,
+ * where that cannot be read, kallsyms' text symbols.  Compiler clones
+ * ("foo.isra.0", "foo.cold") and the padding symbols before functions
+ * ("__pfx_foo") are left out: a D name cannot hold the dot, and a clone
+ * is not the function a user names.  A name twice in one module (two
+ * static functions) is one probe: a kprobe by name enters the first.
+ * Modules are named as DTrace names them, "vmlinux" for the kernel
+ * itself.
  *
- * fbt probes themselves are not built: on such a kernel the sentence
- * says that dscope does not offer them yet, which is the truth.
+ * The probes are made only when a description's provider field names fbt
+ * (a glob that matches "fbt"), never for an empty provider field: some
+ * 90,000 probes would be a surprise in ":::entry", and the walk costs.
+ *
+ * Every probe is a kprobe (or kretprobe) perf event with the one program
+ * of its kind linked to it, the cookie telling the probes apart as the pid
+ * provider's (rt/uprobe.c).  fentry/fexit would cost less per firing and
+ * kprobe_multi less to attach; neither is used yet (kcaps.h says which a
+ * kernel has).
+ *
+ * Arguments: args[0..5] are typed from the function's BTF prototype
+ * (vmlinux's BTF, or the module's own, split on vmlinux's), the
+ * registers of the x86-64 calling convention, so args[0]->f_path at
+ * fbt::vfs_read:entry is the struct file's.  At return, args[1] is the
+ * return value, typed; arg0 stands for DTrace's offset of the return
+ * instruction, which a kretprobe cannot know (the caller's return
+ * address is given instead, as at the pid provider's return).
  */
 #include "fbt.h"
 
@@ -21,58 +36,186 @@
 #include <bpf/btf.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "front/ktypes.h"
+#include "rt/kcaps.h"
+#include "sdt.h"
+#include "tracefs.h"
 
-#define KPROBE_PMU "/sys/bus/event_source/devices/kprobe/type"
-
-/* 0 if a fentry program loads; otherwise the errno (ENOENT: no BTF) */
-static int try_fentry(void)
-{
-	const struct btf *btf = ktype_btf();
-	struct bpf_insn insns[] = {
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0 },
-		{ .code = BPF_JMP | BPF_EXIT },
-	};
-	int id, fd, err;
-
-	if (!btf || (id = btf__find_by_name_kind(btf, "vfs_read", BTF_KIND_FUNC)) < 0)
-		return ENOENT;
-	LIBBPF_OPTS(bpf_prog_load_opts, opts,
-		    .expected_attach_type = BPF_TRACE_FENTRY,
-		    .attach_btf_id = (uint32_t)id);
-	fd = bpf_prog_load(BPF_PROG_TYPE_TRACING, "dscope_fbt_try", "GPL", insns,
-			   sizeof(insns) / sizeof(insns[0]), &opts);
-	err = errno;
-	if (fd < 0)
-		return err ? err : EINVAL;
-	close(fd);
-	return 0;
-}
+#define FBT_ARGS_MAX 6		/* the argument registers */
 
 const char *fbt_unavailable(void)
 {
-	static char why[320];
-	static bool decided;
-	int fentry;
-	bool kprobes;
+	if (kcaps_has(KCAP_KPROBE))
+		return NULL;
+	return "fbt needs kprobes, which this kernel does not have (no kprobe "
+	       "PMU: CONFIG_KPROBES is off); trace its tracepoints instead "
+	       "(dscope -l -P sdt)";
+}
 
-	if (decided)
-		return why[0] ? why : NULL;
-	decided = true;
-	fentry = try_fentry();
-	kprobes = access(KPROBE_PMU, R_OK) == 0;
-	if (fentry == 0 || kprobes)
-		snprintf(why, sizeof(why), "fbt probes are not offered by dscope yet, "
-			 "though this kernel has %s", fentry == 0 ? "fentry" : "kprobes");
-	else
-		snprintf(why, sizeof(why), "fbt needs fentry, which this kernel %s "
-			 "(%s), or kprobes, which it does not have (no kprobe PMU: "
-			 "CONFIG_KPROBES is off); trace its tracepoints instead "
-			 "(dscope -l -P sdt)",
-			 fentry == ENOENT ? "cannot offer without BTF" : "refuses",
-			 strerror(fentry));
-	return why;
+struct fn {
+	const char *mod, *name;
+};
+
+static int cmp_fn(const void *a, const void *b)
+{
+	const struct fn *x = a, *y = b;
+	int c = strcmp(x->mod, y->mod);
+
+	return c ? c : strcmp(x->name, y->name);
+}
+
+/* A function a user can name: no clone suffix, no padding symbol. */
+static bool nameable(const char *name)
+{
+	return *name && !strchr(name, '.') && strncmp(name, "__pfx_", 6) != 0;
+}
+
+/*
+ * One line of available_filter_functions ("name" or "name [module]") or
+ * of kallsyms ("addr t name [module]", text symbols only) into *f, its
+ * strings in the arena; false if it names no function.
+ */
+static bool parse_line(struct arena *a, char *line, bool ftrace, struct fn *f)
+{
+	char *name = line, *mod, *end;
+
+	if (!ftrace) {
+		char *type = strchr(line, ' ');
+
+		if (!type || (type[1] != 't' && type[1] != 'T') || type[2] != ' ')
+			return false;
+		name = type + 3;
+	}
+	line[strcspn(line, "\n")] = '\0';
+	mod = strchr(name, '[');
+	end = name + strcspn(name, " \t");
+	*end = '\0';
+	if (!nameable(name))
+		return false;
+	f->name = arena_strdup(a, name);
+	f->mod = "vmlinux";
+	if (mod) {
+		mod++;
+		mod[strcspn(mod, "]")] = '\0';
+		f->mod = arena_strdup(a, mod);
+	}
+	return true;
+}
+
+void fbt_populate(struct catalog *cat)
+{
+	struct arena *a = catalog_arena(cat);
+	char path[512], *line = NULL;
+	size_t cap = 0;
+	struct fn *fns = NULL;
+	int n = 0, ncap = 0;
+	bool ftrace = true;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/available_filter_functions",
+		 tracefs_root() ? tracefs_root() : "/sys/kernel/tracing");
+	if (!(f = fopen(path, "re"))) {
+		ftrace = false;
+		f = fopen("/proc/kallsyms", "re");
+	}
+	if (!f)
+		return;
+	while (getline(&line, &cap, f) > 0) {
+		struct fn fn;
+
+		if (!parse_line(a, line, ftrace, &fn))
+			continue;
+		if (n == ncap) {
+			ncap = ncap ? 2 * ncap : 65536;
+			fns = realloc(fns, sizeof(*fns) * (size_t)ncap);
+			if (!fns) {
+				fprintf(stderr, "dscope: out of memory\n");
+				abort();
+			}
+		}
+		fns[n++] = fn;
+	}
+	free(line);
+	fclose(f);
+	qsort(fns, (size_t)n, sizeof(*fns), cmp_fn);
+	for (int i = 0; i < n; i++) {
+		if (i > 0 && cmp_fn(&fns[i], &fns[i - 1]) == 0)
+			continue;
+		for (int ret = 0; ret < 2; ret++)
+			catalog_add(cat, &(struct probe){ .kind = PROV_FBT,
+				    .prov = "fbt", .mod = fns[i].mod,
+				    .func = fns[i].name,
+				    .name = ret ? "return" : "entry", .sysnr = -1 });
+	}
+	free(fns);
+}
+
+/* The BTF of a module, split on vmlinux's, parsed once; NULL if none. */
+static const struct btf *module_btf(const char *mod)
+{
+	static struct { const char *mod; struct btf *btf; } cache[64];
+	static int ncache;
+	char path[256];
+
+	for (int i = 0; i < ncache; i++)
+		if (strcmp(cache[i].mod, mod) == 0)
+			return cache[i].btf;
+	if (ncache == (int)(sizeof(cache) / sizeof(cache[0])) || !ktype_btf())
+		return NULL;
+	snprintf(path, sizeof(path), "/sys/kernel/btf/%s", mod);
+	cache[ncache].mod = strdup(mod);
+	cache[ncache].btf = btf__parse_split(path, (struct btf *)ktype_btf());
+	if (libbpf_get_error(cache[ncache].btf))
+		cache[ncache].btf = NULL;
+	return cache[ncache++].btf;
+}
+
+int fbt_load_args(struct catalog *cat, struct probe *p)
+{
+	bool vmlinux = strcmp(p->mod, "vmlinux") == 0;
+	const struct btf *btf = vmlinux ? ktype_btf() : module_btf(p->mod);
+	bool ret = strcmp(p->name, "return") == 0;
+	struct arena *a = catalog_arena(cat);
+	const struct btf_type *t;
+	struct probe_arg *args;
+	char buf[256];
+	int id, n;
+
+	/* without BTF the function's arguments are arg0..arg5, untyped */
+	if (!btf || (id = btf__find_by_name_kind(btf, p->func, BTF_KIND_FUNC)) < 0 ||
+	    !(t = btf__type_by_id(btf, btf__type_by_id(btf, (uint32_t)id)->type)) ||
+	    !btf_is_func_proto(t))
+		return p->nargs = 0;
+	if (ret) {
+		args = arena_alloc(a, sizeof(*args) * 2);
+		args[0] = (struct probe_arg){ .type = "int", .name = "" };
+		if (t->type == 0)
+			return p->args = args, p->nargs = 1;	/* void */
+		sdt_type_text(btf, t->type, buf, sizeof(buf));
+		args[1] = (struct probe_arg){ .type = arena_strdup(a, buf), .name = "" };
+		p->args = args;
+		return p->nargs = 2;
+	}
+	n = btf_vlen(t);
+	if (n > FBT_ARGS_MAX)
+		n = FBT_ARGS_MAX;
+	args = arena_alloc(a, sizeof(*args) * (size_t)(n ? n : 1));
+	for (int i = 0; i < n; i++) {
+		const struct btf_param *pa = &btf_params(t)[i];
+		const char *name = btf__name_by_offset(btf, pa->name_off);
+
+		if (pa->type == 0) {	/* ... of a variadic function */
+			n = i;
+			break;
+		}
+		sdt_type_text(btf, pa->type, buf, sizeof(buf));
+		args[i].type = arena_strdup(a, buf);
+		args[i].name = name ? arena_strdup(a, name) : "";
+	}
+	p->args = args;
+	return p->nargs = n;
 }

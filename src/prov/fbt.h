@@ -1,11 +1,21 @@
 /*
- * fbt.h -- function boundary tracing: whether this kernel allows it.
+ * fbt.h -- function boundary tracing: fbt:MODULE:FUNCTION:entry|return on
+ * kprobes (fbt.c).
  */
 #ifndef DSCOPE_FBT_H
 #define DSCOPE_FBT_H
 
-/* NULL when fbt could work here; otherwise one sentence saying what the
- * kernel lacks and what to use instead.  Decided once, by trial. */
+#include "catalog.h"
+
+/* NULL when this kernel can offer fbt probes; otherwise one sentence
+ * saying what it lacks and what to use instead.  Decided by trial. */
 const char *fbt_unavailable(void);
+
+/* Adds fbt:MODULE:FUNCTION:entry and :return for every function the
+ * kernel lets kprobes enter. */
+void fbt_populate(struct catalog *cat);
+
+/* args[] of an fbt probe, from the function's BTF prototype. */
+int fbt_load_args(struct catalog *cat, struct probe *p);
 
 #endif /* DSCOPE_FBT_H */

@@ -126,9 +126,7 @@ void sdt_populate(struct catalog *cat)
 	}
 }
 
-/* A BTF type as C spells it: "struct task_struct *", "unsigned int",
- * "u64"; qualifiers dropped, a function pointer is "void *". */
-static void type_text(const struct btf *btf, uint32_t id, char *buf, size_t n)
+void sdt_type_text(const struct btf *btf, uint32_t id, char *buf, size_t n)
 {
 	const struct btf_type *t = btf__type_by_id(btf, id);
 	const char *name = t ? btf__name_by_offset(btf, t->name_off) : NULL;
@@ -143,14 +141,14 @@ static void type_text(const struct btf *btf, uint32_t id, char *buf, size_t n)
 	case BTF_KIND_VOLATILE:
 	case BTF_KIND_RESTRICT:
 	case BTF_KIND_TYPE_TAG:
-		type_text(btf, t->type, buf, n);
+		sdt_type_text(btf, t->type, buf, n);
 		return;
 	case BTF_KIND_PTR:
 		if (btf_is_func_proto(btf__type_by_id(btf, t->type))) {
 			snprintf(buf, n, "void *");
 			return;
 		}
-		type_text(btf, t->type, buf, n);
+		sdt_type_text(btf, t->type, buf, n);
 		len = strlen(buf);
 		snprintf(buf + len, n - len, "%s*",
 			 len && buf[len - 1] == '*' ? "" : " ");
@@ -167,7 +165,7 @@ static void type_text(const struct btf *btf, uint32_t id, char *buf, size_t n)
 			 name ? name : "");
 		return;
 	case BTF_KIND_ARRAY:
-		type_text(btf, btf_array(t)->type, buf, n);
+		sdt_type_text(btf, btf_array(t)->type, buf, n);
 		len = strlen(buf);
 		snprintf(buf + len, n - len, " *");
 		return;
@@ -192,7 +190,7 @@ int sdt_load_args(struct catalog *cat, struct probe *p)
 		const struct btf_param *pa = &btf_params(t)[i + 1];
 		char buf[256];
 
-		type_text(btf, pa->type, buf, sizeof(buf));
+		sdt_type_text(btf, pa->type, buf, sizeof(buf));
 		args[i].type = arena_strdup(a, buf);
 		args[i].name = "";
 	}

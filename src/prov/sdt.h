@@ -19,7 +19,17 @@ int sdt_load_args(struct catalog *cat, struct probe *p);
  * not know it. */
 int sdt_tp_nargs(const char *event);
 
+/* A BTF type as C spells it: "struct task_struct *", "unsigned int",
+ * "u64"; qualifiers dropped, a function pointer is "void *". */
+struct btf;
+void sdt_type_text(const struct btf *btf, uint32_t id, char *buf, size_t n);
+
 void stable_populate(struct catalog *cat);
 int stable_load_args(struct catalog *cat, struct probe *p);
+
+/* NULL if this kernel has p's tracepoint (or nothing is known: no BTF);
+ * otherwise the sentence saying which it lacks.  p is a sched, proc or
+ * io probe. */
+const char *stable_missing(const struct probe *p);
 
 #endif /* DSCOPE_SDT_H */

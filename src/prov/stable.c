@@ -22,7 +22,7 @@
  *    runnable (preempted, or yielding);
  *  - sched:::remain-cpu is sched_exit_tp(is_switch) with is_switch false:
  *    __schedule() ran and chose the thread already on the CPU (a bare
- *    tracepoint, 6.16 and later; older kernels fail to attach it);
+ *    tracepoint that not every kernel has);
  *  - proc:::start and lwp-start are raw_syscalls' sys_exit in a fork
  *    child returning 0 from the clone that made it: its first step in
  *    user space, in its own context, as DTrace's start;
@@ -44,10 +44,19 @@
  * proc:::signal-clear (no tracepoint where a pending signal is dropped
  * by sigwait) and io:::wait-start/wait-done (a thread waiting for its
  * I/O is an ordinary sleep: sched:::sleep with a block-layer stack()).
+ *
+ * A probe whose tracepoint this kernel lacks (remain-cpu's sched_exit_tp,
+ * exec's sched_prepare_exec, io:::start's block_io_start are recent) is
+ * not offered: matching skips it, and a description matching nothing
+ * else says which tracepoint is missing (stable_missing).  BTF decides,
+ * as it does for attaching: a tracepoint is there when its
+ * btf_trace_EVENT is.
  */
 #include "sdt.h"
 
 #include <string.h>
+
+#include "front/ktypes.h"
 
 #define TASK "struct task_struct *"
 
@@ -109,7 +118,7 @@ static const struct {
 	{ PROV_PROC, "exec-success", "sched", "sched_process_exec", 3, NOARGS,
 	  0, 0 },
 	{ PROV_PROC, "exit", "sched", "sched_process_exit", 2, ARGS(exit_args),
-	  0, GUARD_ARG1 },
+	  0, GUARD_GROUP_DEAD },
 	{ PROV_PROC, "lwp-create", "sched", "sched_process_fork", 2,
 	  ARGS(child_args), 0, GUARD_CHILD_THREAD },
 	{ PROV_PROC, "lwp-exit", "sched", "sched_process_exit", 2, NOARGS, 0, 0 },
@@ -168,4 +177,15 @@ int stable_load_args(struct catalog *cat, struct probe *p)
 			return p->nargs = stable_probes[i].nargs;
 		}
 	return p->nargs = 0;
+}
+
+const char *stable_missing(const struct probe *p)
+{
+	static char why[160];
+
+	if (!ktype_btf() || sdt_tp_nargs(p->tp_event) >= 0)
+		return NULL;
+	snprintf(why, sizeof(why), "%s:::%s needs the %s tracepoint, which "
+		 "this kernel does not have", p->prov, p->name, p->tp_event);
+	return why;
 }

@@ -14,8 +14,10 @@
 #include "rt/spec.h"
 
 struct attach_set {
-	int *fds;
+	int *fds;		/* closed at once by detach_all */
 	int n, cap;
+	int *slow;		/* uprobe perf events: closed by a child */
+	int nslow, slowcap;
 };
 
 /* Fill MAP_SYSINFO from the spec. */
@@ -27,6 +29,10 @@ int attach_cpuinfo(const struct spec *sp, FILE *err, const char *progname);
 /* Attach every program except BEGIN/END; on failure detach what was done. */
 int attach_all(const struct spec *sp, struct attach_set *set, FILE *err,
 	       const char *progname);
+/* Detach: no program runs once this returns.  The uprobe PMU's perf
+ * events kept as slow, whose release costs the kernel ~130 ms each, are
+ * released by a child process that outlives the call (their programs do
+ * nothing once dscope__stop has set the state). */
 void detach_all(struct attach_set *set);
 /* Run the BEGIN, END or ERROR program once, if the spec has one, with
  * arg0..arg11 from args (NULL: all zero). */

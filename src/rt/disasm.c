@@ -164,6 +164,8 @@ static const char *const attach_desc[] = {
 	[ATTACH_UPROBE] = "pid entry and offset probes",
 	[ATTACH_URETPROBE] = "pid return probes",
 	[ATTACH_USDT] = "USDT probes",
+	[ATTACH_KPROBE] = "fbt entry probes",
+	[ATTACH_KRETPROBE] = "fbt return probes",
 };
 
 void disasm_spec(FILE *f, const struct spec *sp)

@@ -17,6 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rt/kcaps.h"
+
 static int create_map(struct spec_map *m, FILE *err, const char *progname)
 {
 	uint32_t entries = m->max_entries;
@@ -87,8 +89,12 @@ static int load_prog(struct spec_prog *p, FILE *err, const char *progname)
 	char *log = NULL;
 	struct btf *btf = NULL;
 	struct bpf_func_info info[1 + p->nsubprogs];
+	/* without uprobe_multi links, uprobe.c attaches perf events, which
+	 * want a program without the multi attach type */
+	bool multi = p->expected_attach_type == ATTACH_TYPE_UPROBE_MULTI;
 	LIBBPF_OPTS(bpf_prog_load_opts, opts,
-		    .expected_attach_type = p->expected_attach_type);
+		    .expected_attach_type = multi && !kcaps_has(KCAP_UPROBE_MULTI)
+					    ? 0 : p->expected_attach_type);
 
 	if (p->nsubprogs) {
 		if (!(btf = func_btf(p, info))) {

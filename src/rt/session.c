@@ -50,6 +50,7 @@
 #include "rt/attach.h"
 #include "rt/consume.h"
 #include "rt/disasm.h"
+#include "rt/kcaps.h"
 #include "rt/load.h"
 #include "rt/metrics.h"
 #include "rt/options.h"
@@ -225,6 +226,11 @@ int dscope__compile(struct dscope *ds)
 	return 0;
 }
 
+void dscope__print_caps(FILE *out)
+{
+	kcaps_print(out);
+}
+
 int dscope__list(struct dscope *ds, bool verbose)
 {
 	struct catalog *cat = catalog(ds);
@@ -366,7 +372,7 @@ static int set_walltime(struct dscope *ds)
  * probes run they own the value's global variables. */
 static int set_state_for_end(struct dscope *ds)
 {
-	uint64_t state = 0;
+	uint64_t state = STATE_STOPPED;
 	uint32_t zero = 0;
 	int fd = ds->spec->maps[MAP_GLOBALS].fd;
 	char *val = calloc(1, ds->spec->maps[MAP_GLOBALS].value_size);
@@ -611,13 +617,17 @@ int dscope__stop(struct dscope *ds)
 	metrics__free(ds->metrics);
 	ds->metrics = ds->cons.metrics = NULL;
 	ds->cons.lock = NULL;
-	detach_all(&ds->links);
-	ds->state = S_STOPPED;
-	/* what the probes wrote before detaching, then END's own output;
-	 * under fill, END may use the room kept for it */
+	/* the probes stop at their prologue's test of the state before they
+	 * are detached: the uprobe perf events' release is slow and
+	 * finishes in the background (attach.c) */
 	consume_poll(&ds->cons, 0);
 	filled(ds);
 	set_state_for_end(ds);
+	detach_all(&ds->links);
+	ds->state = S_STOPPED;
+	/* what the probes wrote before stopping, then END's own output;
+	 * under fill, END may use the room kept for it */
+	consume_poll(&ds->cons, 0);
 	ds->cons.held.ending = true;
 	rc = attach_run_once(ds->spec, ATTACH_END, NULL, ds->cfg.err,
 			     ds->cfg.progname);

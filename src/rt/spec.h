@@ -55,8 +55,10 @@ enum {
 };
 
 /* Layout of MAP_GLOBALS' single value: this header, then globals. */
+#define STATE_STOPPED 2	/* dscope__stop: every probe returns at once */
 struct globals_hdr {
-	uint64_t state;		/* 0 running, 1 exit() called: probes stop */
+	uint64_t state;		/* 0 running, 1 exit() called, STATE_STOPPED:
+				 * probes stop (END and ERROR run on) */
 	uint64_t walltime_off;	/* walltimestamp = ktime + this */
 	uint64_t exit_status;	/* exit()'s status, for when its record is
 				 * lost to a full buffer */
@@ -151,6 +153,9 @@ enum spec_attach {
 	ATTACH_UPROBE,		/* pid entry probes: uprobe_multi links (uprobe.c) */
 	ATTACH_URETPROBE,	/* pid return probes: the same, return flavour */
 	ATTACH_USDT,		/* usdt probes: the same links, one site a cookie */
+	ATTACH_KPROBE,		/* fbt entry probes: kprobe perf events (uprobe.c),
+				 * told apart by cookie as pid probes are */
+	ATTACH_KRETPROBE,	/* fbt return probes: kretprobes, the same */
 };
 
 /*
@@ -215,7 +220,8 @@ struct uprobe_entry {
 
 struct spec_uprobe {
 	const struct probe *probe;
-	enum spec_attach att;		/* its program: UPROBE, URETPROBE, USDT */
+	enum spec_attach att;		/* its program: UPROBE, URETPROBE, USDT,
+					 * KPROBE, KRETPROBE */
 	uint64_t offset;		/* the uprobe: offset in probe->upath */
 	uint64_t ref_ctr;		/* usdt: semaphore's file offset; 0: none */
 	const struct usdt_arg *args;	/* usdt: USDT_ARGS_MAX; NULL: pid */

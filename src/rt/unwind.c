@@ -11,7 +11,10 @@
  * A file is known to the BPF side by (device, inode), the identity the
  * kernel's mapping carries; stat() gives the device in the user encoding,
  * turned here into the kernel's (major << 20 | minor).  Files reached by
- * two paths (a symlinked /lib) are one object.
+ * two paths (a symlinked /lib) are one object.  On overlayfs the mapping
+ * may hold the file underneath (6.1 maps the real file), whose device
+ * differs from the one stat() reports: the key of a mapping of the file,
+ * as /proc/self/maps shows it, is then a second key to the same rows.
  */
 #include "rt/unwind.h"
 
@@ -20,8 +23,10 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -147,10 +152,49 @@ const struct unwind_row *unwind_row_at(const struct unwind_row *rows, size_t n,
 	return lo ? &rows[lo - 1] : NULL;
 }
 
+/*
+ * The key the kernel gives a mapping of path: a page of it mapped here,
+ * the device and inode /proc/self/maps shows for that page.  A target's
+ * mapping of the file holds the same file, whether or not it has mapped
+ * it yet.  False if it cannot be told.
+ */
+static bool mapped_key(const char *path, struct unwind_key *key)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	void *page = fd >= 0 ? mmap(NULL, 1, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+	unsigned long long start, inode;
+	unsigned maj, min;
+	char line[512];
+	bool found = false;
+	FILE *f = page != MAP_FAILED ? fopen("/proc/self/maps", "re") : NULL;
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx-%*x %*s %*x %x:%x %llu", &start, &maj, &min,
+			   &inode) == 4 && start == (uintptr_t)page) {
+			*key = (struct unwind_key){ (uint64_t)maj << 20 | min, inode };
+			found = true;
+		}
+	if (f)
+		fclose(f);
+	if (page != MAP_FAILED)
+		munmap(page, 1);
+	if (fd >= 0)
+		close(fd);
+	return found;
+}
+
+static bool known_key(const struct unwind_tables *t, const struct unwind_key *key)
+{
+	for (size_t i = 0; i < t->nobjs; i++)
+		if (memcmp(&t->keys[i], key, sizeof(*key)) == 0)
+			return true;
+	return false;
+}
+
 static int add_object(struct unwind_tables *t, const struct elf_file *f)
 {
 	struct unwind_row *rows;
-	struct unwind_key key;
+	struct unwind_key key, mapped;
 	struct stat st;
 	size_t n;
 
@@ -158,9 +202,8 @@ static int add_object(struct unwind_tables *t, const struct elf_file *f)
 		return 0;
 	key = (struct unwind_key){ (uint64_t)major(st.st_dev) << 20 | minor(st.st_dev),
 				   st.st_ino };
-	for (size_t i = 0; i < t->nobjs; i++)
-		if (memcmp(&t->keys[i], &key, sizeof(key)) == 0)
-			return 0;
+	if (known_key(t, &key))
+		return 0;
 	if (unwind_file_rows(f->path, &rows, &n) == -ENOMEM)
 		return -ENOMEM;
 	if (n == 0 || n > UNWIND_ROWS_MAX || t->nrows + n > UINT32_MAX) {
@@ -182,6 +225,12 @@ static int add_object(struct unwind_tables *t, const struct elf_file *f)
 	free(rows);
 	t->keys[t->nobjs] = key;
 	t->objs[t->nobjs++] = (struct unwind_obj){ (uint32_t)t->nrows, (uint32_t)n };
+	if (t->nobjs < OBJECTS_MAX && mapped_key(f->path, &mapped) &&
+	    !known_key(t, &mapped)) {
+		t->keys[t->nobjs] = mapped;
+		t->objs[t->nobjs] = t->objs[t->nobjs - 1];
+		t->nobjs++;
+	}
 	t->nrows += n;
 	return 0;
 }

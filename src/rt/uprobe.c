@@ -3,10 +3,15 @@
  *
  * libbpf 1.1.2 predates uprobe_multi, and the system's linux/bpf.h may
  * too: the link_create layout below is the kernel's (6.6+) own, written
- * out, and the call is the bpf() syscall itself.  The program was loaded
- * with expected_attach_type BPF_TRACE_UPROBE_MULTI; a perf-event
- * attachment wants a program without it, so the fallback loads a second
- * copy of the same instructions.
+ * out, and the call is the bpf() syscall itself.
+ *
+ * A kernel without uprobe_multi links (kcaps.h; Debian 12's 6.1) gets
+ * one perf event of the uprobe PMU per probe, the one program linked to
+ * each with the probe's cookie (BPF_LINK_CREATE on the perf event, 5.15+),
+ * so the program tells the probes apart as it does under a multi link.
+ * load.c loaded it without the multi attach type then.  The PMU describes
+ * its own config bits in sysfs (format/retprobe, format/ref_ctr_offset);
+ * they are read from there, not assumed.
  */
 #include "rt/uprobe.h"
 
@@ -22,8 +27,11 @@
 #include <unistd.h>
 
 #include "prov/catalog.h"
+#include "rt/kcaps.h"
 
 #define UPROBE_MULTI_RETURN 1	/* BPF_F_UPROBE_MULTI_RETURN */
+#define PMU_DIR "/sys/bus/event_source/devices/uprobe/"
+#define KPROBE_PMU_DIR "/sys/bus/event_source/devices/kprobe/"
 
 /* union bpf_attr for BPF_LINK_CREATE of a uprobe_multi link (6.6+) */
 struct uprobe_multi_attr {
@@ -46,7 +54,7 @@ union link_attr {
 	char pad[160];
 };
 
-static int link_uprobe_multi(int prog_fd, const char *path, const uint64_t *offs,
+int uprobe_link_multi(int prog_fd, const char *path, const uint64_t *offs,
 			     const uint64_t *ref_ctrs, const uint64_t *cookies,
 			     uint32_t n, bool ret, int pid)
 {
@@ -67,13 +75,15 @@ static int link_uprobe_multi(int prog_fd, const char *path, const uint64_t *offs
 	return fd < 0 ? -errno : fd;
 }
 
-/* The uprobe PMU's type, from sysfs; <0 if absent. */
-static int uprobe_pmu_type(void)
+/* A PMU's type (DIR "type"), from sysfs; <0 if absent. */
+static int pmu_type(const char *dir)
 {
-	FILE *f = fopen("/sys/bus/event_source/devices/uprobe/type", "re");
+	char path[128];
 	int type = -1;
+	FILE *f;
 
-	if (f) {
+	snprintf(path, sizeof(path), "%stype", dir);
+	if ((f = fopen(path, "re"))) {
 		if (fscanf(f, "%d", &type) != 1)
 			type = -1;
 		fclose(f);
@@ -81,15 +91,51 @@ static int uprobe_pmu_type(void)
 	return type;
 }
 
-/* One probe as a perf event with the program linked to it. */
+/* The config bit a PMU's format/retprobe names ("config:0"). */
+static uint64_t pmu_retprobe_bit(const char *dir)
+{
+	char path[128];
+	int bit = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%sformat/retprobe", dir);
+	if ((f = fopen(path, "re"))) {
+		if (fscanf(f, "config:%d", &bit) != 1 || bit < 0 || bit > 63)
+			bit = 0;
+		fclose(f);
+	}
+	return 1ull << bit;
+}
+
+/* The uprobe PMU's, read once. */
+static int uprobe_pmu_type(void)
+{
+	static int type = -2;
+
+	if (type == -2)
+		type = pmu_type(PMU_DIR);
+	return type;
+}
+
+static uint64_t retprobe_bit(void)
+{
+	static uint64_t bit;
+
+	if (!bit)
+		bit = pmu_retprobe_bit(PMU_DIR);
+	return bit;
+}
+
+/* One probe as a perf event with the program linked to it, its cookie on
+ * the link; -errno (ENOTSUPP: an instruction uprobes cannot handle). */
 static int attach_perf(int prog_fd, const struct spec_uprobe *u, bool ret,
 		       uint64_t cookie, struct attach_set *set)
 {
 	const struct probe *p = u->probe;
 	struct perf_event_attr attr = {
 		.size = sizeof(attr),
-		/* format/retprobe: config:0; format/ref_ctr_offset: config:32-63 */
-		.config = (ret ? 1 : 0) | u->ref_ctr << 32,
+		/* format/ref_ctr_offset: config:32-63 */
+		.config = (ret ? retprobe_bit() : 0) | u->ref_ctr << 32,
 		.config1 = (uint64_t)(uintptr_t)p->upath,
 		.config2 = u->offset,
 	};
@@ -103,12 +149,91 @@ static int attach_perf(int prog_fd, const struct spec_uprobe *u, bool ret,
 			   PERF_FLAG_FD_CLOEXEC);
 	if (pfd < 0)
 		return -errno;
-	attach_keep_fd(set, pfd);
+	/* released in the background (attach.h), but for a USDT semaphore:
+	 * the application's is-enabled branch must be off once we exit */
+	void (*keep)(struct attach_set *, int) = u->ref_ctr ? attach_keep_fd
+							    : attach_keep_slow_fd;
+
+	keep(set, pfd);
 	lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
 	if (lfd < 0)
 		return -errno;
-	attach_keep_fd(set, lfd);
+	keep(set, lfd);
 	return 0;
+}
+
+/*
+ * fbt: one kprobe perf event per probe, on the function by name
+ * ("module:function" for a module's: kallsyms resolves either), the
+ * program linked to it with the probe's cookie, as a pid probe without
+ * uprobe_multi.  A kprobe event fires on every CPU whatever the perf
+ * event's cpu, which must name one.  -errno; ENOENT or EINVAL: the kernel
+ * will not probe this function (blacklisted, notrace, gone).
+ */
+static int attach_kprobe(int prog_fd, const struct spec_uprobe *u, bool ret,
+			 uint64_t cookie, struct attach_set *set)
+{
+	const struct probe *p = u->probe;
+	char sym[256];
+	struct perf_event_attr attr = { .size = sizeof(attr) };
+	int type = pmu_type(KPROBE_PMU_DIR), pfd, lfd;
+	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
+
+	if (type < 0)
+		return -ENOENT;
+	if (strcmp(p->mod, "vmlinux") == 0)
+		snprintf(sym, sizeof(sym), "%s", p->func);
+	else
+		snprintf(sym, sizeof(sym), "%s:%s", p->mod, p->func);
+	attr.type = (uint32_t)type;
+	attr.config = ret ? pmu_retprobe_bit(KPROBE_PMU_DIR) : 0;
+	attr.config1 = (uint64_t)(uintptr_t)sym;	/* kprobe_func */
+	pfd = (int)syscall(SYS_perf_event_open, &attr, -1, 0, -1,
+			   PERF_FLAG_FD_CLOEXEC);
+	if (pfd < 0)
+		return -errno;
+	attach_keep_slow_fd(set, pfd);
+	lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
+	if (lfd < 0)
+		return -errno;
+	attach_keep_slow_fd(set, lfd);
+	return 0;
+}
+
+/* Every fbt probe of prog; those the kernel will not probe are counted
+ * and said in one line, the rest traced. */
+static int attach_kprobes(const struct spec *sp, const struct spec_prog *prog,
+			  struct attach_set *set, FILE *err, const char *progname)
+{
+	int refused = 0, rc = 0, last = 0;
+	const struct probe *first = NULL;
+
+	for (int i = 0; i < sp->nuprobes; i++) {
+		const struct spec_uprobe *u = &sp->uprobes[i];
+
+		if (u->att != prog->attach)
+			continue;
+		rc = attach_kprobe(prog->fd, u, prog->attach == ATTACH_KRETPROBE,
+				   (uint64_t)i, set);
+		if (rc == -ENOENT || rc == -EINVAL || rc == -EOPNOTSUPP ||
+		    rc == -EBUSY) {
+			if (!refused++)
+				first = u->probe;
+			last = rc;
+			rc = 0;
+		} else if (rc < 0) {
+			fprintf(err, "%s: could not attach fbt probe %s:%s:%s:%s: %s\n",
+				progname, u->probe->prov, u->probe->mod,
+				u->probe->func, u->probe->name, strerror(-rc));
+			return rc;
+		}
+	}
+	if (refused)
+		fprintf(err, "%s: %d fbt probe%s left out: the kernel will not "
+			"probe %s%s (%s)\n", progname, refused, refused == 1 ? "" : "s",
+			first->func, refused > 1 ? " and others" : "",
+			strerror(-last));
+	return rc;
 }
 
 static int fill_map(const struct spec *sp, FILE *err, const char *progname)
@@ -140,6 +265,14 @@ static int fill_map(const struct spec *sp, FILE *err, const char *progname)
 
 #define ENOTSUPP 524	/* the kernel's: an instruction uprobes cannot handle */
 
+static void left_out(const struct probe *p, uint64_t off, FILE *err,
+		     const char *progname)
+{
+	fprintf(err, "%s: probe %s:%s:%s:%s left out: uprobes cannot handle the "
+		"instruction at offset 0x%llx of %s\n", progname, p->prov, p->mod,
+		p->func, p->name, (unsigned long long)off, p->upath);
+}
+
 /*
  * One link for offs[0..n); when one instruction is unprobeable the whole
  * link fails with ENOTSUPP, so the halves are tried apart until each bad
@@ -152,7 +285,7 @@ static int link_split(const struct spec *sp, const struct spec_prog *prog,
 		      FILE *err, const char *progname)
 {
 	const struct probe *first = sp->uprobes[cookies[0]].probe;
-	int rc = link_uprobe_multi(prog->fd, first->upath, offs, ref_ctrs, cookies,
+	int rc = uprobe_link_multi(prog->fd, first->upath, offs, ref_ctrs, cookies,
 				   n, prog->attach == ATTACH_URETPROBE, first->upid);
 
 	if (rc >= 0) {
@@ -162,10 +295,7 @@ static int link_split(const struct spec *sp, const struct spec_prog *prog,
 	if (rc != -ENOTSUPP)
 		return rc;
 	if (n == 1) {
-		fprintf(err, "%s: probe %s:%s:%s:%s left out: uprobes cannot "
-			"handle the instruction at offset 0x%llx of %s\n", progname,
-			first->prov, first->mod, first->func, first->name,
-			(unsigned long long)offs[0], first->upath);
+		left_out(first, offs[0], err, progname);
 		return 0;
 	}
 	rc = link_split(sp, prog, offs, ref_ctrs, cookies, n / 2, set, err, progname);
@@ -173,6 +303,37 @@ static int link_split(const struct spec *sp, const struct spec_prog *prog,
 		rc = link_split(sp, prog, offs + n / 2, ref_ctrs + n / 2, cookies + n / 2,
 				n - n / 2, set, err, progname);
 	return rc;
+}
+
+/*
+ * Without uprobe_multi: a perf event per probe (cookies[] are the probes'
+ * indexes).  An unprobeable instruction fails only its own event, left
+ * out and reported as link_split reports it.
+ */
+static int perf_each(const struct spec *sp, const struct spec_prog *prog,
+		     const uint64_t *cookies, uint32_t n, struct attach_set *set,
+		     FILE *err, const char *progname)
+{
+	static bool said;
+
+	for (uint32_t i = 0; i < n; i++) {
+		const struct spec_uprobe *u = &sp->uprobes[cookies[i]];
+		int rc;
+
+		if (u->ref_ctr && !said && !kcaps_has(KCAP_UPROBE_REFCTR)) {
+			said = true;
+			fprintf(err, "%s: this kernel's uprobes cannot set USDT "
+				"semaphores: probes behind one stay disabled\n",
+				progname);
+		}
+		rc = attach_perf(prog->fd, u, prog->attach == ATTACH_URETPROBE,
+				 cookies[i], set);
+		if (rc == -ENOTSUPP)
+			left_out(u->probe, u->offset, err, progname);
+		else if (rc < 0)
+			return rc;
+	}
+	return 0;
 }
 
 /*
@@ -203,10 +364,9 @@ static bool prefix_bad(const unsigned char *file, size_t size, uint64_t off)
 /* The probes of one (file, process, flavour): one link, or perf events. */
 static int attach_group(const struct spec *sp, const struct spec_prog *prog,
 			const int *idx, uint32_t n, struct attach_set *set,
-			int *fallback_fd, FILE *err, const char *progname)
+			FILE *err, const char *progname)
 {
 	const struct probe *first = sp->uprobes[idx[0]].probe;
-	bool ret = prog->attach == ATTACH_URETPROBE;
 	uint64_t *offs = calloc(n, sizeof(*offs)), *cookies = calloc(n, sizeof(*cookies));
 	uint64_t *ref_ctrs = calloc(n, sizeof(*ref_ctrs));
 	int rc = -ENOMEM;
@@ -244,30 +404,16 @@ static int attach_group(const struct spec *sp, const struct spec_prog *prog,
 		munmap(file, size);
 	if (fd >= 0)
 		close(fd);
-	rc = k ? link_split(sp, prog, offs, ref_ctrs, cookies, k, set, err, progname)
-	       : 0;
-	if (rc == 0)
-		goto out;
-	/* the fallback: a program without the multi attach type */
-	if (*fallback_fd < 0) {
-		*fallback_fd = bpf_prog_load(prog->type, prog->name, "GPL",
-					     prog->insns, (size_t)prog->ninsns, NULL);
-		if (*fallback_fd < 0) {
-			rc = -errno;
-			goto fail;
-		}
-		attach_keep_fd(set, *fallback_fd);
-	}
-	rc = 0;
-	for (uint32_t i = 0; i < n && rc == 0; i++)
-		rc = attach_perf(*fallback_fd, &sp->uprobes[idx[i]], ret,
-				 (uint64_t)idx[i], set);
-	if (rc == 0)
-		goto out;
-fail:
-	fprintf(err, "%s: could not attach %s probes to %s (pid %d): %s\n",
-		progname, prog->attach == ATTACH_USDT ? "usdt" : "pid", first->upath,
-		first->upid, strerror(-rc));
+	if (!k)
+		rc = 0;
+	else if (kcaps_has(KCAP_UPROBE_MULTI))
+		rc = link_split(sp, prog, offs, ref_ctrs, cookies, k, set, err, progname);
+	else
+		rc = perf_each(sp, prog, cookies, k, set, err, progname);
+	if (rc < 0)
+		fprintf(err, "%s: could not attach %s probes to %s (pid %d): %s\n",
+			progname, prog->attach == ATTACH_USDT ? "usdt" : "pid",
+			first->upath, first->upid, strerror(-rc));
 out:
 	free(offs);
 	free(cookies);
@@ -280,7 +426,7 @@ static int attach_prog(const struct spec *sp, const struct spec_prog *prog,
 {
 	int *idx = calloc((size_t)sp->nuprobes + 1, sizeof(int));
 	char *done = calloc((size_t)sp->nuprobes + 1, 1);
-	int fallback_fd = -1, rc = idx && done ? 0 : -ENOMEM;
+	int rc = idx && done ? 0 : -ENOMEM;
 
 	for (int i = 0; rc == 0 && i < sp->nuprobes; i++) {
 		const struct probe *p = sp->uprobes[i].probe;
@@ -297,7 +443,7 @@ static int attach_prog(const struct spec *sp, const struct spec_prog *prog,
 				idx[n++] = j;
 			}
 		}
-		rc = attach_group(sp, prog, idx, n, set, &fallback_fd, err, progname);
+		rc = attach_group(sp, prog, idx, n, set, err, progname);
 	}
 	free(idx);
 	free(done);
@@ -318,5 +464,8 @@ int uprobe_attach(const struct spec *sp, struct attach_set *set, FILE *err,
 		    sp->progs[i].attach == ATTACH_URETPROBE ||
 		    sp->progs[i].attach == ATTACH_USDT)
 			rc = attach_prog(sp, &sp->progs[i], set, err, progname);
+		else if (sp->progs[i].attach == ATTACH_KPROBE ||
+			 sp->progs[i].attach == ATTACH_KRETPROBE)
+			rc = attach_kprobes(sp, &sp->progs[i], set, err, progname);
 	return rc;
 }

@@ -6,6 +6,9 @@
  * switches while it stays runnable (preempt), and never blocks.  An
  * interrupt may add a preemption inside the window, never remove a
  * decision, hence ">= 1000".
+ * remain-cpu needs the sched_exit_tp tracepoint, which not every kernel
+ * has: dscope then does not offer the probe, and says why.
+ * @@needs: $B/dscope -l -n sched:::remain-cpu
  * @@args: -q -c "$B/targets/spawner"
  */
 syscall::sched_yield:entry

@@ -1,0 +1,284 @@
+/*
+ * kcaps.c -- capability detection by trial.  See kcaps.h.
+ *
+ * A trial must be cheap and leave nothing behind: programs are two to a
+ * dozen instructions, links are closed at once, and nothing is attached
+ * that a close would need a grace period to undo (a uprobe or kprobe
+ * perf event costs ~100 ms to close, DESIGN.md 3.5): the PMUs are taken
+ * from the kernel's own description of them in sysfs instead.  A
+ * link-creation trial is built to fail early in the kernel's checks with
+ * an error only a kernel that knows the link type can give (EBADF for a
+ * uprobe_multi path that is a directory, ESRCH for a kprobe_multi symbol
+ * that does not exist), so nothing is ever attached.
+ */
+#include "rt/kcaps.h"
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "front/ktypes.h"
+#include "rt/spec.h"
+#include "rt/uprobe.h"
+
+#define PMU_DIR "/sys/bus/event_source/devices/"
+
+static const struct bpf_insn ret0[] = {
+	{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0 },
+	{ .code = BPF_JMP | BPF_EXIT },
+};
+
+/* Load insns (ret0 if NULL); the fd, or -errno. */
+static int trial_load(enum bpf_prog_type type, uint32_t attach, int btf_id,
+		      const struct bpf_insn *insns, size_t n)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = attach,
+		    .attach_btf_id = btf_id > 0 ? (uint32_t)btf_id : 0);
+	int fd = bpf_prog_load(type, "dscope_kcap", "GPL", insns ? insns : ret0,
+			       insns ? n : 2, &o);
+
+	return fd < 0 ? -errno : fd;
+}
+
+static bool loads(enum bpf_prog_type type, uint32_t attach, int btf_id)
+{
+	int fd = trial_load(type, attach, btf_id, NULL, 0);
+
+	if (fd >= 0)
+		close(fd);
+	return fd >= 0;
+}
+
+static int btf_id(const char *name, int kind)
+{
+	const struct btf *btf = ktype_btf();
+
+	return btf ? btf__find_by_name_kind(btf, name, kind) : -1;
+}
+
+static bool try_uprobe_multi(void)
+{
+	int fd = trial_load(BPF_PROG_TYPE_KPROBE, ATTACH_TYPE_UPROBE_MULTI, 0, NULL, 0);
+	uint64_t off = 0;
+	int lfd;
+
+	if (fd < 0)
+		return false;
+	lfd = uprobe_link_multi(fd, "/", &off, NULL, NULL, 1, false, 0);
+	if (lfd >= 0)
+		close(lfd);
+	close(fd);
+	return lfd == -EBADF;	/* "/" is no regular file */
+}
+
+static bool try_kprobe_multi(void)
+{
+	int fd = trial_load(BPF_PROG_TYPE_KPROBE, BPF_TRACE_KPROBE_MULTI, 0, NULL, 0), lfd, err;
+	const char *sym = "dscope_no_such_function";
+	LIBBPF_OPTS(bpf_link_create_opts, lo, .kprobe_multi.syms = &sym,
+		    .kprobe_multi.cnt = 1);
+
+	if (fd < 0)
+		return false;
+	lfd = bpf_link_create(fd, 0, BPF_TRACE_KPROBE_MULTI, &lo);
+	err = errno;
+	if (lfd >= 0)
+		close(lfd);
+	close(fd);
+	return lfd >= 0 || err == ESRCH;
+}
+
+/* new, next and destroy on one iterator: what cg_subr.c's loops call */
+static bool try_iter_num(void)
+{
+	int idn = btf_id("bpf_iter_num_new", BTF_KIND_FUNC);
+	int idx = btf_id("bpf_iter_num_next", BTF_KIND_FUNC);
+	int idd = btf_id("bpf_iter_num_destroy", BTF_KIND_FUNC);
+#define FP_ARG { .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = 1, .src_reg = 10 }, \
+	       { .code = BPF_ALU64 | BPF_ADD | BPF_K, .dst_reg = 1, .imm = -8 }
+#define KCALL(id) { .code = BPF_JMP | BPF_CALL, .src_reg = BPF_PSEUDO_KFUNC_CALL, \
+		    .imm = (id) }
+	struct bpf_insn p[] = {
+		FP_ARG,
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 2, .imm = 0 },
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 3, .imm = 1 },
+		KCALL(idn), FP_ARG, KCALL(idx), FP_ARG, KCALL(idd),
+		ret0[0], ret0[1],
+	};
+#undef FP_ARG
+#undef KCALL
+	int fd;
+
+	if (idn < 0 || idx < 0 || idd < 0)
+		return false;
+	fd = trial_load(BPF_PROG_TYPE_KPROBE, 0, 0, p, sizeof(p) / sizeof(p[0]));
+	if (fd >= 0)
+		close(fd);
+	return fd >= 0;
+}
+
+static bool try_raw_tp(void)
+{
+	int fd = trial_load(BPF_PROG_TYPE_RAW_TRACEPOINT, 0, 0, NULL, 0), lfd;
+
+	if (fd < 0)
+		return false;
+	lfd = bpf_raw_tracepoint_open("sys_enter", fd);
+	if (lfd >= 0)
+		close(lfd);
+	close(fd);
+	return lfd >= 0;
+}
+
+static bool try_tp_btf(void)
+{
+	int id = btf_id("btf_trace_sched_switch", BTF_KIND_TYPEDEF);
+
+	return id > 0 && loads(BPF_PROG_TYPE_TRACING, BPF_TRACE_RAW_TP, id);
+}
+
+static bool try_fentry(void)
+{
+	int id = btf_id("vfs_read", BTF_KIND_FUNC);
+
+	return id > 0 && loads(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY, id);
+}
+
+/* A disabled software event on this thread, a PERF_EVENT program linked. */
+static bool try_perf_link(void)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE, .size = sizeof(attr),
+		.config = PERF_COUNT_SW_CPU_CLOCK, .sample_period = 1000000,
+		.disabled = 1,
+	};
+	int pfd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1,
+			       PERF_FLAG_FD_CLOEXEC);
+	int fd = trial_load(BPF_PROG_TYPE_PERF_EVENT, 0, 0, NULL, 0), lfd = -1;
+
+	if (pfd >= 0 && fd >= 0)
+		lfd = bpf_link_create(fd, pfd, BPF_PERF_EVENT, NULL);
+	if (lfd >= 0)
+		close(lfd);
+	if (fd >= 0)
+		close(fd);
+	if (pfd >= 0)
+		close(pfd);
+	return lfd >= 0;
+}
+
+static bool try_ringbuf(void)
+{
+	int fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dscope_kcap", 0, 0, 4096, NULL);
+
+	if (fd >= 0)
+		close(fd);
+	return fd >= 0;
+}
+
+static bool helper(int id)
+{
+	return libbpf_probe_bpf_helper(BPF_PROG_TYPE_KPROBE, id, NULL) == 1;
+}
+
+static bool try_uprobe_pmu(void)
+{
+	return access(PMU_DIR "uprobe/type", R_OK) == 0;
+}
+
+static bool try_uprobe_refctr(void)
+{
+	return access(PMU_DIR "uprobe/format/ref_ctr_offset", R_OK) == 0;
+}
+
+static bool try_kprobe(void)
+{
+	return access(PMU_DIR "kprobe/type", R_OK) == 0;
+}
+
+static bool try_loop(void) { return helper(BPF_FUNC_loop); }
+static bool try_cookie(void) { return helper(BPF_FUNC_get_attach_cookie); }
+static bool try_write_user(void) { return helper(BPF_FUNC_probe_write_user); }
+static bool try_find_vma(void) { return helper(BPF_FUNC_find_vma); }
+static bool try_task_stack(void) { return helper(BPF_FUNC_get_task_stack); }
+
+static const struct cap {
+	const char *name;	/* for DSCOPE_CAPS_DISABLE and -vV */
+	bool (*try)(void);
+	const char *with;	/* what it gives */
+	const char *without;	/* what dscope does when it is absent */
+} caps[KCAP_COUNT] = {	/* ORDER: enum kcap */
+	{ "uprobe_multi", try_uprobe_multi, "pid/usdt: one link per file",
+	  "pid/usdt: one uprobe perf event per probe (slow to detach)" },
+	{ "uprobe_pmu", try_uprobe_pmu, "uprobe perf events",
+	  "pid/usdt need uprobe_multi" },
+	{ "uprobe_ref_ctr", try_uprobe_refctr, "USDT semaphores on perf events",
+	  "without uprobe_multi, USDT semaphores are not set" },
+	{ "perf_link", try_perf_link, "BPF links on perf events, with cookies",
+	  "pid/usdt need uprobe_multi" },
+	{ "attach_cookie", try_cookie, "bpf_get_attach_cookie",
+	  "pid/usdt probes cannot be told apart" },
+	{ "iter_num", try_iter_num, "string loops on bpf_iter_num",
+	  "string loops run as bpf_loop callbacks" },
+	{ "bpf_loop", try_loop, "bpf_loop: ustack(), chill()",
+	  "no ustack() unwinding, no loops without iter_num" },
+	{ "raw_tp", try_raw_tp, "raw tracepoints: syscall, proc, io",
+	  "those providers cannot attach" },
+	{ "tp_btf", try_tp_btf, "typed raw tracepoints: sched",
+	  "sched's on-cpu cannot read the next task" },
+	{ "fentry", try_fentry, "fentry/fexit programs",
+	  "no fbt through fentry" },
+	{ "kprobe", try_kprobe, "the kprobe PMU", "no fbt through kprobes" },
+	{ "kprobe_multi", try_kprobe_multi, "kprobe_multi links",
+	  "kprobes attach one at a time" },
+	{ "ringbuf", try_ringbuf, "BPF ring buffers", "perf buffers only" },
+	{ "probe_write_user", try_write_user, "bpf_probe_write_user",
+	  "no copyout(), copyoutstr()" },
+	{ "find_vma", try_find_vma, "bpf_find_vma",
+	  "ustack() walks frame pointers only" },
+	{ "get_task_stack", try_task_stack, "bpf_get_task_stack",
+	  "on-cpu has no stack()" },
+};
+
+/* Whether DSCOPE_CAPS_DISABLE names c (a test aid). */
+static bool disabled(const char *name)
+{
+	const char *s = getenv("DSCOPE_CAPS_DISABLE");
+	size_t len = strlen(name);
+
+	while (s && *s) {
+		size_t n = strcspn(s, ",");
+
+		if (n == len && strncmp(s, name, n) == 0)
+			return true;
+		s += n + (s[n] == ',');
+	}
+	return false;
+}
+
+static signed char known[KCAP_COUNT];	/* 0 untried, 1 yes, -1 no */
+
+bool kcaps_has(enum kcap c)
+{
+	if (!known[c])
+		known[c] = !disabled(caps[c].name) && caps[c].try() ? 1 : -1;
+	return known[c] > 0;
+}
+
+void kcaps_print(FILE *out)
+{
+	fprintf(out, "Kernel capabilities (each tried once):\n");
+	for (int i = 0; i < KCAP_COUNT; i++) {
+		bool yes = kcaps_has((enum kcap)i);
+
+		fprintf(out, "  %-17s %-3s  %s%s\n", caps[i].name, yes ? "yes" : "no",
+			yes ? caps[i].with : caps[i].without,
+			!yes && disabled(caps[i].name) ? " (DSCOPE_CAPS_DISABLE)" : "");
+	}
+}

@@ -1,0 +1,45 @@
+/*
+ * kcaps.h -- what this kernel can do, found by trying it.
+ *
+ * Each capability dscope chooses between mechanisms by is detected once,
+ * on first use, by a trial: a tiny program loaded, a link created, a map
+ * made, or the kernel's own description of a PMU in sysfs -- never by the
+ * kernel's version number, which says nothing about backports or config.
+ * The answer is cached for the life of the process.
+ *
+ * DSCOPE_CAPS_DISABLE=name,name,... makes the named capabilities report
+ * absent, so a fallback can be tested on a kernel that does not need it.
+ */
+#ifndef DSCOPE_KCAPS_H
+#define DSCOPE_KCAPS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+enum kcap {			/* ORDER: caps[] in kcaps.c */
+	KCAP_UPROBE_MULTI,	/* BPF_TRACE_UPROBE_MULTI links */
+	KCAP_UPROBE_PMU,	/* perf_event_open of the uprobe PMU */
+	KCAP_UPROBE_REFCTR,	/* its ref_ctr_offset (USDT semaphores) */
+	KCAP_PERF_LINK,		/* BPF_LINK_CREATE on a perf event (cookies) */
+	KCAP_ATTACH_COOKIE,	/* bpf_get_attach_cookie */
+	KCAP_ITER_NUM,		/* bpf_iter_num_new/next/destroy kfuncs */
+	KCAP_LOOP,		/* bpf_loop */
+	KCAP_RAW_TP,		/* raw tracepoints */
+	KCAP_TP_BTF,		/* BTF-typed raw tracepoints (tp_btf) */
+	KCAP_FENTRY,		/* TRACING fentry programs */
+	KCAP_KPROBE,		/* the kprobe PMU */
+	KCAP_KPROBE_MULTI,	/* BPF_TRACE_KPROBE_MULTI links */
+	KCAP_RINGBUF,		/* BPF_MAP_TYPE_RINGBUF */
+	KCAP_WRITE_USER,	/* bpf_probe_write_user (copyout) */
+	KCAP_FIND_VMA,		/* bpf_find_vma */
+	KCAP_TASK_STACK,	/* bpf_get_task_stack */
+	KCAP_COUNT
+};
+
+/* Whether the kernel has c: tried on the first call, then remembered. */
+bool kcaps_has(enum kcap c);
+
+/* Every capability, yes or no, with what dscope does without it. */
+void kcaps_print(FILE *out);
+
+#endif /* DSCOPE_KCAPS_H */
