@@ -246,6 +246,17 @@ static void keep_only(const int *fds, int n)
 	close_range(lo, ~0u, 0);
 }
 
+/* fd into sorted fds[0..n), whose slot n is free (see detach_all); fds */
+static int *insert_fd(int *fds, int n, int fd)
+{
+	int i = n;
+
+	for (; i > 0 && fds[i - 1] > fd; i--)
+		fds[i] = fds[i - 1];
+	fds[i] = fd;
+	return fds;
+}
+
 /*
  * Releasing a uprobe perf event unregisters its trace event and waits
  * out RCU grace periods under the kernel's event_mutex: ~100 ms each
@@ -272,10 +283,9 @@ static void release_in_child(int *fds, int n)
 	if (pid == 0) {
 		if (fork() != 0)	/* reaped by init, not by dscope */
 			_exit(0);
+		setsid();	/* a ^C meant for the shell is not for it */
 		prctl(PR_SET_NAME, "dscope-detach", 0, 0, 0);
-		fds[n] = dropped[0];	/* its slot is there: see detach_all */
-		qsort(fds, (size_t)n + 1, sizeof(*fds), cmp_fd);
-		keep_only(fds, n + 1);
+		keep_only(insert_fd(fds, n, dropped[0]), n + 1);
 		while (read(dropped[0], &c, 1) < 0 && errno == EINTR)
 			;
 		for (int i = 0; i <= n; i++)

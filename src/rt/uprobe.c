@@ -457,6 +457,13 @@ int uprobe_attach(const struct spec *sp, struct attach_set *set, FILE *err,
 
 	if (sp->nuprobes == 0)
 		return 0;
+	if (!kcaps_has(KCAP_UPROBE_MULTI) &&
+	    (!kcaps_has(KCAP_UPROBE_PMU) || !kcaps_has(KCAP_PERF_LINK))) {
+		fprintf(err, "%s: pid and usdt probes need uprobe_multi links or "
+			"BPF links on uprobe perf events, and this kernel has "
+			"neither (dscope -vV); the other providers work\n", progname);
+		return -EOPNOTSUPP;
+	}
 	if ((rc = fill_map(sp, err, progname)) < 0)
 		return rc;
 	for (int i = 0; i < sp->nprogs && rc == 0; i++)

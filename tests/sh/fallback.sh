@@ -3,6 +3,10 @@
 # (no uprobe_multi links), string loops as bpf_loop callbacks (no
 # bpf_iter_num).  The tests of what they serve must give the same answers.
 . tests/sh/lib.sh
+if ! DSCOPE_CAPS_DISABLE= $D -vV | grep -q '^  uprobe_multi  *yes' &&
+   ! DSCOPE_CAPS_DISABLE= $D -vV | grep -q '^  iter_num  *yes'; then
+	echo "this kernel has neither: every test runs the fallbacks"; exit 77
+fi
 export DSCOPE_CAPS_DISABLE=uprobe_multi,iter_num
 caps=$($D -vV)
 for c in uprobe_multi iter_num; do
