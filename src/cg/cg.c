@@ -640,9 +640,21 @@ static struct val builtin(struct cg *g, struct node *n)
 						   : "task_struct.pid");
 		return cg_int_val(slot);
 	}
-	if (cg_other_task(g) && (b == BI_UID || b == BI_GID)) {
-		task_field(g, n, slot, b == BI_UID ? "task_struct.cred->uid.val"
-						   : "task_struct.cred->gid.val");
+	/*
+	 * uid and gid are the process's real IDs, from its objective
+	 * credentials (real_cred), not bpf_get_current_uid_gid()'s
+	 * subjective ones: the kernel overrides those while it works on a
+	 * task's behalf (overlayfs as its mounter, for one), and a task
+	 * caught blocked there would show root.  Without BTF the current
+	 * task's subjective IDs are the best there is.
+	 */
+	const char *cred = b == BI_UID ? "task_struct.real_cred->uid.val"
+				       : "task_struct.real_cred->gid.val";
+	struct ktype_field f;
+
+	if ((b == BI_UID || b == BI_GID) &&
+	    (cg_other_task(g) || ktype_field(cred, &f) == 0)) {
+		task_field(g, n, slot, cred);
 		return cg_int_val(slot);
 	}
 	switch (b) {

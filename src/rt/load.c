@@ -104,8 +104,18 @@ static int load_prog(struct spec_prog *p, FILE *err, const char *progname)
 		opts.func_info_rec_size = sizeof(info[0]);
 	}
 
-	for (int attempt = 0; attempt < 2; attempt++) {
-		if (attempt) {	/* again, with the verifier's account */
+	/*
+	 * Once without a log; if refused, again with the verifier's account.
+	 * A kernel whose log is not a ring (before 6.4) fails the load with
+	 * ENOSPC when the account outgrows the buffer, and keeps its start,
+	 * not the end that says why: grow it and ask again.  The reason
+	 * reported is the first refusal's.
+	 */
+	int e = 0;
+
+	for (int attempt = 0; attempt < 4; attempt++, logsz *= 8) {
+		if (attempt) {
+			free(log);
 			log = malloc(logsz);
 			if (!log)
 				break;
@@ -121,8 +131,11 @@ static int load_prog(struct spec_prog *p, FILE *err, const char *progname)
 			btf__free(btf);
 			return 0;
 		}
+		if (!attempt)
+			e = errno;
+		else if (errno != ENOSPC || e == ENOSPC)
+			break;
 	}
-	int e = errno;
 
 	fprintf(err, "%s: the kernel rejected BPF program %s (%d instructions): %s\n",
 		progname, p->name, p->ninsns, strerror(e));
