@@ -39,6 +39,7 @@
 #include "front/sema.h"
 #include "prov/catalog.h"
 #include "rt/bufpolicy.h"
+#include "rt/load.h"
 
 uint32_t cg_round8(uint32_t n)
 {
@@ -930,6 +931,16 @@ static struct val logical(struct cg *g, struct node *n)
 	return cg_int_val(slot);
 }
 
+/* r0 = r0 / r1 or r0 % r1, signed: natively where the kernel can, else
+ * from unsigned division (r1 and r2 clobbered) */
+static void signed_div(struct cg *g, int op)
+{
+	if (load_has_sdiv())
+		emit_sdiv_reg(&g->e, op, R0, R1);
+	else
+		emit_sdiv_soft(&g->e, op, R0, R1, R2);
+}
+
 void cg_alu_op(struct cg *g, const struct node *n, int op, bool is_signed)
 {
 	switch (op) {
@@ -954,7 +965,7 @@ void cg_alu_op(struct cg *g, const struct node *n, int op, bool is_signed)
 		emit_label(&g->e, ok);
 
 		if (is_signed)
-			emit_sdiv_reg(&g->e, bop, R0, R1);
+			signed_div(g, bop);
 		else
 			emit_alu_reg(&g->e, bop, R0, R1);
 		break;
@@ -978,7 +989,7 @@ static struct val arith(struct cg *g, struct node *n)
 	cg_alu_op(g, n, n->op, n->type.is_signed);
 	if (n->ival < -1) {	/* p - q: in elements */
 		emit_mov_imm(&g->e, R1, (int32_t)-n->ival);
-		emit_sdiv_reg(&g->e, BPF_DIV, R0, R1);
+		signed_div(g, BPF_DIV);
 	}
 	cg_normalize(g, R0, &n->type);
 	cg_store_slot(g, slot, R0);

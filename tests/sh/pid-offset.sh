@@ -75,16 +75,18 @@ done
 desc='pid$target:libc.so.6:clock_nanosleep:'
 want=$($D -l -p $sp -n "$desc" | awk 'NR > 1 && $5 != "return"' | wc -l)
 [ "$want" -gt 20 ] || fail "clock_nanosleep has $want probes"
-$D -q -p $sp -n "$desc { @ = count(); }" >/dev/null &
+$D -q -p $sp -n "$desc { @ = count(); }" >/dev/null 2>$tmp/err &
 dp=$!
+# until dscope has attached, or has given up (then its message says why)
 for i in $(seq 400); do
 	links=$(for f in /proc/$dp/fdinfo/*; do
 		grep -q 'link_type:.*uprobe_multi' $f 2>/dev/null && grep uprobe_cnt $f; done)
 	[ -n "$links" ] && break
+	kill -0 $dp 2>/dev/null || break
 	sleep 0.05
 done
 kill $sp
-wait $dp
+wait $dp || fail "dscope -p: $(cat $tmp/err)"
 echo "$links" | grep -q "uprobe_cnt:[[:space:]]*$want\$" ||
 	fail "one link of $want probes: $links"
 exit 0
