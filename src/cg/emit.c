@@ -202,6 +202,11 @@ void emit_jmp_imm(struct emit *e, int op, int dst, int32_t imm, int label)
 	jump_to(e, mk(BPF_JMP | op | BPF_K, dst, 0, 0, imm), label);
 }
 
+void emit_jmp32_imm(struct emit *e, int op, int dst, int32_t imm, int label)
+{
+	jump_to(e, mk(BPF_JMP32 | op | BPF_K, dst, 0, 0, imm), label);
+}
+
 void emit_ja(struct emit *e, int label)
 {
 	jump_to(e, mk(BPF_JMP | BPF_JA, 0, 0, 0, 0), label);

@@ -68,6 +68,8 @@ void emit_store_imm(struct emit *e, int size, int dst, int16_t off, int32_t imm)
 /* if rD op rS goto label; op is BPF_JEQ, BPF_JGT, ... */
 void emit_jmp_reg(struct emit *e, int op, int dst, int src, int label);
 void emit_jmp_imm(struct emit *e, int op, int dst, int32_t imm, int label);
+/* the same on the low 32 bits (BPF_JMP32) */
+void emit_jmp32_imm(struct emit *e, int op, int dst, int32_t imm, int label);
 void emit_ja(struct emit *e, int label);			/* goto label */
 void emit_call(struct emit *e, int helper);			/* call helper */
 void emit_exit(struct emit *e);					/* exit */
