@@ -44,6 +44,7 @@
 #include "prov/catalog.h"
 #include "rt/kcaps.h"
 #include "rt/bufpolicy.h"
+#include "rt/load.h"
 
 uint32_t cg_round8(uint32_t n)
 {
@@ -651,9 +652,21 @@ static struct val builtin(struct cg *g, struct node *n)
 						   : "task_struct.pid");
 		return cg_int_val(slot);
 	}
-	if (cg_other_task(g) && (b == BI_UID || b == BI_GID)) {
-		task_field(g, n, slot, b == BI_UID ? "task_struct.cred->uid.val"
-						   : "task_struct.cred->gid.val");
+	/*
+	 * uid and gid are the process's real IDs, from its objective
+	 * credentials (real_cred), not bpf_get_current_uid_gid()'s
+	 * subjective ones: the kernel overrides those while it works on a
+	 * task's behalf (overlayfs as its mounter, for one), and a task
+	 * caught blocked there would show root.  Without BTF the current
+	 * task's subjective IDs are the best there is.
+	 */
+	const char *cred = b == BI_UID ? "task_struct.real_cred->uid.val"
+				       : "task_struct.real_cred->gid.val";
+	struct ktype_field f;
+
+	if ((b == BI_UID || b == BI_GID) &&
+	    (cg_other_task(g) || ktype_field(cred, &f) == 0)) {
+		task_field(g, n, slot, cred);
 		return cg_int_val(slot);
 	}
 	switch (b) {
@@ -979,6 +992,16 @@ static struct val logical(struct cg *g, struct node *n)
 	return cg_int_val(slot);
 }
 
+/* r0 = r0 / r1 or r0 % r1, signed: natively where the kernel can, else
+ * from unsigned division (r1 and r2 clobbered) */
+static void signed_div(struct cg *g, int op)
+{
+	if (load_has_sdiv())
+		emit_sdiv_reg(&g->e, op, R0, R1);
+	else
+		emit_sdiv_soft(&g->e, op, R0, R1, R2);
+}
+
 void cg_alu_op(struct cg *g, const struct node *n, int op, bool is_signed)
 {
 	switch (op) {
@@ -1003,7 +1026,7 @@ void cg_alu_op(struct cg *g, const struct node *n, int op, bool is_signed)
 		emit_label(&g->e, ok);
 
 		if (is_signed)
-			emit_sdiv_reg(&g->e, bop, R0, R1);
+			signed_div(g, bop);
 		else
 			emit_alu_reg(&g->e, bop, R0, R1);
 		break;
@@ -1027,7 +1050,7 @@ static struct val arith(struct cg *g, struct node *n)
 	cg_alu_op(g, n, n->op, n->type.is_signed);
 	if (n->ival < -1) {	/* p - q: in elements */
 		emit_mov_imm(&g->e, R1, (int32_t)-n->ival);
-		emit_sdiv_reg(&g->e, BPF_DIV, R0, R1);
+		signed_div(g, BPF_DIV);
 	}
 	cg_store_slot(g, slot, R0);	/* not narrowed: see cg_expr */
 	g->sp = slot;

@@ -111,8 +111,14 @@ void cg_spec_clause_end(struct cg *g)
 }
 
 /*
+ * The counter i must stay a known number to the verifier, or it cannot
+ * see the loop end.  Verifiers before 6.3 forget what a stack slot holds
+ * when a helper is given its address (the lookup's key) and when an
+ * immediate is stored there: so i is set from a register and copied to
+ * a key slot of its own for each lookup.
+ *
  *	for (i = 1; i <= nspec; i++) {
- *		w = spec[i]
+ *		key = i; w = spec[key]
  *		if (w & ACTIVE) continue
  *		if (cmpxchg(&spec[i], w, w + 2 + ACTIVE) == w)	generation + 1
  *			return i
@@ -122,15 +128,18 @@ void cg_spec_clause_end(struct cg *g)
 struct val cg_spec_speculation(struct cg *g, struct node *n)
 {
 	int16_t res = cg_slot_new(g, n), i = cg_slot_new(g, n);
+	int16_t key = cg_slot_new(g, n);
 	int loop = emit_new_label(&g->e), next = emit_new_label(&g->e);
 	int fail = emit_new_label(&g->e), done = emit_new_label(&g->e);
 
 	emit_store_imm(&g->e, 8, R10, res, 0);
-	emit_store_imm(&g->e, 8, R10, i, 1);
+	emit_mov_imm(&g->e, R0, 1);
+	cg_store_slot(g, i, R0);
 	emit_label(&g->e, loop);
 	cg_load_slot(g, R0, i);
 	emit_jmp_imm(&g->e, BPF_JGT, R0, (int32_t)g->spec->nspec, fail);
-	slot_lookup(g, i, next);
+	cg_store_slot(g, key, R0);
+	slot_lookup(g, key, next);
 	emit_load(&g->e, 8, R1, R0, 0);			/* r1 = w */
 	emit_mov_reg(&g->e, R2, R1);
 	emit_alu_imm(&g->e, BPF_AND, R2, SPEC_ACTIVE);

@@ -254,7 +254,10 @@ static void map_store(struct cg *g, const struct ref *r, struct val v)
 	key_ptr(g, r);
 	emit_mov_imm(&g->e, R4, BPF_ANY);
 	emit_call(&g->e, BPF_FUNC_map_update_elem);
-	emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, done);
+	/* an int: older kernels (6.1) call the map's update directly, whose
+	 * int result arrives zero-extended (-E2BIG looks positive in 64
+	 * bits), so only the low word's sign is the truth */
+	emit_jmp32_imm(&g->e, BPF_JSGE, R0, 0, done);
 	cg_count_drop(g, offsetof(struct drop_counts, dynvar));
 	if (v.str) {
 		emit_label(&g->e, done);

@@ -145,6 +145,34 @@ void emit_sdiv_reg(struct emit *e, int op, int dst, int src)
 	emit_insn(e, mk(BPF_ALU64 | op | BPF_X, dst, src, 1, 0));
 }
 
+/*
+ * C's truncating division on magnitudes: the quotient's sign is the
+ * operands' signs differing, the remainder's the dividend's.
+ *	sign = dst ^ src  (BPF_DIV)  or  dst  (BPF_MOD)
+ *	if dst s< 0: dst = -dst;  if src s< 0: src = -src
+ *	dst = dst op src  (unsigned)
+ *	if sign s< 0: dst = -dst
+ * INT64_MIN / -1 gives INT64_MIN, as the native instruction does.
+ */
+void emit_sdiv_soft(struct emit *e, int op, int dst, int src, int sign)
+{
+	int l1 = emit_new_label(e), l2 = emit_new_label(e), l3 = emit_new_label(e);
+
+	emit_mov_reg(e, sign, dst);
+	if (op == BPF_DIV)
+		emit_alu_reg(e, BPF_XOR, sign, src);
+	emit_jmp_imm(e, BPF_JSGE, dst, 0, l1);
+	emit_alu_imm(e, BPF_NEG, dst, 0);
+	emit_label(e, l1);
+	emit_jmp_imm(e, BPF_JSGE, src, 0, l2);
+	emit_alu_imm(e, BPF_NEG, src, 0);
+	emit_label(e, l2);
+	emit_alu_reg(e, op, dst, src);
+	emit_jmp_imm(e, BPF_JSGE, sign, 0, l3);
+	emit_alu_imm(e, BPF_NEG, dst, 0);
+	emit_label(e, l3);
+}
+
 void emit_mov_reg(struct emit *e, int dst, int src)
 {
 	emit_alu_reg(e, BPF_MOV, dst, src);
@@ -218,6 +246,11 @@ void emit_jmp_reg(struct emit *e, int op, int dst, int src, int label)
 void emit_jmp_imm(struct emit *e, int op, int dst, int32_t imm, int label)
 {
 	jump_to(e, mk(BPF_JMP | op | BPF_K, dst, 0, 0, imm), label);
+}
+
+void emit_jmp32_imm(struct emit *e, int op, int dst, int32_t imm, int label)
+{
+	jump_to(e, mk(BPF_JMP32 | op | BPF_K, dst, 0, 0, imm), label);
 }
 
 void emit_ja(struct emit *e, int label)

@@ -70,6 +70,9 @@ void emit_alu32_reg(struct emit *e, int op, int dst, int src);
 void emit_alu32_imm(struct emit *e, int op, int dst, int32_t imm);
 /* signed division and modulo (cpu v4: off = 1) */
 void emit_sdiv_reg(struct emit *e, int op, int dst, int src);
+/* the same from unsigned ones, for kernels without cpu v4 (before 6.6):
+ * src is clobbered, sign a scratch register */
+void emit_sdiv_soft(struct emit *e, int op, int dst, int src, int sign);
 void emit_mov_reg(struct emit *e, int dst, int src);		/* rD = rS */
 void emit_mov_imm(struct emit *e, int dst, int32_t imm);	/* rD = imm (sign-extended) */
 void emit_ld_imm64(struct emit *e, int dst, uint64_t imm);	/* rD = imm64 */
@@ -85,6 +88,8 @@ void emit_store_imm(struct emit *e, int size, int dst, int16_t off, int32_t imm)
 /* if rD op rS goto label; op is BPF_JEQ, BPF_JGT, ... */
 void emit_jmp_reg(struct emit *e, int op, int dst, int src, int label);
 void emit_jmp_imm(struct emit *e, int op, int dst, int32_t imm, int label);
+/* the same on the low 32 bits (BPF_JMP32) */
+void emit_jmp32_imm(struct emit *e, int op, int dst, int32_t imm, int label);
 void emit_ja(struct emit *e, int label);			/* goto label */
 void emit_call(struct emit *e, int helper);			/* call helper */
 void emit_exit(struct emit *e);					/* exit */

@@ -129,7 +129,9 @@ const char dlib_text[] =
 	"inline int B_WRITE = 0x0100;\n"
 	"inline int B_ASYNC = 0x0400;\n"
 	"\n"
-	/* TIF_ADDR32 is bit 29 */
+	/* data models: PR_MODEL_ILP32 is 1, _LP64 2; TIF_ADDR32 is bit 29.
+	 * The IDs are the objective credentials' (real_cred), which the
+	 * kernel's temporary overrides leave alone, as the uid builtin. */
 	"translator psinfo_t < struct task_struct *T > {\n"
 	"	pr_flag = T->flags;\n"
 	"	pr_nlwp = T->signal->nr_threads;\n"
@@ -137,10 +139,10 @@ const char dlib_text[] =
 	"	pr_ppid = T->real_parent->tgid;\n"
 	"	pr_pgid = T->signal->pids[PIDTYPE_PGID]->numbers[0].nr;\n"
 	"	pr_sid = T->signal->pids[PIDTYPE_SID]->numbers[0].nr;\n"
-	"	pr_uid = T->cred->uid.val;\n"
-	"	pr_euid = T->cred->euid.val;\n"
-	"	pr_gid = T->cred->gid.val;\n"
-	"	pr_egid = T->cred->egid.val;\n"
+	"	pr_uid = T->real_cred->uid.val;\n"
+	"	pr_euid = T->real_cred->euid.val;\n"
+	"	pr_gid = T->real_cred->gid.val;\n"
+	"	pr_egid = T->real_cred->egid.val;\n"
 	"	pr_addr = (uintptr_t)T;\n"
 	"	pr_ttydev = T->signal->tty == 0 ? -1 :\n"
 	"	    (T->signal->tty->driver->major << 20) |\n"

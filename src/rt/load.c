@@ -110,8 +110,18 @@ static int load_prog(struct spec_prog *p, FILE *err, const char *progname)
 		opts.func_info_rec_size = sizeof(info[0]);
 	}
 
-	for (int attempt = 0; attempt < 2; attempt++) {
-		if (attempt) {	/* again, with the verifier's account */
+	/*
+	 * Once without a log; if refused, again with the verifier's account.
+	 * A kernel whose log is not a ring (before 6.4) fails the load with
+	 * ENOSPC when the account outgrows the buffer, and keeps its start,
+	 * not the end that says why: grow it and ask again.  The reason
+	 * reported is the first refusal's.
+	 */
+	int e = 0;
+
+	for (int attempt = 0; attempt < 4; attempt++, logsz *= 8) {
+		if (attempt) {
+			free(log);
 			log = malloc(logsz);
 			if (!log)
 				break;
@@ -127,8 +137,11 @@ static int load_prog(struct spec_prog *p, FILE *err, const char *progname)
 			btf__free(btf);
 			return 0;
 		}
+		if (!attempt)
+			e = errno;
+		else if (errno != ENOSPC || e == ENOSPC)
+			break;
 	}
-	int e = errno;
 
 	fprintf(err, "%s: the kernel rejected BPF program %s (%d instructions): %s\n",
 		progname, p->name, p->ninsns, strerror(e));
@@ -180,4 +193,25 @@ void unload_spec(struct spec *sp)
 			close(sp->maps[i].fd);
 		sp->maps[i].fd = -1;
 	}
+}
+
+bool load_has_sdiv(void)
+{
+	static int known;	/* 0 not tried, 1 yes, -1 no */
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 1 },
+		{ .code = BPF_ALU64 | BPF_DIV | BPF_K, .dst_reg = BPF_REG_0,
+		  .off = 1, .imm = -1 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	int fd;
+
+	if (!known) {
+		fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "dscope_sdiv", "GPL",
+				   insns, 3, NULL);
+		known = fd >= 0 || errno == EPERM ? 1 : -1;
+		if (fd >= 0)
+			close(fd);
+	}
+	return known > 0;
 }

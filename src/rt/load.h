@@ -11,11 +11,17 @@
 #ifndef DSCOPE_LOAD_H
 #define DSCOPE_LOAD_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "rt/spec.h"
 
 int load_spec(struct spec *sp, FILE *err, const char *progname);
 void unload_spec(struct spec *sp);
+
+/* Whether the kernel's verifier takes signed division and modulo (BPF
+ * cpu v4): tried once, by loading a three-instruction program; without
+ * the rights to load anything, assumed. */
+bool load_has_sdiv(void);
 
 #endif /* DSCOPE_LOAD_H */

@@ -86,14 +86,16 @@ else
 		[ "$n" -gt 0 ] && echo "perf links: $n"; }
 	want="perf links: $((want + 1))"
 fi
-$D -q -p $sp -n "$desc { @ = count(); }" >/dev/null &
+$D -q -p $sp -n "$desc { @ = count(); }" >/dev/null 2>$tmp/err &
 dp=$!
+# until dscope has attached, or has given up (then its message says why)
 for i in $(seq 400); do
 	links=$(count)	# perf links come one by one: wait for them all
 	echo "$links" | grep -q "$want\$" && break
+	kill -0 $dp 2>/dev/null || break
 	sleep 0.05
 done
 kill $sp
-wait $dp
+wait $dp || fail "dscope -p: $(cat $tmp/err)"
 echo "$links" | grep -q "$want\$" || fail "want $want, have: $links"
 exit 0
