@@ -1178,13 +1178,44 @@ struct spec_action *cg_new_action(struct cg *g, enum act_kind kind)
 	return act;
 }
 
-/* Put v in the record at the next free offset; returns its field. */
+/* The size bytes at the address in addr_slot, copied into the record at
+ * its next free offset (which is returned); a bad address is a fault. */
+uint32_t cg_record_bytes(struct cg *g, const struct node *n,
+			     int16_t addr_slot, uint32_t size)
+{
+	uint32_t off = g->rec;
+	int ok = emit_new_label(&g->e);
+
+	if (off + size > REC_MAX)
+		diag_fail(g->d, n->line, n->col, "D_RECORD_SIZE",
+			  "actions of this clause record more than %d bytes",
+			  REC_MAX);
+	cg_scratch_ptr(g, R1, off);
+	emit_mov_imm(&g->e, R2, (int32_t)size);
+	cg_load_slot(g, R3, addr_slot);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
+	cg_load_slot(g, R8, addr_slot);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, ok);
+	g->rec += cg_round8(size);
+	return off;
+}
+
+/* Put v in the record at the next free offset; returns its field.  A
+ * struct, union or floating-point value is its address in the program
+ * (cg_var.c); the record holds its bytes, as DTrace's does for a value
+ * passed by reference, for trace() and printf("%f") to print. */
 struct spec_field cg_record_val(struct cg *g, const struct node *n,
 				    struct val v)
 {
 	struct spec_field f = { .off = g->rec, .type = n->type };
 	uint32_t size = v.str ? v.size : 8;
 
+	if (!v.str && n->type.kind == T_STRUCT) {
+		f.off = cg_record_bytes(g, n, v.slot, n->type.size);
+		return f;
+	}
 	if (g->rec + size > REC_MAX)
 		diag_fail(g->d, n->line, n->col, "D_RECORD_SIZE",
 			  "actions of this clause record more than %d bytes",

@@ -126,6 +126,10 @@ uint32_t cg_tuple_key(struct cg *g, struct node *at, struct node_list *args,
 struct spec_action *cg_new_action(struct cg *g, enum act_kind kind);
 struct spec_field cg_record_val(struct cg *g, const struct node *n,
 				struct val v);
+/* size bytes at the address in addr_slot into the record at its next
+ * free offset (returned); a bad address is a fault */
+uint32_t cg_record_bytes(struct cg *g, const struct node *n,
+			 int16_t addr_slot, uint32_t size);
 void cg_record_args(struct cg *g, struct spec_action *act,
 		    struct node_list *args, int first);
 void cg_agg_list(struct cg *g, struct spec_action *act, struct node_list *args,

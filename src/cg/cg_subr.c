@@ -1574,30 +1574,6 @@ static struct val do_copyinto(struct cg *g, struct node *n)
 
 /* ---- print() and tracemem(): memory into the record ---- */
 
-/* The size bytes at the address in addr_slot, copied into the record at
- * its next free offset (which is returned); a bad address is a fault. */
-static uint32_t record_bytes(struct cg *g, const struct node *n,
-			     int16_t addr_slot, uint32_t size)
-{
-	uint32_t off = g->rec;
-	int ok = emit_new_label(&g->e);
-
-	if (off + size > REC_MAX)
-		diag_fail(g->d, n->line, n->col, "D_RECORD_SIZE",
-			  "actions of this clause record more than %d bytes",
-			  REC_MAX);
-	cg_scratch_ptr(g, R1, off);
-	emit_mov_imm(&g->e, R2, (int32_t)size);
-	cg_load_slot(g, R3, addr_slot);
-	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
-	cg_load_slot(g, R8, addr_slot);
-	cg_fault(g, FLT_BADADDR, R8);
-	emit_label(&g->e, ok);
-	g->rec += cg_round8(size);
-	return off;
-}
-
 static struct spec_action *data_action(struct cg *g, enum act_kind kind)
 {
 	struct spec_action *act = cg_new_action(g, kind);
@@ -1617,7 +1593,7 @@ static void do_print(struct cg *g, struct node *n)
 
 	act->fields[0] = cg_record_val(g, p, v);
 	act->fields[1].type = *obj;
-	act->fields[1].off = record_bytes(g, n, v.slot, obj->size < PRINT_MAX
+	act->fields[1].off = cg_record_bytes(g, n, v.slot, obj->size < PRINT_MAX
 							? obj->size : PRINT_MAX);
 }
 
@@ -1640,7 +1616,7 @@ static void do_tracemem(struct cg *g, struct node *n)
 	act->fields[0].type = type_int(8, true);
 	act->fields[1].type.kind = T_ARRAY;
 	act->fields[1].type.size = size;
-	act->fields[1].off = record_bytes(g, n, a.slot, size);
+	act->fields[1].off = cg_record_bytes(g, n, a.slot, size);
 }
 
 bool cg_data_action(struct cg *g, struct node *n)
