@@ -1072,8 +1072,8 @@ static struct val cast(struct cg *g, struct node *n)
 {
 	struct val v = cg_expr(g, n->a);
 
-	if (v.str)
-		return v;
+	if (v.str || n->type.kind == T_STRUCT || n->type.kind == T_ARRAY)
+		return v;	/* to its own type: the same bytes */
 	cg_load_slot(g, R0, v.slot);
 	cg_normalize(g, R0, &n->type);
 	cg_store_slot(g, v.slot, R0);

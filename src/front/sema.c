@@ -483,7 +483,10 @@ static void cast(struct sema *s, struct node *n)
 		sema_stringof_typed(s, n);
 		return;
 	}
-	if (n->type.kind == T_STRUCT || n->type.kind == T_ARRAY)
+	/* a struct, union or array casts only to its own type (dt_cook_op1's
+	 * ctf_type_compat case) */
+	if ((n->type.kind == T_STRUCT || n->type.kind == T_ARRAY) &&
+	    !dtype_equal(&n->type, &n->a->type))
 		diag_fail(s->d, n->line, n->col, "D_CAST_INVAL",
 			  "invalid cast expression: \"%s\" to \"%s\"",
 			  dtype_name(&n->a->type), dtype_name(&n->type));

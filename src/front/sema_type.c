@@ -72,10 +72,6 @@ void sema_member(struct sema *s, struct node *n)
 			  "operator %s cannot be applied to operand of type "
 			  "\"%s\"", n->op == OP_ARROW ? "->" : ".",
 			  dtype_name(agg));
-	if (n->op == '.' && !sema_is_mem_lvalue(n->a))
-		diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
-			  "member access on a %s held in a D variable is not "
-			  "supported yet", dtype_name(agg));
 	struct cmember *m = arena_alloc(s->a, sizeof(*m));
 
 	if (!ctype_member(agg, n->str, m))

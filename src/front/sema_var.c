@@ -179,7 +179,12 @@ void sema_fit_keys(struct sema *s, struct node *at, struct node_list *keys,
 		struct spec_field *f = &(*fields)[i];
 		const struct dtype *t = &keys->v[i]->type;
 
-		if ((t->kind == T_STRING) != (f->type.kind == T_STRING))
+		/* a struct, union or array key takes only its own type
+		 * (dt_node_is_argcompat's ctf_type_compat case) */
+		bool by_ref = is_aggregate(t) || is_aggregate(&f->type);
+
+		if ((t->kind == T_STRING) != (f->type.kind == T_STRING) ||
+		    (by_ref && !dtype_equal(t, &f->type)))
 			diag_fail(s->d, at->line, at->col, "D_PROTO_ARG",
 				  "%s[ ] key #%d is incompatible with prototype:\n"
 				  "\tprototype: %s\n\t      key: %s", what, i + 1,
