@@ -122,24 +122,36 @@ void sema_xlator_decl(struct sema *s, struct top_decl *td)
 		*ARENA_PUSH(s->a, s->xlators, s->nxlators, s->xlators_cap) = x;
 		return;
 	}
+	/* DTrace checks a translator when the parser reduces it, so its
+	 * errors name the line of its closing brace (dt_node_xlator) */
 	resolve_types(s, x);
 	if (x->out.kind != T_STRUCT || !x->out.ct)
-		diag_fail(s->d, td->line, td->col, "D_XLATE_SOU",
+		diag_fail(s->d, td->end_line, 0, "D_XLATE_SOU",
 			  "translator output type must be a struct or union");
-	for (int i = 0; i < s->nxlators; i++)
-		if (s->xlators[i]->resolved &&
-		    dtype_equal(&s->xlators[i]->out, &x->out) &&
-		    dtype_equal(&s->xlators[i]->in, &x->in))
-			diag_fail(s->d, td->line, td->col, "D_XLATE_REDECL",
+	if (!x->out.ct->complete)
+		diag_fail(s->d, td->end_line, 0, "D_XLATE_SOU",
+			  "incomplete struct/union/enum %s",
+			  dtype_name(&x->out));
+	for (int i = 0; i < s->nxlators; i++) {
+		struct xlator *o = s->xlators[i];
+
+		/* the library's are resolved now only if they could clash */
+		if (!o->resolved &&
+		    strcmp(o->td->out_type->text, td->out_type->text) != 0)
+			continue;
+		resolve_types(s, o);
+		if (dtype_equal(&o->out, &x->out) && dtype_equal(&o->in, &x->in))
+			diag_fail(s->d, td->end_line, 0, "D_XLATE_REDECL",
 				  "translator from %s to %s has already been "
 				  "declared", dtype_name(&x->in),
 				  dtype_name(&x->out));
+	}
 	for (int i = 0; i < td->members.n; i++) {
 		struct node *m = td->members.v[i];
 		struct cmember cm;
 
 		if (!ctype_member(&x->out, m->a->str, &cm))
-			diag_fail(s->d, m->line, m->col, "D_XLATE_MEMB",
+			diag_fail(s->d, td->end_line, 0, "D_XLATE_MEMB",
 				  "translator member %s is not a member of %s",
 				  m->a->str, dtype_name(&x->out));
 	}
