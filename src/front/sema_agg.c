@@ -394,6 +394,10 @@ static void check_key(struct sema *s, struct node *k, int i)
 			  "aggregation key #%d is of a type that may not be "
 			  "used as a key", i + 1);
 	sema_expr(s, k);
+	if (sema_is_translated(k))	/* dt_idcook_sign's dynamic case */
+		diag_fail(s->d, k->line, k->col, "D_KEY_TYPE",
+			  "dynamic variable expression may not be used as "
+			  "aggregation index: key #%d", i + 1);
 	if (k->type.kind == T_VOID || k->type.kind == T_AGG)
 		diag_fail(s->d, k->line, k->col, "D_KEY_TYPE",
 			  "aggregation key #%d is of a type that may not be "

@@ -65,6 +65,9 @@ bool sema_kernel_subr(struct sema *s, struct node *n);
 void sema_xlator_decl(struct sema *s, struct top_decl *td);
 void sema_xlate(struct sema *s, struct node *n);
 bool sema_xlate_member(struct sema *s, struct node *n);
+/* n is translated data (an xlate, maybe through inlines): DTrace's
+ * "dynamic variable" type */
+bool sema_is_translated(const struct node *n);
 bool sema_inline_index(struct sema *s, struct node *n);
 
 /* sema_agg.c */

@@ -188,6 +188,11 @@ static const struct node *xlate_source(const struct node *n)
 	return NULL;
 }
 
+bool sema_is_translated(const struct node *n)
+{
+	return xlate_source(n) != NULL;
+}
+
 /* a.m or p->m where a or p is translated: becomes the member's
  * expression.  Returns false if n->a is not a translated value. */
 bool sema_xlate_member(struct sema *s, struct node *n)
