@@ -1168,6 +1168,33 @@ struct val cg_expr(struct cg *g, struct node *n)
 	}
 }
 
+/* The kernel address of scratch offset off, as an integer: r9 spilled
+ * and read back through a helper, which the verifier takes as a number. */
+void cg_scratch_addr(struct cg *g, const struct node *n, int16_t slot,
+		     uint32_t off)
+{
+	int16_t tmp = cg_slot_new(g, n);
+
+	cg_scratch_ptr(g, R0, off);
+	cg_store_slot(g, tmp, R0);
+	cg_fp_ptr(g, R1, slot);
+	emit_mov_imm(&g->e, R2, 8);
+	cg_fp_ptr(g, R3, tmp);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+}
+
+struct val cg_expr_addr(struct cg *g, struct node *n)
+{
+	struct val v = cg_expr(g, n);
+	int16_t slot;
+
+	if (!v.str)
+		return v;
+	slot = cg_slot_new(g, n);
+	cg_scratch_addr(g, n, slot, v.off);
+	return cg_int_val(slot);
+}
+
 /* ---- records and actions ---- */
 
 struct spec_action *cg_new_action(struct cg *g, enum act_kind kind)

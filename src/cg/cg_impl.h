@@ -77,6 +77,13 @@ void cg_self_key(struct cg *g, const struct node *n, int16_t slot);
 int16_t cg_slot_new(struct cg *g, const struct node *n);
 uint32_t cg_temp_new(struct cg *g, const struct node *n, uint32_t size);
 struct val cg_int_val(int16_t slot);
+/* n's value where a pointer is wanted: a string's is the address of its
+ * bytes in scratch (D's string is a char array, so it may be passed as
+ * a void *, dt_node_is_ptrcompat) */
+struct val cg_expr_addr(struct cg *g, struct node *n);
+/* slot = the kernel address of scratch offset off, as an integer */
+void cg_scratch_addr(struct cg *g, const struct node *n, int16_t slot,
+		     uint32_t off);
 
 /* reg = reg converted to type t (truncated, sign- or zero-extended) */
 void cg_normalize(struct cg *g, int reg, const struct dtype *t);

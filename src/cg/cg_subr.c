@@ -1323,20 +1323,6 @@ static struct val do_copyinstr(struct cg *g, struct node *n)
 	return d;
 }
 
-/* The kernel address of scratch offset off, as an integer: r9 spilled
- * and read back through a helper, which the verifier takes as a number. */
-static void scratch_addr(struct cg *g, const struct node *n, int16_t slot,
-			 uint32_t off)
-{
-	int16_t tmp = cg_slot_new(g, n);
-
-	cg_scratch_ptr(g, R0, off);
-	cg_store_slot(g, tmp, R0);
-	cg_fp_ptr(g, R1, slot);
-	emit_mov_imm(&g->e, R2, 8);
-	cg_fp_ptr(g, R3, tmp);
-	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
-}
 
 /* copyin(addr, size): the bytes land in a scratch temp whose address is
  * the value.  The temp lives until the end of
@@ -1358,7 +1344,7 @@ static struct val do_copyin(struct cg *g, struct node *n)
 	cg_scratch_ptr(g, R1, d);
 	emit_call(&g->e, BPF_FUNC_probe_read_user);
 	fault_if_neg(g, addr.slot);
-	scratch_addr(g, n, slot, d);
+	cg_scratch_addr(g, n, slot, d);
 	return cg_int_val(slot);
 }
 
@@ -1387,7 +1373,7 @@ static void copyout_len(struct cg *g, int reg, int16_t slot, uint32_t cap,
 
 static struct val do_copyout(struct cg *g, struct node *n)
 {
-	struct val buf = cg_expr(g, n->args.v[0]);
+	struct val buf = cg_expr_addr(g, n->args.v[0]);
 	struct val uaddr = cg_expr(g, n->args.v[1]);
 	struct val size = cg_expr(g, n->args.v[2]);
 	const struct node *sz = n->args.v[2];
@@ -1447,7 +1433,7 @@ static struct val do_alloca(struct cg *g, struct node *n)
 		emit_label(&g->e, ok);
 	}
 	cg_zero_words(g, R9, ALLOCA_OFF + off, cap);
-	scratch_addr(g, n, slot, ALLOCA_OFF + off);
+	cg_scratch_addr(g, n, slot, ALLOCA_OFF + off);
 	g->alloca_top = off + cap;
 	return cg_int_val(slot);
 }
@@ -1461,7 +1447,7 @@ static void alloca_offset(struct cg *g, const struct node *n,
 	int16_t base = cg_slot_new(g, n);
 	int ok = emit_new_label(&g->e);
 
-	scratch_addr(g, n, base, ALLOCA_OFF);
+	cg_scratch_addr(g, n, base, ALLOCA_OFF);
 	cg_load_slot(g, R0, addr_slot);
 	cg_load_slot(g, R1, base);
 	emit_alu_reg(&g->e, BPF_SUB, R0, R1);
@@ -1527,7 +1513,7 @@ static void copy_to_alloca(struct cg *g, struct node *n, struct val src,
 	int bad = emit_new_label(&g->e), ok = emit_new_label(&g->e);
 	uint32_t top = g->alloca_top;
 
-	scratch_addr(g, n, base, ALLOCA_OFF);
+	cg_scratch_addr(g, n, base, ALLOCA_OFF);
 	cg_load_slot(g, R0, dst.slot);
 	cg_load_slot(g, R1, base);
 	emit_alu_reg(&g->e, BPF_SUB, R0, R1);
@@ -1554,7 +1540,7 @@ static void copy_to_alloca(struct cg *g, struct node *n, struct val src,
 
 static struct val do_bcopy(struct cg *g, struct node *n)
 {
-	struct val src = cg_expr(g, n->args.v[0]);
+	struct val src = cg_expr_addr(g, n->args.v[0]);
 	struct val dst = cg_expr(g, n->args.v[1]);
 	struct val size = cg_expr(g, n->args.v[2]);
 
@@ -1566,7 +1552,7 @@ static struct val do_copyinto(struct cg *g, struct node *n)
 {
 	struct val src = cg_expr(g, n->args.v[0]);
 	struct val size = cg_expr(g, n->args.v[1]);
-	struct val dst = cg_expr(g, n->args.v[2]);
+	struct val dst = cg_expr_addr(g, n->args.v[2]);
 
 	copy_to_alloca(g, n, src, size, dst, true);
 	return size;

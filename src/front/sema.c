@@ -475,7 +475,10 @@ static void cast(struct sema *s, struct node *n)
 	sema_expr(s, n->a);
 	ctypes_resolve_decl(s->types, n->decl_type, NULL, s->d, &n->type);
 	if (n->type.kind == T_STRING && n->a->type.kind != T_STRING) {
-		if (!sema_is_char_ptr(&n->a->type))
+		/* a scalar or any pointer becomes the string at that
+		 * address (dt_cook_op1's cast to string) */
+		if (!sema_is_char_ptr(&n->a->type) && n->a->type.kind != T_PTR &&
+		    !type_is_int(&n->a->type))
 			diag_fail(s->d, n->line, n->col, "D_CAST_INVAL",
 				  "invalid cast expression: \"%s\" to \"string\"",
 				  dtype_name(&n->a->type));

@@ -176,7 +176,8 @@ static bool arg_compat(const char *param, const struct node *arg)
 	if (n && param[n - 1] == '*') {
 		if (t->kind == T_INT)
 			return arg->kind == N_INT && arg->ival == 0;
-		if (t->kind == T_ARRAY)		/* decays to a pointer */
+		/* an array decays to a pointer; D's string is a char array */
+		if (t->kind == T_ARRAY || t->kind == T_STRING)
 			return strcmp(param, "void *") == 0;
 		return t->kind == T_PTR &&
 		       (!t->name || strcmp(t->name, param) == 0 ||
