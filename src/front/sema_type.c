@@ -58,20 +58,25 @@ void sema_member(struct sema *s, struct node *n)
 {
 	const struct dtype *agg;
 
+	/* the checks and words of dt_cook_op2's DT_TOK_PTR / DT_TOK_DOT */
 	if (n->op == OP_ARROW) {
+		if (n->a->type.kind != T_PTR)
+			diag_fail(s->d, n->line, n->col, "D_OP_PTR",
+				  "operator -> must be applied to a pointer");
 		agg = pointee(s, n->a, "->");
 	} else {
 		agg = &n->a->type;
-		if (agg->kind == T_PTR)
-			diag_fail(s->d, n->line, n->col, "D_OP_SOU",
-				  "operator . cannot be applied to a pointer; "
-				  "use -> instead");
 	}
-	if (agg->kind != T_STRUCT || !agg->ct)
+	if (agg->kind != T_STRUCT || !agg->ct || dtype_is_float(agg)) {
+		if (n->op == OP_ARROW)
+			diag_fail(s->d, n->line, n->col, "D_OP_SOU",
+				  "operator -> cannot be applied to pointer to "
+				  "type \"%s\"; must be applied to a struct or "
+				  "union pointer", dtype_name(agg));
 		diag_fail(s->d, n->line, n->col, "D_OP_SOU",
-			  "operator %s cannot be applied to operand of type "
-			  "\"%s\"", n->op == OP_ARROW ? "->" : ".",
-			  dtype_name(agg));
+			  "operator . cannot be applied to type \"%s\"; must "
+			  "be applied to a struct or union", dtype_name(agg));
+	}
 	struct cmember *m = arena_alloc(s->a, sizeof(*m));
 
 	if (!ctype_member(agg, n->str, m))

@@ -89,6 +89,9 @@ bool sema_static_access(struct sema *s, struct node *n)
 	if (n->kind == N_MEMBER) {
 		struct cmember *m = arena_alloc(s->a, sizeof(*m));
 
+		if (n->op != '.' && n->a->type.kind != T_PTR)
+			diag_fail(s->d, n->line, n->col, "D_OP_PTR",
+				  "operator -> must be applied to a pointer");
 		if (n->op != '.' || !ctype_member(&n->a->type, n->str, m))
 			diag_fail(s->d, n->line, n->col, "D_MEMBER_NAME",
 				  "%s is not a member of %s", n->str,
