@@ -135,13 +135,15 @@ void sema_index_mem(struct sema *s, struct node *n)
 	sema_expr(s, n->args.v[0]);
 	sema_need_int(s, n->args.v[0], "[ ]");
 	n->type = *pointee(s, n->a, "[ ]");
+	/* arrays of 0 or 1 element are left alone: they are how C spells
+	 * a variable-length tail (dt_cook_op2's DT_TOK_LBRAC) */
 	if (n->a->type.kind == T_ARRAY && n->args.v[0]->kind == N_INT &&
-	    n->a->type.ct->count &&
-	    (n->args.v[0]->ival < 0 ||
-	     (uint64_t)n->args.v[0]->ival >= n->a->type.ct->count))
+	    n->a->type.ct->count > 1 &&
+	    (uint64_t)n->args.v[0]->ival >= n->a->type.ct->count)
 		diag_fail(s->d, n->line, n->col, "D_ARR_BOUNDS",
-			  "index %lld is out of range for array %s",
-			  (long long)n->args.v[0]->ival, dtype_name(&n->a->type));
+			  "index outside array bounds: %llu, max is %u",
+			  (unsigned long long)n->args.v[0]->ival,
+			  (unsigned)n->a->type.ct->count);
 }
 
 /* stringof(e) and (string)e: a kernel char pointer or array read as a
@@ -156,7 +158,8 @@ void sema_stringof(struct sema *s, struct node *n)
 	if (!sema_is_char_ptr(&n->a->type) && n->a->type.kind != T_PTR &&
 	    n->a->type.kind != T_INT)
 		diag_fail(s->d, n->line, n->col, "D_STRINGOF_TYPE",
-			  "stringof( ) argument must be a non-string scalar");
+			  "cannot apply stringof to a value of type %s",
+			  dtype_name(&n->a->type));
 	uint32_t size = s->strsize;
 
 	if (n->a->type.kind == T_ARRAY && n->a->type.ct->count &&

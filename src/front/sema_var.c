@@ -107,11 +107,11 @@ bool sema_static_access(struct sema *s, struct node *n)
 		    n->args.v[0]->kind != N_INT)
 			diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
 				  "an array in a D variable takes a constant index");
-		if (n->args.v[0]->ival < 0 ||
-		    (uint64_t)n->args.v[0]->ival >= at->ct->count)
+		if ((uint64_t)n->args.v[0]->ival >= at->ct->count)
 			diag_fail(s->d, n->line, n->col, "D_ARR_BOUNDS",
-				  "index %lld is out of range for array %s",
-				  (long long)n->args.v[0]->ival, dtype_name(at));
+				  "index outside array bounds: %llu, max is %u",
+				  (unsigned long long)n->args.v[0]->ival,
+				  (unsigned)at->ct->count);
 		n->type = at->ct->elem;
 		off += (uint32_t)n->args.v[0]->ival * n->type.size;
 	}
