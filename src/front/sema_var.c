@@ -305,9 +305,16 @@ static void inline_decl(struct sema *s, struct top_decl *td)
 {
 	struct dtype t;
 
+	/* the previous identifier named by its kind (dt_idkind_name) */
+	const char *prev = is_function_name(td->name) ? "function"
+			   : strcmp(td->name, "args") == 0 ||
+				     strcmp(td->name, "uregs") == 0
+				   ? "associative array" : "scalar";
+
 	if (is_function_name(td->name) || sema_find_builtin(td->name) >= 0)
 		diag_fail(s->d, td->line, td->col, "D_DECL_IDRED",
-			  "identifier redefined: %s", td->name);
+			  "identifier redefined: %s\n\t current: inline "
+			  "definition\n\tprevious: %s ", td->name, prev);
 	if (strchr(td->type->text, '[')) {	/* typed at each use */
 		*ARENA_PUSH(s->a, s->inlines, s->ninlines, s->inlines_cap) = td;
 		return;
