@@ -670,7 +670,15 @@ static void printf_call(struct sema *s, struct node *n)
 	struct dtype *types = arena_alloc(s->a, sizeof(*types) * (size_t)n->args.n);
 
 	for (int i = 1; i < n->args.n; i++) {
-		sema_expr(s, n->args.v[i]);
+		struct node *a = n->args.v[i];
+
+		/* an aggregation is a value here, one no conversion takes:
+		 * the format check rejects it in its own words */
+		if (a->kind == N_AGG && sema_find_agg(s, a->str) >= 0) {
+			types[i - 1] = (struct dtype){ .kind = T_AGG };
+			continue;
+		}
+		sema_expr(s, a);
 		if (n->args.v[i]->type.kind == T_ARRAY)	/* char[]: a string */
 			n->args.v[i] = sema_as_string(s, n->args.v[i]);
 		types[i - 1] = n->args.v[i]->type;

@@ -627,6 +627,10 @@ static void printa_call(struct sema *s, struct node *n)
 		n->cg = f;
 		first = 1;
 	}
+	if (n->args.n == 0)	/* its prototype, void(@, ...) */
+		diag_fail(s->d, n->line, n->col, "D_PROTO_LEN",
+			  "printa( ) prototype mismatch: 0 args passed, at "
+			  "least 1 expected");
 	if (n->args.n <= first)
 		diag_fail(s->d, n->line, n->col, "D_PRINTA_PROTO",
 			  "printa( ) prototype mismatch: %d args passed, %d "
