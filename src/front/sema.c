@@ -504,6 +504,10 @@ static void size_of(struct sema *s, struct node *n)
 	} else {
 		sema_expr(s, n->a);
 		t = n->a->type;
+		if (n->a->kind == N_MEMBER && n->a->cg &&
+		    ((struct cmember *)n->a->cg)->bit_width)
+			diag_fail(s->d, n->line, n->col, "D_SIZEOF_BITFIELD",
+				  "cannot apply sizeof to a bit-field");
 	}
 	if (t.kind == T_VOID || (t.kind == T_STRUCT && t.size == 0))
 		diag_fail(s->d, n->line, n->col, "D_SIZEOF_TYPE",
@@ -596,6 +600,7 @@ void sema_expr(struct sema *s, struct node *n)
 		}
 		if (n->a->kind == N_IDENT && sema_inline_index(s, n))
 			break;
+		sema_no_this_array(s, n);
 		if (sema_self_array(s, n, NULL))
 			break;
 		if (n->a->kind != N_IDENT || sema_names_memory(s, n->a)) {

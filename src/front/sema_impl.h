@@ -36,6 +36,7 @@ bool sema_names_memory(struct sema *s, struct node *id);
 bool sema_static_storage(struct sema *s, const struct node *n, int *space,
 			 uint32_t *off);
 bool sema_static_access(struct sema *s, struct node *n);
+void sema_no_this_array(struct sema *s, const struct node *n);
 bool sema_self_array(struct sema *s, struct node *n, const struct dtype *rhs);
 void sema_var_ref(struct sema *s, struct node *n);		/* a read */
 void sema_var_assign(struct sema *s, struct node *lhs, struct node *n);

@@ -102,6 +102,10 @@ bool sema_static_access(struct sema *s, struct node *n)
 	} else {
 		const struct dtype *at = &n->a->type;
 
+		if (n->args.n != 1 && n->a->kind == N_IDENT)
+			diag_fail(s->d, n->line, n->col, "D_ARR_BADREF",
+				  "cannot access scalar %s as an associative "
+				  "array", n->a->str);
 		sema_expr(s, n->args.v[0]);
 		if (at->kind != T_ARRAY || n->args.n != 1 ||
 		    n->args.v[0]->kind != N_INT)
@@ -254,6 +258,23 @@ static void assoc_var(struct sema *s, struct node *n, const struct dtype *rhs)
 
 /* self->a[k, ...]: a thread-local associative array, keyed by the
  * thread and then the tuple (the key's first 8 bytes are the thread) */
+/* this->x[...] where this->x is no array: a clause-local may not become
+ * an associative array, as self->x may (dt_cook_op2's D_ARR_LOCAL) */
+void sema_no_this_array(struct sema *s, const struct node *n)
+{
+	const struct node *m = n->a;
+	int v;
+
+	if (n->kind != N_INDEX || m->kind != N_MEMBER || m->a->kind != N_IDENT ||
+	    strcmp(m->a->str, "this") != 0)
+		return;
+	v = find_dvar(s, m->str, DVAR_THIS);
+	if (v < 0 || !is_aggregate(&s->spec->dvars[v].type))
+		diag_fail(s->d, n->line, n->col, "D_ARR_LOCAL",
+			  "local variables may not be used as associative "
+			  "arrays: %s", m->str);
+}
+
 bool sema_self_array(struct sema *s, struct node *n, const struct dtype *rhs)
 {
 	struct node *m = n->a;
@@ -411,6 +432,7 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 		member_var(s, lhs, rhs);
 		return;
 	}
+	sema_no_this_array(s, lhs);
 	if (sema_self_array(s, lhs, rhs))
 		return;
 	if (lhs->kind == N_MEMBER ||
