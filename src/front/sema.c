@@ -456,6 +456,16 @@ static void assign(struct sema *s, struct node *n)
 			  "operator = may not be applied to operand of type "
 			  "\"%s\"", dtype_name(&n->a->type));
 	bool ls = n->a->type.kind == T_STRING, rs = n->b->type.kind == T_STRING;
+	const struct dtype *lt = &n->a->type;
+
+	/* += and -= on other than two integers need a pointer to something
+	 * of known size on the left (dt_cook_op2's DT_TOK_ADD_EQ) */
+	if (n->compound && (n->op == '+' || n->op == '-') && !ls && !rs &&
+	    (lt->kind != T_INT || n->b->type.kind != T_INT) &&
+	    (lt->kind != T_PTR || !lt->ct || lt->ct->elem.kind == T_VOID))
+		diag_fail(s->d, n->line, n->col, "D_OP_VFPTR",
+			  "operator %s= requires left-hand scalar operand of "
+			  "known size", n->op == '+' ? "+" : "-");
 
 	/* a pointer takes a pointer (or 0), an integer an integer */
 	bool lp = n->a->type.kind == T_PTR, rp = n->b->type.kind == T_PTR;
