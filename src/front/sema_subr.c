@@ -203,6 +203,15 @@ static void check_args(struct sema *s, struct node *n, const struct proto *p)
 		struct node *a = n->args.v[i];
 
 		sema_expr(s, a);
+		/* the destination of bcopy() and copyinto() is alloca()
+		 * memory, which a string never is (dtrace-utils' dt_cg) */
+		if (a->type.kind == T_STRING &&
+		    ((strcmp(n->str, "bcopy") == 0 && i == 1) ||
+		     (strcmp(n->str, "copyinto") == 0 && i == 2)))
+			diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
+				  "%s( ) argument #%d is incompatible with "
+				  "prototype:\n\tprototype: alloca pointer\n"
+				  "\t argument: non-alloca pointer", n->str, i + 1);
 		if (i >= PROTO_MAX || !p->param[i][0] || arg_compat(p->param[i], a)) {
 			if (is_string_param(p->param[i]) && a->type.kind != T_STRING)
 				n->args.v[i] = string_of_pointer(s, a);
