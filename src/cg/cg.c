@@ -665,7 +665,20 @@ static struct val builtin(struct cg *g, struct node *n)
 	case BI_VTIMESTAMP:
 		task_field(g, n, slot, "task_struct.se.sum_exec_runtime");
 		break;
-	case BI_TIMESTAMP:
+	case BI_TIMESTAMP: {
+		/* one value for the whole firing, every clause included, as
+		 * DTrace's mstate caches it (DTRACE_MSTATE_TIMESTAMP):
+		 *	r0 = fp[SLOT_TIMESTAMP] ?: (fp[SLOT_TIMESTAMP] = ktime) */
+		int have = emit_new_label(&g->e);
+
+		emit_load(&g->e, 8, R0, R10, SLOT_TIMESTAMP);
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, have);
+		emit_call(&g->e, BPF_FUNC_ktime_get_ns);
+		emit_store(&g->e, 8, R10, SLOT_TIMESTAMP, R0);
+		emit_label(&g->e, have);
+		cg_store_slot(g, slot, R0);
+		break;
+	}
 	case BI_WALLTIMESTAMP:
 		emit_call(&g->e, BPF_FUNC_ktime_get_ns);
 		if (b == BI_WALLTIMESTAMP) {
@@ -1793,6 +1806,7 @@ static void prologue(struct cg *g)
 {
 	emit_mov_reg(&g->e, R6, R1);
 	emit_store_imm(&g->e, 8, R10, SLOT_ZERO, 0);
+	emit_store_imm(&g->e, 8, R10, SLOT_TIMESTAMP, 0);
 	if (g->att != ATTACH_ERROR) {	/* ERROR reports faults before exit() */
 		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
 		emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));

@@ -15,7 +15,8 @@
 
 #define STACK_MIN (-512)
 #define SLOT_ZERO (-8)		/* u64 0: the key of single-entry maps */
-#define SLOT_FIRST (-16)
+#define SLOT_TIMESTAMP (-16)	/* timestamp, once read in this firing; 0: not yet */
+#define SLOT_FIRST (-24)
 
 struct cg {
 	struct cg_ctx *c;
