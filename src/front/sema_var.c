@@ -442,6 +442,11 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 		sema_expr(s, lhs);	/* a member of a struct variable */
 		if (lhs->symkind == SYM_STATIC && !is_aggregate(&lhs->type))
 			return;
+		/* a struct member takes a whole struct of its own type: its
+		 * bytes are copied (cg_var.c's store) */
+		if (lhs->symkind == SYM_STATIC && lhs->type.kind == T_STRUCT &&
+		    rhs && dtype_equal(&lhs->type, rhs))
+			return;
 		/* memory: alloca()'s, checked when the clause runs */
 		if (n->kind == N_ASSIGN && sema_is_mem_lvalue(lhs) &&
 		    (type_is_int(&lhs->type) || lhs->type.kind == T_PTR))
