@@ -1419,7 +1419,7 @@ static struct val do_alloca(struct cg *g, struct node *n)
 {
 	const struct node *sz = n->args.v[0];
 	struct val size = cg_expr(g, n->args.v[0]);
-	uint32_t off = g->alloca_top, cap = SCRATCHSIZE_DEFAULT - off;
+	uint32_t off = g->alloca_top, cap = g->c->scratch_bytes - off;
 	int16_t slot = cg_slot_new(g, n);
 
 	if (sz->kind == N_INT && cg_round8((uint32_t)sz->ival) <= cap) {

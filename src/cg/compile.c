@@ -387,6 +387,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	struct spec *sp = arena_alloc(a, sizeof(*sp));
 	struct sema s = { .a = a, .d = d, .spec = sp, .cat = cat,
 			  .strsize = o->strsize,
+			  .scratchsize = (uint32_t)o->scratchsize,
 			  .types = ctypes_new(a, o->strsize) };
 	struct matched *ms;
 	int nm = 0, id = 0;
@@ -420,6 +421,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	sp->nspec = (uint32_t)o->nspec;
 	c.aggsize_entries = options_agg_entries(o, 64);
 	c.dynvar_bytes = o->dynvarsize;
+	c.scratch_bytes = (uint32_t)o->scratchsize;
 	build_sysinfo(a, cat, sp, ms, nm);
 	cg_fixed_maps(&c, sp->nsysinfo);
 	build_uprobes(a, sp, ms, nm);

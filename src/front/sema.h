@@ -37,6 +37,7 @@ struct sema {
 	struct spec *spec;
 	int aggs_cap, globals_cap, dvars_cap;	/* capacities of spec arrays */
 	uint32_t strsize;		/* option strsize: bound of unknown strings */
+	uint32_t scratchsize;		/* option scratchsize: alloca() bytes */
 	struct catalog *cat;		/* for probe argument types */
 	struct ctypes *types;		/* script, D and kernel types */
 	struct top_decl **inlines;	/* inline declarations seen so far */

@@ -421,11 +421,11 @@ void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
 	if (strcmp(n->str, "strtok") == 0)
 		strtok_args(s, n);
 	if (strcmp(n->str, "alloca") == 0 && n->args.v[0]->kind == N_INT &&
-	    (uint64_t)n->args.v[0]->ival > SCRATCHSIZE_DEFAULT)
+	    (uint64_t)n->args.v[0]->ival > s->scratchsize)
 		diag_fail(s->d, n->line, n->col, "D_ALLOCA_SIZE",
-			  "alloca(%llu) size larger than scratchsize %d",
+			  "alloca(%llu) size larger than scratchsize %u",
 			  (unsigned long long)n->args.v[0]->ival,
-			  SCRATCHSIZE_DEFAULT);
+			  s->scratchsize);
 	n->type = result_type(s, n, &p);
 }
 

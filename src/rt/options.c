@@ -7,6 +7,7 @@
  * printed: those are listed in unsupported[] and refused with a sentence.
  */
 #include "rt/options.h"
+#include "rt/spec.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -25,6 +26,7 @@ void options_init(struct options *o)
 	o->bufsize = 4 << 20;
 	o->aggsize = 4 << 20;
 	o->dynvarsize = 1 << 20;
+	o->scratchsize = SCRATCHSIZE_DEFAULT;
 	o->nspec = 1;
 	o->specsize = 32 << 10;		/* DTrace's default */
 	o->cleanrate_ns = 1000000000ull / 101;	/* DTrace's 101 Hz */
@@ -135,6 +137,7 @@ static const struct {
 	{ "bufsize", O_SIZE, offsetof(struct options, bufsize) },
 	{ "aggsize", O_SIZE, offsetof(struct options, aggsize) },
 	{ "dynvarsize", O_SIZE, offsetof(struct options, dynvarsize) },
+	{ "scratchsize", O_SIZE, offsetof(struct options, scratchsize) },
 	{ "switchrate", O_RATE, offsetof(struct options, switchrate_ns) },
 	{ "aggrate", O_RATE, offsetof(struct options, aggrate_ns) },
 	{ "statusrate", O_RATE, offsetof(struct options, statusrate_ns) },
@@ -149,7 +152,6 @@ static const struct {
 	{ "dynvarrate", O_TUNING, 0 }, { "maxframes", O_TUNING, 0 },
 	{ "ustackframes", O_TUNING, 0 }, { "stackframes", O_TUNING, 0 },
 	{ "jstackframes", O_TUNING, 0 }, { "jstackstrsize", O_TUNING, 0 },
-	{ "scratchsize", O_TUNING, 0 },
 	{ "lockmem", O_TUNING, 0 }, { "linkmode", O_TUNING, 0 },
 	{ "linktype", O_TUNING, 0 }, { "verbose", O_TUNING, 0 },
 	{ "amin", O_TUNING, 0 }, { "argref", O_TUNING, 0 },
@@ -233,6 +235,8 @@ int options_set(struct options *o, const char *name, const char *value,
 				o->strsize = (uint32_t)n;
 			} else if (p == &o->nspec && n > SPEC_NSPEC_MAX) {
 				break;
+			} else if (p == &o->scratchsize && n > ALLOCA_REGION) {
+				break;	/* more than the area alloca() has */
 			} else {
 				*(uint64_t *)p = n;
 			}
