@@ -20,6 +20,7 @@
 #include "cg/cg.h"
 #include "front/ctype.h"
 #include "front/dlib.h"
+#include "front/ktypes.h"
 #include "front/parse.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
@@ -379,6 +380,12 @@ static void load_dlib(struct arena *a, struct sema *s)
 	s->in_library = false;
 }
 
+static bool kernel_typedef(void *arg, const char *name)
+{
+	(void)arg;
+	return sema_find_builtin(name) < 0 && ktype_is_typedef(name);
+}
+
 static void compile_all(struct arena *a, struct catalog *cat,
 			struct program **progs, int nsrc,
 			const struct compile_args *args, struct options *o,
@@ -460,6 +467,9 @@ int compile_sources(struct arena *a, struct catalog *cat,
 			.defaultargs = o->defaultargs,
 		};
 
+		/* an identifier no D name claims may be a kernel typedef,
+		 * as dt_lex.l asks every module's types */
+		po.is_type = kernel_typedef;
 		res->source = i;
 		progs[i] = parse_program(a, src[i].text, &po, d);
 		if (!progs[i])

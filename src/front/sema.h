@@ -30,6 +30,8 @@ enum builtin {
 };
 
 const char *builtin_name(enum builtin b);
+/* the builtin variable called name, or -1 */
+int sema_find_builtin(const char *name);
 
 struct sema {
 	struct arena *a;

@@ -31,7 +31,6 @@ bool sema_resolve_type_name(struct sema *s, const struct decl_type *dt,
 void sema_check_nargs(struct sema *s, struct node *n, int lo, int hi);
 
 /* sema_var.c: globals, associative arrays, self-> and this-> */
-int sema_find_builtin(const char *name);
 bool sema_names_memory(struct sema *s, struct node *id);
 bool sema_static_storage(struct sema *s, const struct node *n, int *space,
 			 uint32_t *off);
