@@ -659,7 +659,7 @@ static void setopt_call(struct sema *s, struct node *n)
 		if (n->args.v[i]->kind != N_STR)
 			diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
 				  "setopt( ) argument #%d is incompatible with "
-				  "prototype:\n\tprototype: string constant\n\t "
+				  "prototype:\n\tprototype: char *\n\t "
 				  "argument: %s", i + 1,
 				  arg_type_name(s, n->args.v[i]));
 }
