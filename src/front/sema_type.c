@@ -77,6 +77,11 @@ void sema_member(struct sema *s, struct node *n)
 			  "operator . cannot be applied to type \"%s\"; must "
 			  "be applied to a struct or union", dtype_name(agg));
 	}
+	if (!agg->ct->complete)
+		diag_fail(s->d, n->line, n->col, "D_OP_INCOMPLETE",
+			  "operator %s cannot be applied to a forward "
+			  "declaration: no %s definition is available",
+			  n->op == OP_ARROW ? "->" : ".", dtype_name(agg));
 	struct cmember *m = arena_alloc(s->a, sizeof(*m));
 
 	if (!ctype_member(agg, n->str, m))
