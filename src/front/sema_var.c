@@ -258,8 +258,9 @@ static void assoc_var(struct sema *s, struct node *n, const struct dtype *rhs)
 
 /* self->a[k, ...]: a thread-local associative array, keyed by the
  * thread and then the tuple (the key's first 8 bytes are the thread) */
-/* this->x[...] where this->x is no array: a clause-local may not become
- * an associative array, as self->x may (dt_cook_op2's D_ARR_LOCAL) */
+/* this->x[...] where this->x is new or an integer, neither pointer nor
+ * array: a clause-local may not become an associative array, as self->x
+ * may (dt_cook_op2's D_ARR_LOCAL) */
 void sema_no_this_array(struct sema *s, const struct node *n)
 {
 	const struct node *m = n->a;
@@ -269,7 +270,7 @@ void sema_no_this_array(struct sema *s, const struct node *n)
 	    strcmp(m->a->str, "this") != 0)
 		return;
 	v = find_dvar(s, m->str, DVAR_THIS);
-	if (v < 0 || !is_aggregate(&s->spec->dvars[v].type))
+	if (v < 0 || s->spec->dvars[v].type.kind == T_INT)
 		diag_fail(s->d, n->line, n->col, "D_ARR_LOCAL",
 			  "local variables may not be used as associative "
 			  "arrays: %s", m->str);
