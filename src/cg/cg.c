@@ -689,7 +689,20 @@ static struct val builtin(struct cg *g, struct node *n)
 	case BI_VTIMESTAMP:
 		task_field(g, n, slot, "task_struct.se.sum_exec_runtime");
 		break;
-	case BI_TIMESTAMP:
+	case BI_TIMESTAMP: {
+		/* one value for the whole firing, every clause included, as
+		 * DTrace's mstate caches it (DTRACE_MSTATE_TIMESTAMP):
+		 *	r0 = fp[SLOT_TIMESTAMP] ?: (fp[SLOT_TIMESTAMP] = ktime) */
+		int have = emit_new_label(&g->e);
+
+		emit_load(&g->e, 8, R0, R10, SLOT_TIMESTAMP);
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, have);
+		emit_call(&g->e, BPF_FUNC_ktime_get_ns);
+		emit_store(&g->e, 8, R10, SLOT_TIMESTAMP, R0);
+		emit_label(&g->e, have);
+		cg_store_slot(g, slot, R0);
+		break;
+	}
 	case BI_WALLTIMESTAMP:
 		emit_call(&g->e, BPF_FUNC_ktime_get_ns);
 		if (b == BI_WALLTIMESTAMP) {
@@ -1157,8 +1170,8 @@ static struct val cast(struct cg *g, struct node *n)
 {
 	struct val v = cg_expr(g, n->a);
 
-	if (v.str)
-		return v;
+	if (v.str || n->type.kind == T_STRUCT || n->type.kind == T_ARRAY)
+		return v;	/* to its own type: the same bytes */
 	cg_load_slot(g, R0, v.slot);
 	cg_normalize(g, R0, &n->type);
 	cg_store_slot(g, v.slot, R0);
@@ -1240,6 +1253,8 @@ struct val cg_expr(struct cg *g, struct node *n)
 		return cg_var_incdec(g, n);
 	case N_CAST:
 		return cast(g, n);
+	case N_XLATE:	/* not a member's: the input's value (dt_cg.c) */
+		return cg_expr(g, n->a);
 	case N_CALL: {
 		struct val v;
 
@@ -1251,6 +1266,33 @@ struct val cg_expr(struct cg *g, struct node *n)
 		diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
 			  "expression kind %d cannot be compiled yet", n->kind);
 	}
+}
+
+/* The kernel address of scratch offset off, as an integer: r9 spilled
+ * and read back through a helper, which the verifier takes as a number. */
+void cg_scratch_addr(struct cg *g, const struct node *n, int16_t slot,
+		     uint32_t off)
+{
+	int16_t tmp = cg_slot_new(g, n);
+
+	cg_scratch_ptr(g, R0, off);
+	cg_store_slot(g, tmp, R0);
+	cg_fp_ptr(g, R1, slot);
+	emit_mov_imm(&g->e, R2, 8);
+	cg_fp_ptr(g, R3, tmp);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+}
+
+struct val cg_expr_addr(struct cg *g, struct node *n)
+{
+	struct val v = cg_expr(g, n);
+	int16_t slot;
+
+	if (!v.str)
+		return v;
+	slot = cg_slot_new(g, n);
+	cg_scratch_addr(g, n, slot, v.off);
+	return cg_int_val(slot);
 }
 
 /* ---- records and actions ---- */
@@ -1281,13 +1323,44 @@ struct spec_action *cg_new_action(struct cg *g, enum act_kind kind)
 	return act;
 }
 
-/* Put v in the record at the next free offset; returns its field. */
+/* The size bytes at the address in addr_slot, copied into the record at
+ * its next free offset (which is returned); a bad address is a fault. */
+uint32_t cg_record_bytes(struct cg *g, const struct node *n,
+			     int16_t addr_slot, uint32_t size)
+{
+	uint32_t off = g->rec;
+	int ok = emit_new_label(&g->e);
+
+	if (off + size > REC_MAX)
+		diag_fail(g->d, n->line, n->col, "D_RECORD_SIZE",
+			  "actions of this clause record more than %d bytes",
+			  REC_MAX);
+	cg_scratch_ptr(g, R1, off);
+	emit_mov_imm(&g->e, R2, (int32_t)size);
+	cg_load_slot(g, R3, addr_slot);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
+	cg_load_slot(g, R8, addr_slot);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, ok);
+	g->rec += cg_round8(size);
+	return off;
+}
+
+/* Put v in the record at the next free offset; returns its field.  A
+ * struct, union or floating-point value is its address in the program
+ * (cg_var.c); the record holds its bytes, as DTrace's does for a value
+ * passed by reference, for trace() and printf("%f") to print. */
 struct spec_field cg_record_val(struct cg *g, const struct node *n,
 				    struct val v)
 {
 	struct spec_field f = { .off = g->rec, .type = n->type };
 	uint32_t size = v.str ? v.size : 8;
 
+	if (!v.str && n->type.kind == T_STRUCT) {
+		f.off = cg_record_bytes(g, n, v.slot, n->type.size);
+		return f;
+	}
 	record_room(g, n, size);
 	if (v.str) {
 		cg_copy_words(g, R9, g->rec, size, R9, v.off, v.size);
@@ -1935,6 +2008,7 @@ static void prologue(struct cg *g)
 {
 	emit_mov_reg(&g->e, R6, R1);
 	emit_store_imm(&g->e, 8, R10, SLOT_ZERO, 0);
+	emit_store_imm(&g->e, 8, R10, SLOT_TIMESTAMP, 0);
 	/* ERROR reports faults before exit(); END runs once probes stop */
 	if (g->att != ATTACH_ERROR && g->att != ATTACH_END) {
 		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);

@@ -15,7 +15,8 @@
 
 #define STACK_MIN (-512)
 #define SLOT_ZERO (-8)		/* u64 0: the key of single-entry maps */
-#define SLOT_FIRST (-16)
+#define SLOT_TIMESTAMP (-16)	/* timestamp, once read in this firing; 0: not yet */
+#define SLOT_FIRST (-24)
 
 struct cg {
 	struct cg_ctx *c;
@@ -82,6 +83,13 @@ void cg_self_key(struct cg *g, const struct node *n, int16_t slot);
 int16_t cg_slot_new(struct cg *g, const struct node *n);
 uint32_t cg_temp_new(struct cg *g, const struct node *n, uint32_t size);
 struct val cg_int_val(int16_t slot);
+/* n's value where a pointer is wanted: a string's is the address of its
+ * bytes in scratch (D's string is a char array, so it may be passed as
+ * a void *, dt_node_is_ptrcompat) */
+struct val cg_expr_addr(struct cg *g, struct node *n);
+/* slot = the kernel address of scratch offset off, as an integer */
+void cg_scratch_addr(struct cg *g, const struct node *n, int16_t slot,
+		     uint32_t off);
 
 /* reg = reg converted to type t (truncated, sign- or zero-extended) */
 void cg_normalize(struct cg *g, int reg, const struct dtype *t);
@@ -133,6 +141,10 @@ uint32_t cg_tuple_key(struct cg *g, struct node *at, struct node_list *args,
 struct spec_action *cg_new_action(struct cg *g, enum act_kind kind);
 struct spec_field cg_record_val(struct cg *g, const struct node *n,
 				struct val v);
+/* size bytes at the address in addr_slot into the record at its next
+ * free offset (returned); a bad address is a fault */
+uint32_t cg_record_bytes(struct cg *g, const struct node *n,
+			 int16_t addr_slot, uint32_t size);
 void cg_record_args(struct cg *g, struct spec_action *act,
 		    struct node_list *args, int first);
 void cg_agg_list(struct cg *g, struct spec_action *act, struct node_list *args,

@@ -376,7 +376,7 @@ struct val cg_inet_ntoa6(struct cg *g, struct node *n)
 struct val cg_inet_ntop(struct cg *g, struct node *n)
 {
 	struct val af = cg_expr(g, n->args.v[0]);
-	struct val p = cg_expr(g, n->args.v[1]);
+	struct val p = cg_expr_addr(g, n->args.v[1]);
 	struct text t = text_new(g, n);
 	int16_t v4 = cg_slot_new(g, n);
 	int is6 = emit_new_label(&g->e), bad = emit_new_label(&g->e);
@@ -425,7 +425,7 @@ static void put_hwaddr(struct cg *g, struct text t, int count)
 struct val cg_link_ntop(struct cg *g, struct node *n)
 {
 	struct val type = cg_expr(g, n->args.v[0]);
-	struct val p = cg_expr(g, n->args.v[1]);
+	struct val p = cg_expr_addr(g, n->args.v[1]);
 	struct text t = text_new(g, n);
 	int ib = emit_new_label(&g->e), bad = emit_new_label(&g->e);
 	int done = emit_new_label(&g->e);

@@ -1397,20 +1397,6 @@ static struct val do_copyinstr(struct cg *g, struct node *n)
 	return d;
 }
 
-/* The kernel address of scratch offset off, as an integer: r9 spilled
- * and read back through a helper, which the verifier takes as a number. */
-static void scratch_addr(struct cg *g, const struct node *n, int16_t slot,
-			 uint32_t off)
-{
-	int16_t tmp = cg_slot_new(g, n);
-
-	cg_scratch_ptr(g, R0, off);
-	cg_store_slot(g, tmp, R0);
-	cg_fp_ptr(g, R1, slot);
-	emit_mov_imm(&g->e, R2, 8);
-	cg_fp_ptr(g, R3, tmp);
-	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
-}
 
 /* copyin(addr, size): the bytes land in a scratch temp whose address is
  * the value.  The temp lives until the end of
@@ -1432,7 +1418,7 @@ static struct val do_copyin(struct cg *g, struct node *n)
 	cg_scratch_ptr(g, R1, d);
 	emit_call(&g->e, BPF_FUNC_probe_read_user);
 	fault_if_neg(g, addr.slot);
-	scratch_addr(g, n, slot, d);
+	cg_scratch_addr(g, n, slot, d);
 	return cg_int_val(slot);
 }
 
@@ -1461,7 +1447,7 @@ static void copyout_len(struct cg *g, int reg, int16_t slot, uint32_t cap,
 
 static struct val do_copyout(struct cg *g, struct node *n)
 {
-	struct val buf = cg_expr(g, n->args.v[0]);
+	struct val buf = cg_expr_addr(g, n->args.v[0]);
 	struct val uaddr = cg_expr(g, n->args.v[1]);
 	struct val size = cg_expr(g, n->args.v[2]);
 	const struct node *sz = n->args.v[2];
@@ -1507,7 +1493,7 @@ static struct val do_alloca(struct cg *g, struct node *n)
 {
 	const struct node *sz = n->args.v[0];
 	struct val size = cg_expr(g, n->args.v[0]);
-	uint32_t off = g->alloca_top, cap = SCRATCHSIZE_DEFAULT - off;
+	uint32_t off = g->alloca_top, cap = g->c->scratch_bytes - off;
 	int16_t slot = cg_slot_new(g, n);
 
 	if (sz->kind == N_INT && cg_round8((uint32_t)sz->ival) <= cap) {
@@ -1521,7 +1507,7 @@ static struct val do_alloca(struct cg *g, struct node *n)
 		emit_label(&g->e, ok);
 	}
 	cg_zero_words(g, R9, ALLOCA_OFF + off, cap);
-	scratch_addr(g, n, slot, ALLOCA_OFF + off);
+	cg_scratch_addr(g, n, slot, ALLOCA_OFF + off);
 	g->alloca_top = off + cap;
 	return cg_int_val(slot);
 }
@@ -1535,7 +1521,7 @@ static void alloca_offset(struct cg *g, const struct node *n,
 	int16_t base = cg_slot_new(g, n);
 	int ok = emit_new_label(&g->e);
 
-	scratch_addr(g, n, base, ALLOCA_OFF);
+	cg_scratch_addr(g, n, base, ALLOCA_OFF);
 	cg_load_slot(g, R0, addr_slot);
 	cg_load_slot(g, R1, base);
 	emit_alu_reg(&g->e, BPF_SUB, R0, R1);
@@ -1601,7 +1587,7 @@ static void copy_to_alloca(struct cg *g, struct node *n, struct val src,
 	int bad = emit_new_label(&g->e), ok = emit_new_label(&g->e);
 	uint32_t top = g->alloca_top;
 
-	scratch_addr(g, n, base, ALLOCA_OFF);
+	cg_scratch_addr(g, n, base, ALLOCA_OFF);
 	cg_load_slot(g, R0, dst.slot);
 	cg_load_slot(g, R1, base);
 	emit_alu_reg(&g->e, BPF_SUB, R0, R1);
@@ -1628,7 +1614,7 @@ static void copy_to_alloca(struct cg *g, struct node *n, struct val src,
 
 static struct val do_bcopy(struct cg *g, struct node *n)
 {
-	struct val src = cg_expr(g, n->args.v[0]);
+	struct val src = cg_expr_addr(g, n->args.v[0]);
 	struct val dst = cg_expr(g, n->args.v[1]);
 	struct val size = cg_expr(g, n->args.v[2]);
 
@@ -1640,37 +1626,13 @@ static struct val do_copyinto(struct cg *g, struct node *n)
 {
 	struct val src = cg_expr(g, n->args.v[0]);
 	struct val size = cg_expr(g, n->args.v[1]);
-	struct val dst = cg_expr(g, n->args.v[2]);
+	struct val dst = cg_expr_addr(g, n->args.v[2]);
 
 	copy_to_alloca(g, n, src, size, dst, true);
 	return size;
 }
 
 /* ---- print() and tracemem(): memory into the record ---- */
-
-/* The size bytes at the address in addr_slot, copied into the record at
- * its next free offset (which is returned); a bad address is a fault. */
-static uint32_t record_bytes(struct cg *g, const struct node *n,
-			     int16_t addr_slot, uint32_t size)
-{
-	uint32_t off = g->rec;
-	int ok = emit_new_label(&g->e);
-
-	if (off + size > REC_MAX)
-		diag_fail(g->d, n->line, n->col, "D_RECORD_SIZE",
-			  "actions of this clause record more than %d bytes",
-			  REC_MAX);
-	cg_scratch_ptr(g, R1, off);
-	emit_mov_imm(&g->e, R2, (int32_t)size);
-	cg_load_slot(g, R3, addr_slot);
-	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
-	cg_load_slot(g, R8, addr_slot);
-	cg_fault(g, FLT_BADADDR, R8);
-	emit_label(&g->e, ok);
-	g->rec += cg_round8(size);
-	return off;
-}
 
 static struct spec_action *data_action(struct cg *g, enum act_kind kind)
 {
@@ -1691,7 +1653,7 @@ static void do_print(struct cg *g, struct node *n)
 
 	act->fields[0] = cg_record_val(g, p, v);
 	act->fields[1].type = *obj;
-	act->fields[1].off = record_bytes(g, n, v.slot, obj->size < PRINT_MAX
+	act->fields[1].off = cg_record_bytes(g, n, v.slot, obj->size < PRINT_MAX
 							? obj->size : PRINT_MAX);
 }
 
@@ -1714,7 +1676,7 @@ static void do_tracemem(struct cg *g, struct node *n)
 	act->fields[0].type = type_int(8, true);
 	act->fields[1].type.kind = T_ARRAY;
 	act->fields[1].type.size = size;
-	act->fields[1].off = record_bytes(g, n, a.slot, size);
+	act->fields[1].off = cg_record_bytes(g, n, a.slot, size);
 }
 
 bool cg_data_action(struct cg *g, struct node *n)

@@ -100,6 +100,12 @@ uint32_t cg_tuple_key(struct cg *g, struct node *at, struct node_list *args,
 			cg_copy_words(g, R9, key + kf->off, cg_round8(kf->type.size),
 				      R9, v.off, v.size);
 			cg_str_unmark(g, key + kf->off);
+		} else if (is_aggregate(&kf->type)) {
+			/* a struct key is its bytes (its value is its address) */
+			cg_scratch_ptr(g, R1, key + kf->off);
+			emit_mov_imm(&g->e, R2, (int32_t)kf->type.size);
+			cg_load_slot(g, R3, v.slot);
+			emit_call(&g->e, BPF_FUNC_probe_read_kernel);
 		} else {
 			cg_load_slot(g, R0, v.slot);
 			cg_normalize(g, R0, &kf->type);
@@ -238,12 +244,24 @@ static void map_delete(struct cg *g, const struct ref *r)
 	emit_call(&g->e, BPF_FUNC_map_delete_elem);
 }
 
-/* a map store: value at r3; 0 deletes (ints only) */
+/* a map store: value at r3; 0 deletes (ints, and a struct assigned 0) */
 static void map_store(struct cg *g, const struct ref *r, struct val v)
 {
 	int done = emit_new_label(&g->e), del = emit_new_label(&g->e);
 
-	if (!v.str) {
+	if (!v.str && is_aggregate(r->type)) {
+		/* the value is the struct's address: its bytes go through a
+		 * scratch temp, memory the map update may read */
+		uint32_t tmp = cg_temp_new(g, r->n, vsize(r->type));
+
+		cg_load_slot(g, R3, v.slot);
+		emit_jmp_imm(&g->e, BPF_JEQ, R3, 0, del);
+		cg_zero_words(g, R9, tmp, vsize(r->type));
+		cg_scratch_ptr(g, R1, tmp);
+		emit_mov_imm(&g->e, R2, (int32_t)r->type->size);
+		emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+		cg_scratch_ptr(g, R3, tmp);
+	} else if (!v.str) {
 		cg_load_slot(g, R0, v.slot);
 		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, del);
 		cg_fp_ptr(g, R3, v.slot);

@@ -20,6 +20,7 @@
 #include "cg/cg.h"
 #include "front/ctype.h"
 #include "front/dlib.h"
+#include "front/ktypes.h"
 #include "front/parse.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
@@ -385,6 +386,12 @@ static void load_dlib(struct arena *a, struct sema *s)
 	s->in_library = false;
 }
 
+static bool kernel_typedef(void *arg, const char *name)
+{
+	(void)arg;
+	return sema_find_builtin(name) < 0 && ktype_is_typedef(name);
+}
+
 static void compile_all(struct arena *a, struct catalog *cat,
 			struct program **progs, int nsrc,
 			const struct compile_args *args, struct options *o,
@@ -396,6 +403,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 			  .stackframes = o->stackframes,
 			  .ustackframes = o->ustackframes,
 			  .maxframes = o->maxframes,
+			  .scratchsize = (uint32_t)o->scratchsize,
 			  .types = ctypes_new(a, o->strsize) };
 	struct matched *ms;
 	int nm = 0, id = 0;
@@ -430,6 +438,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	sp->nspec = (uint32_t)o->nspec;
 	c.aggsize_entries = options_agg_entries(o, 64);
 	c.dynvar_bytes = o->dynvarsize;
+	c.scratch_bytes = (uint32_t)o->scratchsize;
 	build_sysinfo(a, cat, sp, ms, nm);
 	cg_fixed_maps(&c, sp->nsysinfo);
 	build_uprobes(a, sp, ms, nm);
@@ -470,6 +479,9 @@ int compile_sources(struct arena *a, struct catalog *cat,
 			.defaultargs = o->defaultargs,
 		};
 
+		/* an identifier no D name claims may be a kernel typedef,
+		 * as dt_lex.l asks every module's types */
+		po.is_type = kernel_typedef;
 		res->source = i;
 		progs[i] = parse_program(a, src[i].text, &po, d);
 		if (!progs[i])

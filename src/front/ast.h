@@ -173,6 +173,7 @@ struct top_decl {
 	struct decl_type *out_type, *in_type;
 	const char *in_name;
 	struct node_list members;	/* N_ASSIGN: a N_IDENT member, b expr */
+	int end_line;			/* of its "}": where DTrace checks it */
 	/* TOP_PROVIDER: provider name { probe ...; } in declaration order */
 	struct provider_probe *probes;
 	int nprobes;

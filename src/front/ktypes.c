@@ -21,6 +21,13 @@ const struct btf *ktype_btf(void)
 	return btf;
 }
 
+bool ktype_is_typedef(const char *name)
+{
+	const struct btf *btf = ktype_btf();
+
+	return btf && btf__find_by_name_kind(btf, name, BTF_KIND_TYPEDEF) > 0;
+}
+
 /* Find member `name` in struct/union type id, looking inside anonymous
  * members; adds its byte offset to *off and returns its type id, or 0. */
 static uint32_t find_member(const struct btf *btf, uint32_t id,

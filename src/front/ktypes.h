@@ -32,6 +32,10 @@ struct btf;
 /* The kernel's BTF, loaded on first call and kept; NULL when there is none. */
 const struct btf *ktype_btf(void);
 
+/* Is `name` a typedef of the kernel's ("uint", "u_int", "gfp_t")?  Loads
+ * the BTF on first use; false without BTF. */
+bool ktype_is_typedef(const char *name);
+
 /* The BTF id of kernel function `name` (a kfunc to call), or -1. */
 int ktype_func_id(const char *name);
 

@@ -116,13 +116,15 @@ static void newline(struct lexer *lx)
 	diag_fail((lx)->d, (lx)->line, col_of((lx), (lx)->p), "D_SYNTAX", __VA_ARGS__)
 
 /*
- * Escapes, as DTrace's stresc2chr: the C set, octal of up to three digits,
- * hex of any length.  An unknown escape stands for its character.  The
- * result may contain NULs, so the length is returned.
+ * Escapes, as DTrace's stresc2chr: \a \b \f \n \r \t \v \" \\, octal of
+ * up to three digits, \x and the hex digits that follow (none is 0).  Any
+ * other escape -- \' and \? too, which C would decode -- keeps its
+ * backslash: '\?' is two characters.  The result may contain NULs, so the
+ * length is returned.
  */
 static size_t decode_escapes(char *out, const char *s, size_t n)
 {
-	static const char from[] = "abfnrtv\\'\"?", to[] = "\a\b\f\n\r\t\v\\'\"?";
+	static const char from[] = "abfnrtv\"\\", to[] = "\a\b\f\n\r\t\v\"\\";
 	const char *end = s + n;
 	char *q = out;
 
@@ -141,7 +143,7 @@ static size_t decode_escapes(char *out, const char *s, size_t n)
 			for (int i = 0; i < 3 && s < end && *s >= '0' && *s <= '7'; i++)
 				v = v * 8 + (*s++ - '0');
 			*q++ = (char)v;
-		} else if (*s == 'x' && s + 1 < end && isxdigit((unsigned char)s[1])) {
+		} else if (*s == 'x') {
 			/* as many digits as follow; the char is the value's
 			 * low byte, kept so as the digits come (no overflow) */
 			unsigned v = 0;
@@ -150,6 +152,7 @@ static size_t decode_escapes(char *out, const char *s, size_t n)
 					 tolower((unsigned char)*s) - 'a' + 10)) & 0xff;
 			*q++ = (char)v;
 		} else {
+			*q++ = '\\';
 			*q++ = *s++;
 		}
 	}

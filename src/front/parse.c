@@ -1327,6 +1327,7 @@ static void translator_definition(struct parser *p)
 	td->in_type = in;
 	td->in_name = in_name;
 	td->members = members;
+	td->end_line = p->tok.line;
 	advance(p);
 	end_top_decl(p);
 }

@@ -520,6 +520,16 @@ static void assign(struct sema *s, struct node *n)
 	if (ls && !n->compound)
 		n->b = sema_as_string(s, n->b);
 	bool rs = n->b->type.kind == T_STRING;
+	const struct dtype *lt = &n->a->type;
+
+	/* += and -= on other than two integers need a pointer to something
+	 * of known size on the left (dt_cook_op2's DT_TOK_ADD_EQ) */
+	if (n->compound && (n->op == '+' || n->op == '-') && !ls && !rs &&
+	    (lt->kind != T_INT || n->b->type.kind != T_INT) &&
+	    (lt->kind != T_PTR || !lt->ct || lt->ct->elem.kind == T_VOID))
+		diag_fail(s->d, n->line, n->col, "D_OP_VFPTR",
+			  "operator %s= requires left-hand scalar operand of "
+			  "known size", n->op == '+' ? "+" : "-");
 
 	/* a pointer takes a pointer (or 0), an integer an integer */
 	bool lp = n->a->type.kind == T_PTR, rp = n->b->type.kind == T_PTR;
@@ -546,7 +556,10 @@ static void cast(struct sema *s, struct node *n)
 	sema_expr(s, n->a);
 	ctypes_resolve_decl(s->types, n->decl_type, NULL, s->d, &n->type);
 	if (n->type.kind == T_STRING && n->a->type.kind != T_STRING) {
-		if (!sema_is_char_ptr(&n->a->type))
+		/* a scalar or any pointer becomes the string at that
+		 * address (dt_cook_op1's cast to string) */
+		if (!sema_is_char_ptr(&n->a->type) && n->a->type.kind != T_PTR &&
+		    !type_is_int(&n->a->type))
 			diag_fail(s->d, n->line, n->col, "D_CAST_INVAL",
 				  "invalid cast expression: \"%s\" to \"string\"",
 				  dtype_name(&n->a->type));
@@ -554,7 +567,10 @@ static void cast(struct sema *s, struct node *n)
 		sema_stringof_typed(s, n);
 		return;
 	}
-	if (n->type.kind == T_STRUCT || n->type.kind == T_ARRAY)
+	/* a struct, union or array casts only to its own type (dt_cook_op1's
+	 * ctf_type_compat case) */
+	if ((n->type.kind == T_STRUCT || n->type.kind == T_ARRAY) &&
+	    !dtype_equal(&n->type, &n->a->type))
 		diag_fail(s->d, n->line, n->col, "D_CAST_INVAL",
 			  "invalid cast expression: \"%s\" to \"%s\"",
 			  dtype_name(&n->a->type), dtype_name(&n->type));
@@ -569,6 +585,10 @@ static void size_of(struct sema *s, struct node *n)
 	} else {
 		sema_expr(s, n->a);
 		t = n->a->type;
+		if (n->a->kind == N_MEMBER && n->a->cg &&
+		    ((struct cmember *)n->a->cg)->bit_width)
+			diag_fail(s->d, n->line, n->col, "D_SIZEOF_BITFIELD",
+				  "cannot apply sizeof to a bit-field");
 	}
 	if (t.kind == T_VOID || (t.kind == T_STRUCT && t.size == 0))
 		diag_fail(s->d, n->line, n->col, "D_SIZEOF_TYPE",
@@ -663,6 +683,7 @@ void sema_expr(struct sema *s, struct node *n)
 		}
 		if (n->a->kind == N_IDENT && sema_inline_index(s, n))
 			break;
+		sema_no_this_array(s, n);
 		if (sema_self_array(s, n, NULL))
 			break;
 		if (n->a->kind != N_IDENT || sema_names_memory(s, n->a)) {
@@ -737,7 +758,15 @@ static void printf_call(struct sema *s, struct node *n)
 	struct dtype *types = arena_alloc(s->a, sizeof(*types) * (size_t)n->args.n);
 
 	for (int i = 1; i < n->args.n; i++) {
-		sema_expr(s, n->args.v[i]);
+		struct node *a = n->args.v[i];
+
+		/* an aggregation is a value here, one no conversion takes:
+		 * the format check rejects it in its own words */
+		if (a->kind == N_AGG && sema_find_agg(s, a->str) >= 0) {
+			types[i - 1] = (struct dtype){ .kind = T_AGG };
+			continue;
+		}
+		sema_expr(s, a);
 		if (n->args.v[i]->type.kind == T_ARRAY)	/* char[]: a string */
 			n->args.v[i] = sema_as_string(s, n->args.v[i]);
 		types[i - 1] = n->args.v[i]->type;

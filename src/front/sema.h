@@ -30,6 +30,8 @@ enum builtin {
 };
 
 const char *builtin_name(enum builtin b);
+/* the builtin variable called name, or -1 */
+int sema_find_builtin(const char *name);
 
 struct sema {
 	struct arena *a;
@@ -39,6 +41,7 @@ struct sema {
 	uint32_t strsize;		/* option strsize: bound of unknown strings */
 	int stackframes, ustackframes;	/* options: stack()'s, ustack()'s frames */
 	int maxframes;			/* option maxframes: at most this many */
+	uint32_t scratchsize;		/* option scratchsize: alloca() bytes */
 	struct catalog *cat;		/* for probe argument types */
 	struct ctypes *types;		/* script, D and kernel types */
 	struct top_decl **inlines;	/* inline declarations seen so far */

@@ -394,6 +394,10 @@ static void check_key(struct sema *s, struct node *k, int i)
 			  "aggregation key #%d is of a type that may not be "
 			  "used as a key", i + 1);
 	sema_expr(s, k);
+	if (sema_is_translated(k))	/* dt_idcook_sign's dynamic case */
+		diag_fail(s->d, k->line, k->col, "D_KEY_TYPE",
+			  "dynamic variable expression may not be used as "
+			  "aggregation index: key #%d", i + 1);
 	if (k->type.kind == T_VOID || k->type.kind == T_AGG)
 		diag_fail(s->d, k->line, k->col, "D_KEY_TYPE",
 			  "aggregation key #%d is of a type that may not be "
@@ -654,6 +658,10 @@ static void printa_call(struct sema *s, struct node *n)
 		n->cg = f;
 		first = 1;
 	}
+	if (n->args.n == 0)	/* its prototype, void(@, ...) */
+		diag_fail(s->d, n->line, n->col, "D_PROTO_LEN",
+			  "printa( ) prototype mismatch: 0 args passed, at "
+			  "least 1 expected");
 	if (n->args.n <= first)
 		diag_fail(s->d, n->line, n->col, "D_PRINTA_PROTO",
 			  "printa( ) prototype mismatch: %d args passed, %d "
@@ -682,7 +690,7 @@ static void setopt_call(struct sema *s, struct node *n)
 		if (n->args.v[i]->kind != N_STR)
 			diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
 				  "setopt( ) argument #%d is incompatible with "
-				  "prototype:\n\tprototype: string constant\n\t "
+				  "prototype:\n\tprototype: char *\n\t "
 				  "argument: %s", i + 1,
 				  arg_type_name(s, n->args.v[i]));
 }

@@ -31,11 +31,11 @@ bool sema_resolve_type_name(struct sema *s, const struct decl_type *dt,
 void sema_check_nargs(struct sema *s, struct node *n, int lo, int hi);
 
 /* sema_var.c: globals, associative arrays, self-> and this-> */
-int sema_find_builtin(const char *name);
 bool sema_names_memory(struct sema *s, struct node *id);
 bool sema_static_storage(struct sema *s, const struct node *n, int *space,
 			 uint32_t *off);
 bool sema_static_access(struct sema *s, struct node *n);
+void sema_no_this_array(struct sema *s, const struct node *n);
 bool sema_self_array(struct sema *s, struct node *n, const struct dtype *rhs);
 void sema_var_ref(struct sema *s, struct node *n);		/* a read */
 bool sema_inline_ref(struct sema *s, struct node *n);	/* n names an inline */
@@ -70,6 +70,9 @@ bool sema_kernel_subr(struct sema *s, struct node *n);
 void sema_xlator_decl(struct sema *s, struct top_decl *td);
 void sema_xlate(struct sema *s, struct node *n);
 bool sema_xlate_member(struct sema *s, struct node *n);
+/* n is translated data (an xlate, maybe through inlines): DTrace's
+ * "dynamic variable" type */
+bool sema_is_translated(const struct node *n);
 bool sema_inline_index(struct sema *s, struct node *n);
 
 /* sema_agg.c */

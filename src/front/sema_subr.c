@@ -176,7 +176,8 @@ static bool arg_compat(const char *param, const struct node *arg)
 	if (n && param[n - 1] == '*') {
 		if (t->kind == T_INT)
 			return arg->kind == N_INT && arg->ival == 0;
-		if (t->kind == T_ARRAY)		/* decays to a pointer */
+		/* an array decays to a pointer; D's string is a char array */
+		if (t->kind == T_ARRAY || t->kind == T_STRING)
 			return strcmp(param, "void *") == 0;
 		return t->kind == T_PTR &&
 		       (!t->name || strcmp(t->name, param) == 0 ||
@@ -202,6 +203,15 @@ static void check_args(struct sema *s, struct node *n, const struct proto *p)
 		struct node *a = n->args.v[i];
 
 		sema_expr(s, a);
+		/* the destination of bcopy() and copyinto() is alloca()
+		 * memory, which a string never is (dtrace-utils' dt_cg) */
+		if (a->type.kind == T_STRING &&
+		    ((strcmp(n->str, "bcopy") == 0 && i == 1) ||
+		     (strcmp(n->str, "copyinto") == 0 && i == 2)))
+			diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
+				  "%s( ) argument #%d is incompatible with "
+				  "prototype:\n\tprototype: alloca pointer\n"
+				  "\t argument: non-alloca pointer", n->str, i + 1);
 		if (i >= PROTO_MAX || !p->param[i][0] || arg_compat(p->param[i], a)) {
 			if (is_string_param(p->param[i]) && a->type.kind != T_STRING)
 				n->args.v[i] = string_of_pointer(s, a);
@@ -416,11 +426,11 @@ void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
 	if (strcmp(n->str, "strtok") == 0)
 		strtok_args(s, n);
 	if (strcmp(n->str, "alloca") == 0 && n->args.v[0]->kind == N_INT &&
-	    (uint64_t)n->args.v[0]->ival > SCRATCHSIZE_DEFAULT)
+	    (uint64_t)n->args.v[0]->ival > s->scratchsize)
 		diag_fail(s->d, n->line, n->col, "D_ALLOCA_SIZE",
-			  "alloca(%llu) size larger than scratchsize %d",
+			  "alloca(%llu) size larger than scratchsize %u",
 			  (unsigned long long)n->args.v[0]->ival,
-			  SCRATCHSIZE_DEFAULT);
+			  s->scratchsize);
 	n->type = result_type(s, n, &p);
 }
 

@@ -58,24 +58,30 @@ void sema_member(struct sema *s, struct node *n)
 {
 	const struct dtype *agg;
 
+	/* the checks and words of dt_cook_op2's DT_TOK_PTR / DT_TOK_DOT */
 	if (n->op == OP_ARROW) {
+		if (n->a->type.kind != T_PTR)
+			diag_fail(s->d, n->line, n->col, "D_OP_PTR",
+				  "operator -> must be applied to a pointer");
 		agg = pointee(s, n->a, "->");
 	} else {
 		agg = &n->a->type;
-		if (agg->kind == T_PTR)
-			diag_fail(s->d, n->line, n->col, "D_OP_SOU",
-				  "operator . cannot be applied to a pointer; "
-				  "use -> instead");
 	}
-	if (agg->kind != T_STRUCT || !agg->ct)
+	if (agg->kind != T_STRUCT || !agg->ct || dtype_is_float(agg)) {
+		if (n->op == OP_ARROW)
+			diag_fail(s->d, n->line, n->col, "D_OP_SOU",
+				  "operator -> cannot be applied to pointer to "
+				  "type \"%s\"; must be applied to a struct or "
+				  "union pointer", dtype_name(agg));
 		diag_fail(s->d, n->line, n->col, "D_OP_SOU",
-			  "operator %s cannot be applied to operand of type "
-			  "\"%s\"", n->op == OP_ARROW ? "->" : ".",
-			  dtype_name(agg));
-	if (n->op == '.' && !sema_is_mem_lvalue(n->a))
-		diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
-			  "member access on a %s held in a D variable is not "
-			  "supported yet", dtype_name(agg));
+			  "operator . cannot be applied to type \"%s\"; must "
+			  "be applied to a struct or union", dtype_name(agg));
+	}
+	if (!agg->ct->complete)
+		diag_fail(s->d, n->line, n->col, "D_OP_INCOMPLETE",
+			  "operator %s cannot be applied to a forward "
+			  "declaration: no %s definition is available",
+			  n->op == OP_ARROW ? "->" : ".", dtype_name(agg));
 	struct cmember *m = arena_alloc(s->a, sizeof(*m));
 
 	if (!ctype_member(agg, n->str, m))
@@ -134,13 +140,15 @@ void sema_index_mem(struct sema *s, struct node *n)
 	sema_expr(s, n->args.v[0]);
 	sema_need_int(s, n->args.v[0], "[ ]");
 	n->type = *pointee(s, n->a, "[ ]");
+	/* arrays of 0 or 1 element are left alone: they are how C spells
+	 * a variable-length tail (dt_cook_op2's DT_TOK_LBRAC) */
 	if (n->a->type.kind == T_ARRAY && n->args.v[0]->kind == N_INT &&
-	    n->a->type.ct->count &&
-	    (n->args.v[0]->ival < 0 ||
-	     (uint64_t)n->args.v[0]->ival >= n->a->type.ct->count))
+	    n->a->type.ct->count > 1 &&
+	    (uint64_t)n->args.v[0]->ival >= n->a->type.ct->count)
 		diag_fail(s->d, n->line, n->col, "D_ARR_BOUNDS",
-			  "index %lld is out of range for array %s",
-			  (long long)n->args.v[0]->ival, dtype_name(&n->a->type));
+			  "index outside array bounds: %llu, max is %u",
+			  (unsigned long long)n->args.v[0]->ival,
+			  (unsigned)n->a->type.ct->count);
 }
 
 /* stringof(e) and (string)e: a kernel char pointer or array read as a
@@ -155,7 +163,8 @@ void sema_stringof(struct sema *s, struct node *n)
 	if (!sema_is_char_ptr(&n->a->type) && n->a->type.kind != T_PTR &&
 	    n->a->type.kind != T_INT)
 		diag_fail(s->d, n->line, n->col, "D_STRINGOF_TYPE",
-			  "stringof( ) argument must be a non-string scalar");
+			  "cannot apply stringof to a value of type %s",
+			  dtype_name(&n->a->type));
 	uint32_t size = s->strsize;
 
 	if (n->a->type.kind == T_ARRAY && n->a->type.ct->count &&

@@ -89,6 +89,9 @@ bool sema_static_access(struct sema *s, struct node *n)
 	if (n->kind == N_MEMBER) {
 		struct cmember *m = arena_alloc(s->a, sizeof(*m));
 
+		if (n->op != '.' && n->a->type.kind != T_PTR)
+			diag_fail(s->d, n->line, n->col, "D_OP_PTR",
+				  "operator -> must be applied to a pointer");
 		if (n->op != '.' || !ctype_member(&n->a->type, n->str, m))
 			diag_fail(s->d, n->line, n->col, "D_MEMBER_NAME",
 				  "%s is not a member of %s", n->str,
@@ -99,16 +102,20 @@ bool sema_static_access(struct sema *s, struct node *n)
 	} else {
 		const struct dtype *at = &n->a->type;
 
+		if (n->args.n != 1 && n->a->kind == N_IDENT)
+			diag_fail(s->d, n->line, n->col, "D_ARR_BADREF",
+				  "cannot access scalar %s as an associative "
+				  "array", n->a->str);
 		sema_expr(s, n->args.v[0]);
 		if (at->kind != T_ARRAY || n->args.n != 1 ||
 		    n->args.v[0]->kind != N_INT)
 			diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
 				  "an array in a D variable takes a constant index");
-		if (n->args.v[0]->ival < 0 ||
-		    (uint64_t)n->args.v[0]->ival >= at->ct->count)
+		if ((uint64_t)n->args.v[0]->ival >= at->ct->count)
 			diag_fail(s->d, n->line, n->col, "D_ARR_BOUNDS",
-				  "index %lld is out of range for array %s",
-				  (long long)n->args.v[0]->ival, dtype_name(at));
+				  "index outside array bounds: %llu, max is %u",
+				  (unsigned long long)n->args.v[0]->ival,
+				  (unsigned)at->ct->count);
 		n->type = at->ct->elem;
 		off += (uint32_t)n->args.v[0]->ival * n->type.size;
 	}
@@ -197,7 +204,12 @@ void sema_fit_keys(struct sema *s, struct node *at, struct node_list *keys,
 		struct spec_field *f = &(*fields)[i];
 		const struct dtype *t = &keys->v[i]->type;
 
-		if ((t->kind == T_STRING) != (f->type.kind == T_STRING))
+		/* a struct, union or array key takes only its own type
+		 * (dt_node_is_argcompat's ctf_type_compat case) */
+		bool by_ref = is_aggregate(t) || is_aggregate(&f->type);
+
+		if ((t->kind == T_STRING) != (f->type.kind == T_STRING) ||
+		    (by_ref && !dtype_equal(t, &f->type)))
 			diag_fail(s->d, at->line, at->col, "D_PROTO_ARG",
 				  "%s[ ] key #%d is incompatible with prototype:\n"
 				  "\tprototype: %s\n\t      key: %s", what, i + 1,
@@ -265,6 +277,24 @@ static void assoc_var(struct sema *s, struct node *n, const struct dtype *rhs)
 
 /* self->a[k, ...]: a thread-local associative array, keyed by the
  * thread and then the tuple (the key's first 8 bytes are the thread) */
+/* this->x[...] where this->x is new or an integer, neither pointer nor
+ * array: a clause-local may not become an associative array, as self->x
+ * may (dt_cook_op2's D_ARR_LOCAL) */
+void sema_no_this_array(struct sema *s, const struct node *n)
+{
+	const struct node *m = n->a;
+	int v;
+
+	if (n->kind != N_INDEX || m->kind != N_MEMBER || m->a->kind != N_IDENT ||
+	    strcmp(m->a->str, "this") != 0)
+		return;
+	v = find_dvar(s, m->str, DVAR_THIS);
+	if (v < 0 || s->spec->dvars[v].type.kind == T_INT)
+		diag_fail(s->d, n->line, n->col, "D_ARR_LOCAL",
+			  "local variables may not be used as associative "
+			  "arrays: %s", m->str);
+}
+
 bool sema_self_array(struct sema *s, struct node *n, const struct dtype *rhs)
 {
 	struct node *m = n->a;
@@ -317,9 +347,16 @@ static void inline_decl(struct sema *s, struct top_decl *td)
 {
 	struct dtype t;
 
+	/* the previous identifier named by its kind (dt_idkind_name) */
+	const char *prev = is_function_name(td->name) ? "function"
+			   : strcmp(td->name, "args") == 0 ||
+				     strcmp(td->name, "uregs") == 0
+				   ? "associative array" : "scalar";
+
 	if (is_function_name(td->name) || sema_find_builtin(td->name) >= 0)
 		diag_fail(s->d, td->line, td->col, "D_DECL_IDRED",
-			  "identifier redefined: %s", td->name);
+			  "identifier redefined: %s\n\t current: inline "
+			  "definition\n\tprevious: %s ", td->name, prev);
 	if (strchr(td->type->text, '[')) {	/* typed at each use */
 		*ARENA_PUSH(s->a, s->inlines, s->ninlines, s->inlines_cap) = td;
 		return;
@@ -451,6 +488,7 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 		member_var(s, lhs, rhs);
 		return;
 	}
+	sema_no_this_array(s, lhs);
 	if (sema_self_array(s, lhs, rhs))
 		return;
 	if (lhs->kind == N_MEMBER ||
@@ -459,6 +497,11 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 	    (lhs->kind == N_UNARY && lhs->op == '*')) {
 		sema_expr(s, lhs);	/* a member of a struct variable */
 		if (lhs->symkind == SYM_STATIC && !is_aggregate(&lhs->type))
+			return;
+		/* a struct member takes a whole struct of its own type: its
+		 * bytes are copied (cg_var.c's store) */
+		if (lhs->symkind == SYM_STATIC && lhs->type.kind == T_STRUCT &&
+		    rhs && dtype_equal(&lhs->type, rhs))
 			return;
 		/* memory: alloca()'s, checked when the clause runs */
 		if (n->kind == N_ASSIGN && sema_is_mem_lvalue(lhs) &&

@@ -113,6 +113,73 @@ static struct xlator *find_xlator(struct sema *s, const struct dtype *out,
 	return best;
 }
 
+/* A stand-in for the translator's input, of its type, never evaluated:
+ * (T)0, or *(T *)0 for a struct input. */
+static struct node *input_stand_in(struct sema *s, struct xlator *x)
+{
+	const struct top_decl *td = x->td;
+	struct node *zero = node_new(s->a, N_INT, td->line, td->col);
+	struct node *c = node_new(s->a, N_CAST, td->line, td->col);
+	struct decl_type *dt = arena_alloc(s->a, sizeof(*dt));
+
+	zero->type = type_int(4, true);
+	*dt = *td->in_type;
+	c->a = zero;
+	c->decl_type = dt;
+	if (x->in.kind != T_STRUCT)
+		return c;
+	struct node *star = node_new(s->a, N_UNARY, td->line, td->col);
+
+	dt->text = arena_printf(s->a, "%s *", td->in_type->text);
+	star->op = '*';
+	star->a = c;
+	return star;
+}
+
+/* dt_node_is_argcompat, as a translator member and its expression need
+ * it: integers, strings (or char arrays and pointers), pointers, or the
+ * same struct */
+static bool member_compat(const struct dtype *m, const struct node *e)
+{
+	const struct dtype *t = &e->type;
+	bool ms = m->kind == T_STRING || sema_is_char_ptr(m);
+	bool es = t->kind == T_STRING || sema_is_char_ptr(t);
+
+	if (m->kind == T_INT && t->kind == T_INT)
+		return true;
+	if (ms && es)
+		return true;
+	if (m->kind == T_PTR)
+		return t->kind == T_PTR || (e->kind == N_INT && e->ival == 0);
+	return dtype_equal(m, t);
+}
+
+/* Each member's expression typed over a stand-in input, as dt_node_xlator
+ * cooks them: an error in one is the declaration's. */
+static void check_members(struct sema *s, struct xlator *x)
+{
+	const struct top_decl *td = x->td;
+
+	for (int i = 0; i < td->members.n; i++) {
+		struct node *m = td->members.v[i];
+		struct binding b = { td->in_name, input_stand_in(s, x) };
+		struct node *e = clone(s, m->b, &b, 1);
+		struct cmember cm;
+
+		if (!ctype_member(&x->out, m->a->str, &cm))
+			diag_fail(s->d, td->end_line, 0, "D_XLATE_MEMB",
+				  "translator member %s is not a member of %s",
+				  m->a->str, dtype_name(&x->out));
+		sema_expr(s, e);
+		if (!member_compat(&cm.type, e))
+			diag_fail(s->d, td->end_line, 0, "D_XLATE_INCOMPAT",
+				  "translator member %s definition uses "
+				  "incompatible types: \"%s\" = \"%s\"",
+				  m->a->str, dtype_name(&cm.type),
+				  dtype_name(&e->type));
+	}
+}
+
 void sema_xlator_decl(struct sema *s, struct top_decl *td)
 {
 	struct xlator *x = arena_alloc(s->a, sizeof(*x));
@@ -122,27 +189,31 @@ void sema_xlator_decl(struct sema *s, struct top_decl *td)
 		*ARENA_PUSH(s->a, s->xlators, s->nxlators, s->xlators_cap) = x;
 		return;
 	}
+	/* DTrace checks a translator when the parser reduces it, so its
+	 * errors name the line of its closing brace (dt_node_xlator) */
 	resolve_types(s, x);
 	if (x->out.kind != T_STRUCT || !x->out.ct)
-		diag_fail(s->d, td->line, td->col, "D_XLATE_SOU",
+		diag_fail(s->d, td->end_line, 0, "D_XLATE_SOU",
 			  "translator output type must be a struct or union");
-	for (int i = 0; i < s->nxlators; i++)
-		if (s->xlators[i]->resolved &&
-		    dtype_equal(&s->xlators[i]->out, &x->out) &&
-		    dtype_equal(&s->xlators[i]->in, &x->in))
-			diag_fail(s->d, td->line, td->col, "D_XLATE_REDECL",
+	if (!x->out.ct->complete)
+		diag_fail(s->d, td->end_line, 0, "D_XLATE_SOU",
+			  "incomplete struct/union/enum %s",
+			  dtype_name(&x->out));
+	for (int i = 0; i < s->nxlators; i++) {
+		struct xlator *o = s->xlators[i];
+
+		/* the library's are resolved now only if they could clash */
+		if (!o->resolved &&
+		    strcmp(o->td->out_type->text, td->out_type->text) != 0)
+			continue;
+		resolve_types(s, o);
+		if (dtype_equal(&o->out, &x->out) && dtype_equal(&o->in, &x->in))
+			diag_fail(s->d, td->end_line, 0, "D_XLATE_REDECL",
 				  "translator from %s to %s has already been "
 				  "declared", dtype_name(&x->in),
 				  dtype_name(&x->out));
-	for (int i = 0; i < td->members.n; i++) {
-		struct node *m = td->members.v[i];
-		struct cmember cm;
-
-		if (!ctype_member(&x->out, m->a->str, &cm))
-			diag_fail(s->d, m->line, m->col, "D_XLATE_MEMB",
-				  "translator member %s is not a member of %s",
-				  m->a->str, dtype_name(&x->out));
 	}
+	check_members(s, x);
 	*ARENA_PUSH(s->a, s->xlators, s->nxlators, s->xlators_cap) = x;
 }
 
@@ -174,6 +245,11 @@ static const struct node *xlate_source(const struct node *n)
 	if (n->kind == N_XLATE)
 		return n;
 	return NULL;
+}
+
+bool sema_is_translated(const struct node *n)
+{
+	return xlate_source(n) != NULL;
 }
 
 /* a.m or p->m where a or p is translated: becomes the member's

@@ -61,12 +61,13 @@ static struct fmt_val *field_vals(const struct spec_action *act,
 
 	for (int i = 0; v && i < act->nfields; i++) {
 		const struct spec_field *f = &act->fields[i];
-		bool bytes = f->type.kind == T_STRING || f->type.kind == T_STACK;
+		bool bytes = f->type.kind == T_STRING ||
+			     f->type.kind == T_STACK || f->type.kind == T_STRUCT;
 
 		v[i].type = f->type;
 		if (f->off + (bytes ? f->type.size : 8) > size)
 			continue;	/* a short record: leave zero */
-		if (f->type.kind == T_STRING) {
+		if (f->type.kind == T_STRING || f->type.kind == T_STRUCT) {
 			v[i].s = (const char *)rec + f->off;
 		} else if (f->type.kind == T_STACK) {
 			memcpy(stacks, rec + f->off, f->type.size);
@@ -217,7 +218,13 @@ static void do_action(struct consumer *c, const struct spec_epid *ep,
 		do_freopen(c, act, v);
 		break;
 	case ACT_TRACE:
-		if (!c->opts->rawbytes || !fmt_trace_raw(c->out, &v[0], c->opts->strsize))
+		/* data traced by reference other than a string prints as
+		 * bytes (dtrace-utils' dt_print_trace) */
+		if (v[0].type.kind == T_STRUCT && v[0].s)
+			printtype_hexdump(c->out, (const unsigned char *)v[0].s,
+					  v[0].type.size);
+		else if (!c->opts->rawbytes ||
+			 !fmt_trace_raw(c->out, &v[0], c->opts->strsize))
 			fmt_trace(c->out, &v[0], c->opts->quiet, syms(c));
 		break;
 	case ACT_EXIT:

@@ -22,6 +22,7 @@
  */
 #include "rt/format.h"
 
+#include "front/ctype.h"
 #include "rt/printtype.h"
 
 #include <limits.h>
@@ -39,7 +40,7 @@ enum check_kind {
 	CK_STR,		/* string */
 	CK_WSTR,	/* wchar_t []: D has none, always rejected */
 	CK_CSI,		/* integer of at most 4 bytes */
-	CK_FP,		/* floating point: D has none, always rejected */
+	CK_FP,		/* float, double or long double */
 	CK_XINT,	/* any integer */
 	CK_DINT,	/* any integer; unsigned ones print as %u */
 	CK_SIZE,	/* integer of exactly `size` bytes, either sign */
@@ -295,8 +296,9 @@ static bool type_ok(const struct fmt_conv_info *ci, const struct dtype *t)
 	case CK_TYPE:
 		return t->kind == T_INT && t->size == ci->size &&
 		       t->is_signed == ci->is_signed;
-	case CK_WSTR:
 	case CK_FP:
+		return dtype_is_float(t);
+	case CK_WSTR:
 	case CK_VOID:
 		break;
 	}
@@ -693,6 +695,37 @@ static int print_estr(FILE *out, const char *cprefix, const struct fmt_val *v)
 					  : strlen(v->s));
 }
 
+/* A float, double or long double through "%<prefix>[L]<letter>", chosen
+ * by the size of the traced bytes, as libdtrace's pfprint_fp does. */
+static int print_fp(FILE *out, const char *cprefix, const char *letters,
+		    const struct fmt_val *v)
+{
+	char cfmt[64];
+	float f;
+	double d;
+	long double ld;
+
+	if (v->type.kind != T_STRUCT || !v->s)
+		return -1;
+	switch (v->type.size) {
+	case sizeof(float):
+		memcpy(&f, v->s, sizeof(f));
+		d = f;
+		break;
+	case sizeof(double):
+		memcpy(&d, v->s, sizeof(d));
+		break;
+	case sizeof(long double):
+		memcpy(&ld, v->s, sizeof(ld));
+		snprintf(cfmt, sizeof(cfmt), "%sL%s", cprefix, letters);
+		return cprintf(out, cfmt, ld);
+	default:
+		return -1;
+	}
+	snprintf(cfmt, sizeof(cfmt), "%s%s", cprefix, letters);
+	return cprintf(out, cfmt, d);
+}
+
 static int print_conv(FILE *out, const struct fmt_conv *c, const char *cprefix,
 		      const struct fmt_val *v, const struct fmt_sym_ops *syms,
 		      int stackindent)
@@ -752,6 +785,7 @@ static int print_conv(FILE *out, const struct fmt_conv *c, const char *cprefix,
 	case PR_PCT:
 		return fputc('%', out) == EOF ? -1 : 1;
 	case PR_FP:
+		return print_fp(out, cprefix, ci->letters, v);
 	case PR_WSTR:
 		break;
 	}

@@ -8,6 +8,7 @@
  * would refuse is refused.
  */
 #include "rt/options.h"
+#include "rt/spec.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -27,6 +28,7 @@ void options_init(struct options *o)
 	o->bufsize = 4 << 20;
 	o->aggsize = 4 << 20;
 	o->dynvarsize = 1 << 20;
+	o->scratchsize = SCRATCHSIZE_DEFAULT;
 	o->nspec = 1;
 	o->specsize = 32 << 10;		/* DTrace's default */
 	o->cleanrate_ns = 1000000000ull / 101;	/* DTrace's 101 Hz */
@@ -164,6 +166,7 @@ static const struct {
 	{ "bufsize", O_SIZE, offsetof(struct options, bufsize) },
 	{ "aggsize", O_SIZE, offsetof(struct options, aggsize) },
 	{ "dynvarsize", O_SIZE, offsetof(struct options, dynvarsize) },
+	{ "scratchsize", O_SIZE, offsetof(struct options, scratchsize) },
 	{ "switchrate", O_RATE, offsetof(struct options, switchrate_ns) },
 	{ "aggrate", O_RATE, offsetof(struct options, aggrate_ns) },
 	{ "statusrate", O_RATE, offsetof(struct options, statusrate_ns) },
@@ -179,9 +182,6 @@ static const struct {
 	/* a dynamic variable's slot is freed when it is set to 0 (a map
 	 * delete): no cleaning pass runs at any rate */
 	{ "dynvarrate", O_ACCEPT, 0, V_RATE },
-	/* scratch space is a per-CPU map of fixed size; alloca()'s bound is
-	 * checked when the script is compiled (D_ALLOCA_SIZE) */
-	{ "scratchsize", O_ACCEPT, 0, V_SIZE },
 	/* BPF memory is charged to the memory cgroup on 6.x kernels, not to
 	 * RLIMIT_MEMLOCK */
 	{ "lockmem", O_ACCEPT, 0, V_SIZE },
@@ -370,6 +370,8 @@ int options_set(struct options *o, const char *name, const char *value,
 				o->strsize = (uint32_t)n;
 			} else if (p == &o->nspec && n > SPEC_NSPEC_MAX) {
 				break;
+			} else if (p == &o->scratchsize && n > ALLOCA_REGION) {
+				break;	/* more than the area alloca() has */
 			} else {
 				*(uint64_t *)p = n;
 			}

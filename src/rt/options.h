@@ -33,6 +33,7 @@ struct options {
 	uint64_t bufsize;	/* principal buffer bytes per CPU */
 	uint64_t aggsize;	/* aggregation space */
 	uint64_t dynvarsize;
+	uint64_t scratchsize;	/* alloca() bytes a clause may take */
 	uint64_t nspec;		/* speculation IDs (speculation() returns 1..nspec) */
 	uint64_t specsize;	/* bytes one speculation may hold before drops */
 	uint64_t cleanrate_ns;	/* how often the consumer forgets ended ones */

@@ -109,6 +109,19 @@ TEST(lex_string_escapes)
 	arena_free(&r.a);
 }
 
+/* stresc2chr's rule: an escape it does not know keeps its backslash */
+TEST(lex_unknown_escapes_keep_backslash)
+{
+	struct lexrun r;
+
+	lex_run(&r, "\"\\?\\'\\c\\x\" '\\?'", LEX_EXPR, NULL);
+	CHECK(r.t[0].kind == TK_STR);
+	CHECK(r.t[0].slen == 7);
+	CHECK(memcmp(r.t[0].str, "\\?\\'\\c\0", 7) == 0);
+	CHECK(r.t[1].kind == TK_INT && r.t[1].ival == ('\\' << 8 | '?'));
+	arena_free(&r.a);
+}
+
 TEST(lex_ten_ms_is_int_then_name)
 {
 	struct lexrun r;

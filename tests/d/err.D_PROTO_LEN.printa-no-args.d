@@ -1,0 +1,5 @@
+/* printa() takes at least one argument, by its prototype void(@, ...). */
+BEGIN
+{
+	printa();
+}

@@ -1,0 +1,8 @@
+/*
+ * setopt() takes option names and values as strings; its prototype is
+ * void(const char *, [const char *]).
+ */
+BEGIN
+{
+	setopt(1);
+}
