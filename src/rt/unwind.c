@@ -9,9 +9,12 @@
  * byte before it.
  *
  * A file is known to the BPF side by (device, inode), the identity the
- * kernel's mapping carries; stat() gives the device in the user encoding,
- * turned here into the kernel's (major << 20 | minor).  Files reached by
- * two paths (a symlinked /lib) are one object.
+ * kernel's mapping carries.  That is not always what stat() says: on
+ * overlayfs (containers; the test guest) a mapping holds the layer's file,
+ * not the overlay's.  So the file is mapped here for a moment and
+ * /proc/self/maps asked what the mapping carries, in the kernel's device
+ * encoding (major << 20 | minor); stat() is the fallback.  Files reached
+ * by two paths (a symlinked /lib) are one object.
  */
 #include "rt/unwind.h"
 
@@ -22,6 +25,8 @@
 #include <libelf.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -147,6 +152,32 @@ const struct unwind_row *unwind_row_at(const struct unwind_row *rows, size_t n,
 	return lo ? &rows[lo - 1] : NULL;
 }
 
+/* The (device, inode) a mapping of path carries; 0, or -1 if unknown. */
+static int mapping_key(const char *path, struct unwind_key *key)
+{
+	unsigned long long start, ino;
+	unsigned int maj, min;
+	char line[4096];
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = -1;
+	void *p = fd < 0 ? MAP_FAILED : mmap(NULL, 1, PROT_READ, MAP_PRIVATE, fd, 0);
+	FILE *maps = p == MAP_FAILED ? NULL : fopen("/proc/self/maps", "re");
+
+	while (maps && fgets(line, sizeof(line), maps))
+		if (sscanf(line, "%llx-%*x %*s %*x %x:%x %llu", &start, &maj, &min,
+			   &ino) == 4 && start == (uintptr_t)p) {
+			*key = (struct unwind_key){ (uint64_t)maj << 20 | min, ino };
+			rc = 0;
+			break;
+		}
+	if (maps)
+		fclose(maps);
+	if (p != MAP_FAILED)
+		munmap(p, 1);
+	if (fd >= 0)
+		close(fd);
+	return rc;
+}
+
 static int add_object(struct unwind_tables *t, const struct elf_file *f)
 {
 	struct unwind_row *rows;
@@ -154,10 +185,14 @@ static int add_object(struct unwind_tables *t, const struct elf_file *f)
 	struct stat st;
 	size_t n;
 
-	if (t->nobjs == OBJECTS_MAX || stat(f->path, &st) < 0)
+	if (t->nobjs == OBJECTS_MAX)
 		return 0;
-	key = (struct unwind_key){ (uint64_t)major(st.st_dev) << 20 | minor(st.st_dev),
-				   st.st_ino };
+	if (mapping_key(f->path, &key) < 0) {
+		if (stat(f->path, &st) < 0)
+			return 0;
+		key = (struct unwind_key){ (uint64_t)major(st.st_dev) << 20 |
+					   minor(st.st_dev), st.st_ino };
+	}
 	for (size_t i = 0; i < t->nobjs; i++)
 		if (memcmp(&t->keys[i], &key, sizeof(key)) == 0)
 			return 0;
