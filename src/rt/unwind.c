@@ -198,7 +198,7 @@ static int add_object(struct unwind_tables *t, const struct elf_file *f)
 	struct stat st;
 	size_t n;
 
-	if (t->nobjs == OBJECTS_MAX)
+	if (t->nobjs == OBJECTS_MAX || stat(f->path, &st) < 0)
 		return 0;
 	key = (struct unwind_key){ (uint64_t)major(st.st_dev) << 20 | minor(st.st_dev),
 				   st.st_ino };
