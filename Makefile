@@ -71,7 +71,7 @@ check: all $(B)/unit-tests $(B)/x86insn-check
 # (tests/vm/run; VM_KERNEL picks another).  Built here first: the guest
 # only runs what the host compiled.
 check-vm: all $(B)/unit-tests $(B)/x86insn-check
-	@tests/vm/run $(if $(VM_KERNEL),--kernel $(VM_KERNEL)) -- tests/run.sh
+	@tests/vm/run $(if $(VM_KERNEL),--kernel $(VM_KERNEL)) $(if $(VM_TIMEOUT),--timeout $(VM_TIMEOUT)) -- tests/run.sh
 
 peer: all
 	../shared/peer-suite/run --dscope $(B)/dscope
