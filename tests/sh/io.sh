@@ -8,7 +8,8 @@ file=$dir/dscope-io.$$
 dev=$(stat -c '%Hd:%Ld' "$dir")
 want=$(sed -n 's/^DEVNAME=//p' "/sys/dev/block/$dev/uevent" 2>/dev/null)
 [ -n "$want" ] || { echo "$dir is not on a block device ($dev)"; exit 77; }
-out=$($D -q -n '
+# self->in: inside one of the target's preads
+in_pread='
 syscall::pread64:entry
 /pid == $target/
 {
@@ -19,6 +20,8 @@ syscall::pread64:return
 {
 	self->in = 0;
 }
+'
+out=$($D -q -n "$in_pread"'
 io:::start
 /self->in && args[0]->b_flags & B_READ/
 {
@@ -53,17 +56,7 @@ $expect"
 # describe the same buffer, on the device that holds the file (the
 # kernel's dev_t is major << 20 | minor).
 major=${dev%:*} minor=${dev#*:}
-out=$($D -q -n '
-syscall::pread64:entry
-/pid == $target/
-{
-	self->in = 1;
-}
-syscall::pread64:return
-/self->in/
-{
-	self->in = 0;
-}
+out=$($D -q -n "$in_pread"'
 io:::start
 /self->in/
 {
