@@ -16,5 +16,10 @@ echo "$raw" | grep -q '`' && fail "a name under noresolve: $raw"
 k=$($D -q -x noresolve -n 'sched:::off-cpu
     /pid == $target && curlwpsinfo->pr_sname == '"'S'"'/ { @[stack(3)] = count(); }' \
 	-c "$B/targets/sleeper") || fail "dscope failed"
-[ "$(echo "$k" | grep -c '^ *0xffff[0-9a-f]*$')" = 3 ] || fail "kernel stack: $k"
+# The sleeper may leave the CPU from more than one kernel path (on 6.1 a
+# second stack shows), so each stack must be three kernel addresses and
+# nothing may be named.
+frames=$(echo "$k" | grep -c '^ *0xffff[0-9a-f]*$')
+[ "$frames" -ge 3 ] && [ $((frames % 3)) = 0 ] || fail "kernel stack: $k"
+echo "$k" | grep -q '`' && fail "a kernel name under noresolve: $k"
 exit 0
