@@ -640,6 +640,13 @@ static struct val builtin(struct cg *g, struct node *n)
 			emit_call(&g->e, BPF_FUNC_probe_read_kernel);
 			return v;
 		}
+		/*
+		 * bpf_get_current_comm() pads with NULs on newer kernels
+		 * only (6.1's uses strscpy): zero the buffer first, or
+		 * execname's bytes after its NUL are stale, and a key or a
+		 * word-wise comparison built from it differs from the last.
+		 */
+		cg_zero_words(g, R9, v.off, 16);
 		cg_scratch_ptr(g, R1, v.off);
 		emit_mov_imm(&g->e, R2, 16);
 		emit_call(&g->e, BPF_FUNC_get_current_comm);
