@@ -3,7 +3,8 @@
 
     make bench                       builds the helpers, then runs this
     bench/bench.py --dscope build/dscope --bin build/bench [--runs 5]
-                   [--only startup,kernel,probe-off,printf,attach,attach-libc]
+                   [--only startup,kernel,probe-off,printf,attach,attach-libc,
+                           fbt-vfs,fbt-vfs-kfunc,fbt-tcp,fbt-all]
                    [--rows WORD,...]
                    [--quick]
 
@@ -21,7 +22,9 @@ Phases:
   printf   the highest printf record rate sustained with nothing lost
   attach   attach + detach of every syscall entry probe (slow for bpftrace)
   attach-libc attach + detach of a pid probe on every libc str* function
-  (make bench-vm runs the two attach phases in the Debian 12 6.1 guest)
+  fbt-vfs, fbt-vfs-kfunc, fbt-tcp, fbt-all  attach + detach of fbt probes
+           (kernels with kprobes only; not run by default)
+  (make bench-vm runs the attach phases in the Debian 12 6.1 guest)
 
 Each workload is a row of WORKLOADS, PRINTF or the startup/attach tables;
 a probe dscope cannot compile yet has None for its D and reads "n/a (not
@@ -157,6 +160,39 @@ ATTACH_LIBC = {
     "command": "/bin/echo hi",
 }
 
+# fbt (kernels with kprobes: the 6.1 guest).  Every vfs_* function: the
+# first event comes at once (the tool's own reads).  bpftrace twice, with
+# kprobes and with kfuncs (fentry).  tcp_*: the command connects to a
+# closed loopback port, so tcp_v4_connect and its kin run.  fbt:::entry,
+# every traceable function, is dscope's alone: bpftrace refuses a probe
+# count that large, and the point is that it attaches, fires and cleans up.
+ATTACH_FBT_VFS = {
+    "name": "fbt vfs_* entries (bpftrace kprobe), exit at first event",
+    "dscope": 'fbt::vfs_*:entry { printf("ready\\n"); exit(0); }',
+    "bpftrace": 'kprobe:vfs_* { printf("ready\\n"); exit(); }',
+}
+ATTACH_FBT_VFS_KFUNC = {
+    "name": "fbt vfs_* entries (bpftrace kfunc), exit at first event",
+    "dscope": ATTACH_FBT_VFS["dscope"],
+    "bpftrace": 'kfunc:vfs_* { printf("ready\\n"); exit(); }',
+}
+ATTACH_FBT_TCP = {
+    "name": "fbt tcp_* entries, a loopback connect, exit at first event",
+    "dscope": 'fbt::tcp_*:entry { printf("ready\\n"); exit(0); }',
+    "bpftrace": 'kprobe:tcp_* { printf("ready\\n"); exit(); }',
+    "command": "TCPCONNECT",
+}
+ATTACH_FBT_ALL = {
+    "name": "fbt:::entry, every traceable kernel function, exit at first event",
+    "dscope": 'fbt:::entry { printf("ready\\n"); exit(0); }',
+    "bpftrace": None,
+}
+ATTACH_PHASES = {
+    "attach": ATTACH, "attach-libc": ATTACH_LIBC, "fbt-vfs": ATTACH_FBT_VFS,
+    "fbt-vfs-kfunc": ATTACH_FBT_VFS_KFUNC, "fbt-tcp": ATTACH_FBT_TCP,
+    "fbt-all": ATTACH_FBT_ALL,
+}
+
 # printf throughput: one record per getppid() of the -c command.
 PRINTF = {
     "dscope": 'syscall::getppid:entry /pid == $target/ { printf("getppid %d\\n", tid); }',
@@ -190,6 +226,11 @@ class Env:
         shutil.copy2(os.path.join(args.bin, "loop-nosdt"), self.loop_nosdt)
         shutil.copy2(os.path.join(args.bin, "floor"), self.floor)
         self.usdt = b"stapsdt" in open(self.loop, "rb").read()
+        # a connect to the discard port of loopback, refused: TCP code runs
+        self.tcpconnect = os.path.join(self.dir, "tcpconnect")
+        with open(self.tcpconnect, "w") as f:
+            f.write("#!/bin/bash\n(echo > /dev/tcp/127.0.0.1/9) 2>/dev/null\nexit 0\n")
+        os.chmod(self.tcpconnect, 0o755)
 
     def argv(self, tool, prog, command=None):
         """The command line running PROG with TOOL (and -c COMMAND)."""
@@ -199,7 +240,7 @@ class Env:
         else:
             argv = ["bpftrace", "-e", prog]
         if command:
-            argv += ["-c", command]
+            argv += ["-c", command.replace("TCPCONNECT", self.tcpconnect)]
         return argv
 
     def cleanup(self):
@@ -509,6 +550,8 @@ def phase_attach(env, runs, timeout, log, work=ATTACH):
     res = {t: [] for t in TOOLS}
     for i in range(runs):
         for tool in TOOLS:
+            if work[tool] is None:
+                continue
             r = run_oneshot(env.argv(tool, work[tool], work.get("command")),
                             timeout=timeout)
             rel = released(timeout) if tool == "dscope" else 0.0
@@ -522,6 +565,7 @@ def phase_attach(env, runs, timeout, log, work=ATTACH):
            **{t: summarize_oneshot(res[t]) for t in TOOLS}}
     for t in TOOLS:
         out[t]["released"] = med(r["released"] for r in res[t])
+        out[t]["n/a"] = work[t] is None
     return out
 
 
@@ -777,7 +821,9 @@ def report(m, startup, kernel, printf, attach, args, probe_off=None):
         w(f"| first event to exit (detach + exit) | {fmt_s(det['d'])} | {fmt_s(det['b'])} | "
           f"{ratio(det['d'], det['b'])} |")
         tb = fmt_s(b["total"]) if b["total"] else f"> {a['timeout']:.0f} s"
-        if b["timeouts"]:
+        if b.get("n/a"):
+            tb = "n/a"
+        elif b["timeouts"]:
             tb += (f" ({b['timeouts']} of {b['runs']} runs hit the "
                    f"{a['timeout']:.0f} s cap)")
         w(f"| exec to exit | {fmt_s(d['total'])} | {tb} | {ratio(d['total'], b['total'])} |")
@@ -908,13 +954,11 @@ def main():
             log("printf")
             printf = phase_printf(env, args.printf_runs, args.printf_seconds, log)
         attach = []
-        if "attach" in only:
-            log("attach")
-            attach.append(phase_attach(env, args.attach_runs, args.attach_timeout, log))
-        if "attach-libc" in only:
-            log("attach-libc")
-            attach.append(phase_attach(env, args.attach_runs, args.attach_timeout, log,
-                                       ATTACH_LIBC))
+        for name, work in ATTACH_PHASES.items():
+            if name in only:
+                log(name)
+                attach.append(phase_attach(env, args.attach_runs, args.attach_timeout,
+                                           log, work))
     finally:
         env.cleanup()
     text = report(m, startup, kernel, printf, attach, args, probe_off)

@@ -396,6 +396,33 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 		emit_load(&g->e, 8, R0, R6, funcarg_regs[n]);
 		cg_store_slot(g, slot, R0);
 		return;
+	case ATTACH_FENTRY:
+		/* bpf_get_func_arg(ctx, n, &v): the trampoline saved them;
+		 * past the function's last it fails, and v stays 0 */
+		if (n >= 6)
+			break;
+		emit_store_imm(&g->e, 8, R10, slot, 0);
+		emit_mov_reg(&g->e, R1, R6);
+		emit_mov_imm(&g->e, R2, n);
+		cg_fp_ptr(g, R3, slot);
+		emit_call(&g->e, BPF_FUNC_get_func_arg);
+		return;
+	case ATTACH_FEXIT:
+		/* arg1: bpf_get_func_ret(ctx, &v); arg0, DTrace's offset of
+		 * the return instruction, is not known: the function's own
+		 * address (bpf_get_func_ip) stands in for it */
+		if (n >= 2)
+			break;
+		emit_store_imm(&g->e, 8, R10, slot, 0);
+		emit_mov_reg(&g->e, R1, R6);
+		if (n == 0) {
+			emit_call(&g->e, BPF_FUNC_get_func_ip);
+			cg_store_slot(g, slot, R0);
+			return;
+		}
+		cg_fp_ptr(g, R2, slot);
+		emit_call(&g->e, BPF_FUNC_get_func_ret);
+		return;
 	case ATTACH_URETPROBE:
 	case ATTACH_KRETPROBE:
 		/* arg1: the return value.  arg0 is DTrace's offset of the
@@ -556,7 +583,8 @@ static bool is_uprobe(const struct cg *g)
 {
 	return g->att == ATTACH_UPROBE || g->att == ATTACH_URETPROBE ||
 	       g->att == ATTACH_USDT || g->att == ATTACH_KPROBE ||
-	       g->att == ATTACH_KRETPROBE;
+	       g->att == ATTACH_KRETPROBE || g->att == ATTACH_FENTRY ||
+	       g->att == ATTACH_FEXIT;
 }
 
 /* probeprov, probemod, probefunc (and the probename of a usdt probe or
@@ -582,7 +610,8 @@ static struct val uprobe_string(struct cg *g, const struct node *n, int b)
 static struct val probe_string(struct cg *g, const struct node *n, int b)
 {
 	if (is_uprobe(g) && (b != BI_PROBENAME || g->att == ATTACH_USDT ||
-			      g->att == ATTACH_UPROBE || g->att == ATTACH_KPROBE))
+			      g->att == ATTACH_UPROBE || g->att == ATTACH_KPROBE ||
+			      g->att == ATTACH_FENTRY))
 		return uprobe_string(g, n, b);
 	if (is_sys(g) && b == BI_PROBEFUNC) {
 		struct val v = { .str = true, .size = SYSNAME_MAX };
@@ -2044,6 +2073,7 @@ static const char *const attach_names[] = {
 	[ATTACH_UPROBE] = "dscope_pid_ent", [ATTACH_URETPROBE] = "dscope_pid_ret",
 	[ATTACH_USDT] = "dscope_usdt",
 	[ATTACH_KPROBE] = "dscope_fbt_ent", [ATTACH_KRETPROBE] = "dscope_fbt_ret",
+	[ATTACH_FENTRY] = "dscope_fentry", [ATTACH_FEXIT] = "dscope_fexit",
 };
 
 /* subs[0..n) then more[0..nmore), in the arena; the new count */
@@ -2102,10 +2132,14 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	p->attach = att;
 	p->type = att == ATTACH_PROFILE || att == ATTACH_TICK
 			  ? BPF_PROG_TYPE_PERF_EVENT
+		  : att == ATTACH_FENTRY || att == ATTACH_FEXIT
+			  ? BPF_PROG_TYPE_TRACING
 		  : is_uprobe(&g) ? BPF_PROG_TYPE_KPROBE
 			  : BPF_PROG_TYPE_RAW_TRACEPOINT;
 	/* kprobe programs attach to perf events: no attach type */
-	p->expected_attach_type = is_uprobe(&g) && att != ATTACH_KPROBE &&
+	p->expected_attach_type = att == ATTACH_FENTRY ? BPF_TRACE_FENTRY
+				: att == ATTACH_FEXIT ? BPF_TRACE_FEXIT
+				: is_uprobe(&g) && att != ATTACH_KPROBE &&
 				  att != ATTACH_KRETPROBE
 				  ? ATTACH_TYPE_UPROBE_MULTI : 0;
 	p->period_ns = period_ns;

@@ -1748,6 +1748,20 @@ static void stack_skip(struct cg *g, struct node *n, uint32_t off, int16_t skip)
 }
 
 /*
+ * At fbt:::entry, as in DTrace, the stack starts in the caller, where the
+ * function will return to: the function itself has no frame yet.  A
+ * kprobe's walk starts at the probed instruction, the function's first,
+ * so that one frame goes; an fentry program's walk starts in the program,
+ * then the trampoline, then the function (its fentry call): three.  At
+ * fbt:::return, a kretprobe's walk starts where the function returns
+ * to, and fexit's as fentry's.
+ */
+static int fbt_frames(enum spec_attach att)
+{
+	return att == ATTACH_KPROBE ? 1 : att == ATTACH_FENTRY || att == ATTACH_FEXIT ? 3 : 0;
+}
+
+/*
  * stack([n]): the kernel stack into a temp of n + 1 words, the last one
  * (and any the kernel leaves unfilled) zero:
  *
@@ -1769,7 +1783,7 @@ static void capture_stack(struct cg *g, struct node *n, uint32_t off,
 	if (raw_tp) {
 		stack_skip(g, n, off, skip);
 	} else {
-		emit_mov_imm(&g->e, R0, 0);
+		emit_mov_imm(&g->e, R0, fbt_frames(g->att));
 		cg_store_slot(g, skip, R0);
 	}
 	cg_zero_words(g, R9, off, size);

@@ -24,6 +24,7 @@
 #include "front/parse.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
+#include "prov/fbt.h"
 
 /*
  * A set of (probe ID, value) pairs, open addressing in the arena: a glob
@@ -290,6 +291,7 @@ static void build_sysinfo(struct arena *a, struct catalog *cat, struct spec *sp,
 static const enum spec_attach uprobe_atts[] = { ATTACH_UPROBE, ATTACH_URETPROBE,
 						ATTACH_USDT, ATTACH_KPROBE,
 						ATTACH_KRETPROBE };
+#define NUPROBE_PROGS 5
 
 static int uprobe_prog(const struct probe *p)
 {
@@ -328,16 +330,16 @@ static void add_sites(struct arena *a, struct spec *sp, int *cap,
 /* The pid, usdt and fbt sites, each with the mask of the clauses (numbered
  * within its program, as emit_point numbers them) it fires. */
 static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
-			  int nm)
+			  int nm, const enum spec_attach *atts)
 {
-	int cap = 0, bit[5] = { 0 };
+	int cap = 0, bit[NUPROBE_PROGS] = { 0 };
 	struct pair_set sites = { 0 };
 
 	sp->uprobe_map = -1;
 	sp->unwind_objs_map = sp->unwind_rows_map = -1;
 	sp->cpuinfo_map = -1;
 	for (int i = 0; i < nm; i++) {
-		bool used[5] = { false };
+		bool used[NUPROBE_PROGS] = { false };
 
 		for (int j = 0; j < ms[i].nprobes; j++) {
 			const struct probe *p = ms[i].probes[j];
@@ -346,12 +348,50 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 			if (k < 0)
 				continue;
 			used[k] = true;
-			add_sites(a, sp, &cap, &sites, p, uprobe_atts[k],
+			add_sites(a, sp, &cap, &sites, p, atts[k],
 				  bit[k] < 64 ? 1ull << bit[k] : 0);
 		}
-		for (int k = 0; k < 5; k++)
+		for (int k = 0; k < NUPROBE_PROGS; k++)
 			bit[k] += used[k];
 	}
+}
+
+/*
+ * fbt's mechanism, per program (entry, return), chosen by what the
+ * kernel allows and by how many functions the script names: fentry and
+ * fexit cost least per firing, but each function needs its own copy of
+ * the program, verified and loaded, and a trampoline built; kprobes share
+ * one program, so a wide glob attaches faster through them.  So fentry
+ * (fexit) when the kernel has it and the probes are at most
+ * FBT_FENTRY_MAX functions of vmlinux, each with BTF; kprobes otherwise.
+ */
+#define FBT_FENTRY_MAX 8
+
+static enum spec_attach fbt_mechanism(struct matched *ms, int nm, bool ret)
+{
+	const char *name = ret ? "return" : "entry";
+	enum spec_attach kprobe = ret ? ATTACH_KRETPROBE : ATTACH_KPROBE;
+	uint32_t ids[FBT_FENTRY_MAX];
+	int n = 0;
+
+	if (!fbt_fentry_usable())
+		return kprobe;
+	for (int i = 0; i < nm; i++)
+		for (int j = 0; j < ms[i].nprobes; j++) {
+			const struct probe *p = ms[i].probes[j];
+			bool seen = false;
+
+			if (p->kind != PROV_FBT || strcmp(p->name, name) != 0)
+				continue;
+			for (int k = 0; k < n; k++)
+				seen |= ids[k] == p->id;
+			if (seen)
+				continue;
+			if (n == FBT_FENTRY_MAX || !fbt_fentry_ok(p))
+				return kprobe;
+			ids[n++] = p->id;
+		}
+	return ret ? ATTACH_FEXIT : ATTACH_FENTRY;
 }
 
 /*
@@ -441,7 +481,12 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	c.scratch_bytes = (uint32_t)o->scratchsize;
 	build_sysinfo(a, cat, sp, ms, nm);
 	cg_fixed_maps(&c, sp->nsysinfo);
-	build_uprobes(a, sp, ms, nm);
+	enum spec_attach atts[NUPROBE_PROGS];
+
+	memcpy(atts, uprobe_atts, sizeof(atts));
+	atts[3] = fbt_mechanism(ms, nm, false);
+	atts[4] = fbt_mechanism(ms, nm, true);
+	build_uprobes(a, sp, ms, nm, atts);
 	if (sp->nuprobes)
 		cg_uprobe_map(&c);
 	emit_point(&c, ms, nm, ATTACH_BEGIN, PROV_DTRACE, "BEGIN");
@@ -452,8 +497,8 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	emit_point(&c, ms, nm, ATTACH_UPROBE, PROV_PID, "!return");
 	emit_point(&c, ms, nm, ATTACH_URETPROBE, PROV_PID, "return");
 	emit_point(&c, ms, nm, ATTACH_USDT, PROV_USDT, NULL);
-	emit_point(&c, ms, nm, ATTACH_KPROBE, PROV_FBT, "entry");
-	emit_point(&c, ms, nm, ATTACH_KRETPROBE, PROV_FBT, "return");
+	emit_point(&c, ms, nm, atts[3], PROV_FBT, "entry");
+	emit_point(&c, ms, nm, atts[4], PROV_FBT, "return");
 	emit_single_probe_programs(&c, cat, ms, nm);
 	agg_entries(sp, o->aggsize);
 	res->spec = sp;

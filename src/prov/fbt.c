@@ -16,19 +16,22 @@
  * (a glob that matches "fbt"), never for an empty provider field: some
  * 90,000 probes would be a surprise in ":::entry", and the walk costs.
  *
- * Every probe is a kprobe (or kretprobe) perf event with the one program
- * of its kind linked to it, the cookie telling the probes apart as the pid
- * provider's (rt/uprobe.c).  fentry/fexit would cost less per firing and
- * kprobe_multi less to attach; neither is used yet (kcaps.h says which a
- * kernel has).
+ * A probe is a kprobe (or kretprobe) perf event with the one program of
+ * its kind linked to it, the cookie telling the probes apart as the pid
+ * provider's (rt/uprobe.c); or, when a script names few functions and the
+ * kernel allows it, an fentry (fexit) program loaded for each function
+ * and linked with the same cookie (cg/compile.c's fbt_mechanism says
+ * when).  kprobe_multi, which would attach a wide glob faster, is not
+ * used yet (kcaps.h says whether a kernel has it).
  *
  * Arguments: args[0..5] are typed from the function's BTF prototype
  * (vmlinux's BTF, or the module's own, split on vmlinux's), the
  * registers of the x86-64 calling convention, so args[0]->f_path at
  * fbt::vfs_read:entry is the struct file's.  At return, args[1] is the
  * return value, typed; arg0 stands for DTrace's offset of the return
- * instruction, which a kretprobe cannot know (the caller's return
- * address is given instead, as at the pid provider's return).
+ * instruction, which neither mechanism knows: a kretprobe gives the
+ * caller's return address (as the pid provider's return does), fexit
+ * the function's own address.
  */
 #include "fbt.h"
 
@@ -218,4 +221,39 @@ int fbt_load_args(struct catalog *cat, struct probe *p)
 	}
 	p->args = args;
 	return p->nargs = n;
+}
+
+bool fbt_fentry_usable(void)
+{
+	return kcaps_has(KCAP_FENTRY);
+}
+
+int fbt_btf_id(const struct probe *p)
+{
+	const struct btf *btf = ktype_btf();
+
+	if (strcmp(p->mod, "vmlinux") != 0 || !btf)
+		return -1;
+	return btf__find_by_name_kind(btf, p->func, BTF_KIND_FUNC);
+}
+
+/* A trampoline passes at most FBT_ARGS_MAX arguments, in registers: no
+ * struct passed by value (6.1 has no such support). */
+bool fbt_fentry_ok(const struct probe *p)
+{
+	const struct btf *btf = ktype_btf();
+	const struct btf_type *t;
+	int id = fbt_btf_id(p);
+
+	if (id <= 0 || !(t = btf__type_by_id(btf, btf__type_by_id(btf, (uint32_t)id)->type)) ||
+	    !btf_is_func_proto(t) || btf_vlen(t) > FBT_ARGS_MAX)
+		return false;
+	for (int i = 0; i < btf_vlen(t); i++) {
+		int at = btf__resolve_type(btf, btf_params(t)[i].type);
+		const struct btf_type *a = at > 0 ? btf__type_by_id(btf, (uint32_t)at) : NULL;
+
+		if (!a || btf_is_composite(a))
+			return false;	/* a struct by value, or variadic */
+	}
+	return true;
 }

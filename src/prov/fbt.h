@@ -18,4 +18,10 @@ void fbt_populate(struct catalog *cat);
 /* args[] of an fbt probe, from the function's BTF prototype. */
 int fbt_load_args(struct catalog *cat, struct probe *p);
 
+/* Whether this kernel attaches fentry/fexit programs with cookies, and
+ * whether p can be one: a vmlinux function with BTF (its BTF id, or -1). */
+bool fbt_fentry_usable(void);
+bool fbt_fentry_ok(const struct probe *p);
+int fbt_btf_id(const struct probe *p);
+
 #endif /* DSCOPE_FBT_H */

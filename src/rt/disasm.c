@@ -166,6 +166,8 @@ static const char *const attach_desc[] = {
 	[ATTACH_USDT] = "USDT probes",
 	[ATTACH_KPROBE] = "fbt entry probes",
 	[ATTACH_KRETPROBE] = "fbt return probes",
+	[ATTACH_FENTRY] = "fbt entry probes (fentry)",
+	[ATTACH_FEXIT] = "fbt return probes (fexit)",
 };
 
 void disasm_spec(FILE *f, const struct spec *sp)

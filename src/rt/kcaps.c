@@ -143,11 +143,40 @@ static bool try_tp_btf(void)
 	return id > 0 && loads(BPF_PROG_TYPE_TRACING, BPF_TRACE_RAW_TP, id);
 }
 
+/*
+ * fbt through fentry wants all of it: a trampoline on a real function
+ * (vfs_read, attached for the moment of the trial; the program does
+ * nothing), its arguments by bpf_get_func_arg and a cookie on the link
+ * (6.0+) read by bpf_get_attach_cookie.
+ */
 static bool try_fentry(void)
 {
-	int id = btf_id("vfs_read", BTF_KIND_FUNC);
+#define MOV_X(d, s) { .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = d, .src_reg = s }
+#define MOV_K(d, k) { .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = d, .imm = k }
+#define CALL(f) { .code = BPF_JMP | BPF_CALL, .imm = f }
+	const struct bpf_insn p[] = {
+		MOV_X(6, 1),
+		{ .code = BPF_ST | BPF_MEM | BPF_DW, .dst_reg = 10, .off = -8 },
+		MOV_X(1, 6), MOV_K(2, 0), MOV_X(3, 10),
+		{ .code = BPF_ALU64 | BPF_ADD | BPF_K, .dst_reg = 3, .imm = -8 },
+		CALL(BPF_FUNC_get_func_arg),
+		MOV_X(1, 6), CALL(BPF_FUNC_get_attach_cookie),
+		ret0[0], ret0[1],
+	};
+#undef MOV_X
+#undef MOV_K
+#undef CALL
+	int id = btf_id("vfs_read", BTF_KIND_FUNC), fd, lfd;
+	LIBBPF_OPTS(bpf_link_create_opts, lo, .tracing.cookie = 1);
 
-	return id > 0 && loads(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY, id);
+	if (id <= 0 || (fd = trial_load(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY, id, p,
+					sizeof(p) / sizeof(p[0]))) < 0)
+		return false;
+	lfd = bpf_link_create(fd, 0, BPF_TRACE_FENTRY, &lo);
+	if (lfd >= 0)
+		close(lfd);
+	close(fd);
+	return lfd >= 0;
 }
 
 /* A disabled software event on this thread, a PERF_EVENT program linked. */
@@ -232,8 +261,8 @@ static const struct cap {
 	  "those providers cannot attach" },
 	{ "tp_btf", try_tp_btf, "typed raw tracepoints: sched",
 	  "sched's on-cpu cannot read the next task" },
-	{ "fentry", try_fentry, "fentry/fexit programs",
-	  "no fbt through fentry" },
+	{ "fentry", try_fentry, "fentry/fexit with cookies: fbt of a few functions",
+	  "fbt through kprobes only" },
 	{ "kprobe", try_kprobe, "the kprobe PMU", "no fbt through kprobes" },
 	{ "kprobe_multi", try_kprobe_multi, "kprobe_multi links",
 	  "kprobes attach one at a time" },

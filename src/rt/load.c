@@ -83,7 +83,10 @@ static struct btf *func_btf(const struct spec_prog *p, struct bpf_func_info *inf
 	return btf;
 }
 
-static int load_prog(struct spec_prog *p, FILE *err, const char *progname)
+/* p into the kernel: its fd, or -errno (said on err).  btf_id: the
+ * function an fentry/fexit program attaches to, 0 for the others. */
+static int load_prog(const struct spec_prog *p, uint32_t btf_id, FILE *err,
+		     const char *progname)
 {
 	size_t logsz = 4 << 20;
 	char *log = NULL;
@@ -94,7 +97,9 @@ static int load_prog(struct spec_prog *p, FILE *err, const char *progname)
 	bool multi = p->expected_attach_type == ATTACH_TYPE_UPROBE_MULTI;
 	LIBBPF_OPTS(bpf_prog_load_opts, opts,
 		    .expected_attach_type = multi && !kcaps_has(KCAP_UPROBE_MULTI)
-					    ? 0 : p->expected_attach_type);
+					    ? 0 : p->expected_attach_type,
+		    .attach_btf_id = btf_id);
+	int fd;
 
 	if (p->nsubprogs) {
 		if (!(btf = func_btf(p, info))) {
@@ -130,12 +135,12 @@ static int load_prog(struct spec_prog *p, FILE *err, const char *progname)
 			opts.log_size = (uint32_t)logsz;
 			opts.log_level = 1;
 		}
-		p->fd = bpf_prog_load(p->type, p->name, "GPL", p->insns,
-				      (size_t)p->ninsns, &opts);
-		if (p->fd >= 0) {
+		fd = bpf_prog_load(p->type, p->name, "GPL", p->insns,
+				   (size_t)p->ninsns, &opts);
+		if (fd >= 0) {
 			free(log);
 			btf__free(btf);
-			return 0;
+			return fd;
 		}
 		if (!attempt)
 			e = errno;
@@ -170,15 +175,26 @@ int load_spec(struct spec *sp, FILE *err, const char *progname)
 			goto err_out;
 	}
 	for (int i = 0; i < sp->nprogs; i++) {
-		patch_maps(sp, &sp->progs[i]);
-		rc = load_prog(&sp->progs[i], err, progname);
+		struct spec_prog *p = &sp->progs[i];
+
+		patch_maps(sp, p);
+		if (p->attach == ATTACH_FENTRY || p->attach == ATTACH_FEXIT)
+			continue;	/* one copy per function: load_for_function */
+		rc = load_prog(p, 0, err, progname);
 		if (rc < 0)
 			goto err_out;
+		p->fd = rc;
 	}
 	return 0;
 err_out:
 	unload_spec(sp);
 	return rc;
+}
+
+int load_for_function(const struct spec_prog *p, uint32_t btf_id, FILE *err,
+		      const char *progname)
+{
+	return load_prog(p, btf_id, err, progname);
 }
 
 void unload_spec(struct spec *sp)

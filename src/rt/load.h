@@ -17,6 +17,10 @@
 #include "rt/spec.h"
 
 int load_spec(struct spec *sp, FILE *err, const char *progname);
+/* A copy of an fentry/fexit program p (which load_spec leaves unloaded)
+ * for the kernel function of BTF id btf_id: its fd, or -errno. */
+int load_for_function(const struct spec_prog *p, uint32_t btf_id, FILE *err,
+		      const char *progname);
 void unload_spec(struct spec *sp);
 
 /* Whether the kernel's verifier takes signed division and modulo (BPF

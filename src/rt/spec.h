@@ -156,6 +156,10 @@ enum spec_attach {
 	ATTACH_KPROBE,		/* fbt entry probes: kprobe perf events (uprobe.c),
 				 * told apart by cookie as pid probes are */
 	ATTACH_KRETPROBE,	/* fbt return probes: kretprobes, the same */
+	ATTACH_FENTRY,		/* fbt entry probes of a few functions: an fentry
+				 * program loaded for each (uprobe.c), the same
+				 * cookie table */
+	ATTACH_FEXIT,		/* fbt return probes: fexit, the same */
 };
 
 /*

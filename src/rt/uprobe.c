@@ -27,7 +27,9 @@
 #include <unistd.h>
 
 #include "prov/catalog.h"
+#include "prov/fbt.h"
 #include "rt/kcaps.h"
+#include "rt/load.h"
 
 #define UPROBE_MULTI_RETURN 1	/* BPF_F_UPROBE_MULTI_RETURN */
 #define PMU_DIR "/sys/bus/event_source/devices/uprobe/"
@@ -234,6 +236,45 @@ static int attach_kprobes(const struct spec *sp, const struct spec_prog *prog,
 			first->func, refused > 1 ? " and others" : "",
 			strerror(-last));
 	return rc;
+}
+
+/*
+ * Every fbt probe of an fentry or fexit program: a copy of the program
+ * loaded for each function (the kernel verifies it against that
+ * function's BTF) and linked with the probe's cookie.  The functions were
+ * chosen as ones a trampoline can take (fbt_fentry_ok), so a refusal is
+ * an error, said, not a probe left out.
+ */
+static int attach_fentries(const struct spec *sp, const struct spec_prog *prog,
+			   struct attach_set *set, FILE *err, const char *progname)
+{
+	bool ret = prog->attach == ATTACH_FEXIT;
+
+	for (int i = 0; i < sp->nuprobes; i++) {
+		const struct spec_uprobe *u = &sp->uprobes[i];
+		int id = fbt_btf_id(u->probe), fd, lfd;
+		LIBBPF_OPTS(bpf_link_create_opts, lo, .tracing.cookie = (uint64_t)i);
+
+		if (u->att != prog->attach)
+			continue;
+		if (id <= 0)
+			return -ENOENT;
+		if ((fd = load_for_function(prog, (uint32_t)id, err, progname)) < 0)
+			return fd;
+		attach_keep_fd(set, fd);
+		lfd = bpf_link_create(fd, 0, ret ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY, &lo);
+		if (lfd < 0) {
+			int e = errno;
+
+			fprintf(err, "%s: could not attach fbt probe %s:%s:%s:%s "
+				"(%s): %s\n", progname, u->probe->prov,
+				u->probe->mod, u->probe->func, u->probe->name,
+				ret ? "fexit" : "fentry", strerror(e));
+			return -e;
+		}
+		attach_keep_fd(set, lfd);
+	}
+	return 0;
 }
 
 static int fill_map(const struct spec *sp, FILE *err, const char *progname)
@@ -474,5 +515,8 @@ int uprobe_attach(const struct spec *sp, struct attach_set *set, FILE *err,
 		else if (sp->progs[i].attach == ATTACH_KPROBE ||
 			 sp->progs[i].attach == ATTACH_KRETPROBE)
 			rc = attach_kprobes(sp, &sp->progs[i], set, err, progname);
+		else if (sp->progs[i].attach == ATTACH_FENTRY ||
+			 sp->progs[i].attach == ATTACH_FEXIT)
+			rc = attach_fentries(sp, &sp->progs[i], set, err, progname);
 	return rc;
 }

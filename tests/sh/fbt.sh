@@ -45,6 +45,30 @@ END
 [ "$(echo "$out" | grep -v '^$')" = "calls 5 asked 500 got 500" ] ||
 	fail "vfs_read: $out"
 
+# caller and stack() start in the caller, as DTrace's do (dd's read()s
+# come through ksys_read), by either mechanism: fentry for one function
+# where the kernel has it (-S names the program), kprobes when not.
+prog='fbt::vfs_read:entry /pid == $target/ { @c[caller] = count(); @s[stack(2)] = count(); }
+fbt::vfs_read:return /pid == $target/ { @r[caller] = count(); }
+END { printa("caller %a %@d\n", @c); printa(@s); printa("return to %a %@d\n", @r); }'
+for disable in "" fentry; do
+	out=$(DSCOPE_CAPS_DISABLE=$disable $D -q -n "$prog" \
+		-c "dd if=$file of=/dev/null bs=100 count=5 status=none" 2>&1)
+	echo "$out" | grep -q '^caller vmlinux`ksys_read+0x[0-9a-f]* [5-9]' ||
+		fail "caller (without '$disable'): $out"
+	echo "$out" | grep -q '^return to vmlinux`ksys_read+0x[0-9a-f]* [5-9]' ||
+		fail "caller at return (without '$disable'): $out"
+	echo "$out" | grep -A1 '^ *vmlinux`ksys_read+0x[0-9a-f]*$' | grep -q 'vmlinux`' ||
+		fail "stack (without '$disable'): $out"
+	echo "$out" | grep -q 'vfs_read' && fail "vfs_read's own frame (without '$disable'): $out"
+done
+if $D -vV 2>&1 | grep -q '^  fentry  *yes'; then
+	$D -S -e -n 'fbt::vfs_read:entry, fbt::vfs_read:return {}' 2>&1 |
+		grep -q 'dscope_fexit' || fail "vfs_read is not traced through fentry/fexit"
+	$D -S -e -n 'fbt::vfs_*:entry {}' 2>&1 | grep -q 'dscope_fbt_ent' ||
+		fail "a wide glob is not traced through kprobes"
+fi
+
 out=$($D -lv -n 'fbt::vfs_read:entry' 2>&1)
 echo "$out" | grep -q 'args\[2\]: size_t' || fail "-lv: $out"
 echo "$out" | grep -q '^ *[0-9]* *fbt *vmlinux *vfs_read entry$' || fail "-l: $out"
