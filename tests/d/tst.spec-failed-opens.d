@@ -3,7 +3,9 @@
  * exist.  Every open is traced speculatively; only the failed ones are
  * committed, so exactly those 3 paths are printed, in order.  nspec=1 is
  * enough: a speculation's ID is free again as soon as it is discarded.
- * @@args: -q -c "$B/targets/openmany"
+ * The target stays on one CPU: committed data prints per CPU buffer, so
+ * opens committed on two CPUs could print in either order, as in DTrace.
+ * @@args: -q -c "taskset -c 0 $B/targets/openmany"
  */
 syscall::openat:entry
 /pid == $target && index(copyinstr(arg1), "/dev/") == 0/
