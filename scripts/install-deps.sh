@@ -13,7 +13,8 @@ set -e
 # and promtool), curl and iproute2: tests/sh/metrics*.sh.
 PKGS="gcc make libbpf-dev libelf-dev zlib1g-dev cpp bpftool python3 clang-14
       libclang-rt-14-dev systemtap-sdt-dev libc6-dbg libmicrohttpd-dev
-      prometheus curl iproute2 qemu-system-x86 busybox-static"
+      prometheus curl iproute2 qemu-system-x86 busybox-static jq
+      libxml2-utils chromium"
 missing=""
 for p in $PKGS; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
