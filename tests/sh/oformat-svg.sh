@@ -8,6 +8,8 @@
 #    zooms (alloc_big spans the width, alloc_small is hidden) and
 #    "#s=^malloc$" searches (Matched: 100.0%).
 # 3. A screenshot shows alloc_small's rectangle in its own colour.
+# And examples/offcpu-flamegraph.d on sleeper: do_nanosleep's width is
+# at least the 200 ms sleeper sleeps.
 # Chromium is Debian's chromium package; without it the test skips.
 . tests/sh/lib.sh
 dir=$(mktemp -d)
@@ -19,6 +21,16 @@ $D -q -x oformat=svg -o "$dir/m.svg" -n 'pid$target::malloc:entry { @[ustack()] 
 xmllint --noout "$dir/m.svg" || fail "not valid XML"
 grep -q 'older output' "$dir/m.svg" && fail "the file's old content was kept"
 grep -q 'http://[^"]*\.\(js\|css\)\|https:' "$dir/m.svg" && fail "the SVG loads something"
+
+# examples/offcpu-flamegraph.d: widths are nanoseconds asleep; sleeper's
+# ten 20 ms nanosleeps make at least 200 ms under do_nanosleep
+$D -qs examples/offcpu-flamegraph.d -o "$dir/off.svg" -c $B/targets/sleeper \
+	>/dev/null 2>"$dir/err" || fail "offcpu-flamegraph.d: exit $?: $(cat "$dir/err")"
+xmllint --noout "$dir/off.svg" || fail "off-CPU graph: not valid XML"
+ns=$(sed -n 's/.*<title>do_nanosleep (sum \([0-9]*\), .*/\1/p' "$dir/off.svg" | head -1)
+[ -n "$ns" ] && [ "$ns" -ge 200000000 ] ||
+	fail "do_nanosleep off CPU for '$ns' ns, want >= 200000000"
+grep -q '<title>main (sum ' "$dir/off.svg" || fail "no user frame main in the off-CPU graph"
 
 command -v chromium >/dev/null || { echo "SKIP: chromium is not installed (apt-get install chromium)"; exit 77; }
 chrome() {
