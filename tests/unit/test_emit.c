@@ -1,7 +1,8 @@
 /*
  * test_emit.c -- the pieces other output formats are built of: bucket
  * bounds (every value of a bucket lands in it, the next value in the
- * next bucket) and the JSON emitter's lines, strings included.
+ * next bucket), the JSON emitter's lines, strings included, and the
+ * flame graph's tree.
  */
 #include "test.h"
 
@@ -9,6 +10,7 @@
 
 #include "prov/catalog.h"
 #include "rt/emit.h"
+#include "rt/flamegraph.h"
 
 static int bucket(const struct agg_desc *d, int64_t v)
 {
@@ -105,5 +107,36 @@ TEST(emit_json_lines)
 		  "{\"action\":\"trace\",\"value\":\"a\\udc80b\"}]}\n"
 		  "{\"type\":\"aggregation\",\"name\":\"n\",\"function\":\"avg\","
 		  "\"rows\":[{\"keys\":[-1],\"value\":2,\"count\":4,\"sum\":10}]}\n");
+	free(buf);
+}
+
+/* Stacks merge by frame; widths are values; names are escaped. */
+TEST(emit_flamegraph_tree)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	struct flamegraph *fg = fg_new();
+	struct fg_frame small[] = { { "@", FG_AGG }, { "main", FG_USER },
+				    { "alloc_small", FG_USER },
+				    { "operator<&>", FG_USER } };
+	struct fg_frame big[] = { { "@", FG_AGG }, { "main", FG_USER },
+				  { "alloc_big", FG_USER },
+				  { "do_syscall_64", FG_KERNEL } };
+
+	fg_add(fg, small, 4, 300);
+	fg_add(fg, big, 4, 7);
+	fg_add(fg, big, 4, -5);	/* adds nothing */
+	fg_write(fg, out, "T", "count");
+	fg_free(fg);
+	fclose(out);
+	/* one aggregation: no "@" frame; all, main, then alloc_big first */
+	CHECK(strstr(buf, "<title>@ (") == NULL);
+	CHECK(strstr(buf, "data-s=\"0\" data-v=\"307\" data-d=\"0\"><title>all (count 307, 100.00%)"));
+	CHECK(strstr(buf, "data-s=\"0\" data-v=\"307\" data-d=\"1\"><title>main (count 307"));
+	CHECK(strstr(buf, "data-s=\"0\" data-v=\"7\" data-d=\"2\"><title>alloc_big (count 7, 2.28%)"));
+	CHECK(strstr(buf, "data-s=\"7\" data-v=\"300\" data-d=\"2\"><title>alloc_small (count 300, 97.72%)"));
+	CHECK(strstr(buf, "<title>operator&lt;&amp;&gt; (count 300"));
+	CHECK(strstr(buf, "operator<&>") == NULL);
 	free(buf);
 }
