@@ -406,6 +406,84 @@ void agg_merge(enum agg_func func, int64_t *dst, const int64_t *src,
 	}
 }
 
+/* ---- values for other formats (rt/emit.h) ---------------------------- */
+
+static const char *const func_names[] = {	/* ORDER: enum agg_func */
+	"count", "sum", "min", "max", "avg", "stddev", "quantize",
+	"lquantize", "llquantize",
+};
+
+const char *agg_func_name(enum agg_func func)
+{
+	return func_names[func];
+}
+
+bool agg_is_table(enum agg_func func)
+{
+	return func == AGG_QUANTIZE || func == AGG_LQUANTIZE ||
+	       func == AGG_LLQUANTIZE;
+}
+
+int64_t agg_value(const struct agg_desc *d, const int64_t *v)
+{
+	switch (d->func) {
+	case AGG_AVG:
+		return v[0] ? v[1] / (int64_t)normal_of(d) / v[0] : 0;
+	case AGG_STDDEV:
+		return (int64_t)agg_stddev(v, normal_of(d));
+	default:
+		return udiv(v[0], normal_of(d));
+	}
+}
+
+int64_t agg_bucket_count(const struct agg_desc *d, int64_t count)
+{
+	return udiv(count, normal_of(d));
+}
+
+static int bucket_of(const struct agg_desc *d, int64_t v)
+{
+	struct llq p = llq_of(d);
+
+	if (d->func == AGG_QUANTIZE)
+		return agg_quantize_bucket(v);
+	if (d->func == AGG_LQUANTIZE)
+		return agg_lquantize_bucket(v, d->params[0], lq_levels(d),
+					    d->params[2]);
+	return agg_llquantize_bucket(v, p.factor, p.low, p.high, p.steps);
+}
+
+/* The least value in bucket b or above, by bisection: every bucket
+ * function grows with its value.  False if no value reaches b. */
+static bool bucket_floor(const struct agg_desc *d, int b, int64_t *out)
+{
+	__int128 lo = INT64_MIN, hi = INT64_MAX;
+
+	if (bucket_of(d, INT64_MAX) < b)
+		return false;
+	while (lo < hi) {
+		__int128 mid = lo + (hi - lo) / 2;
+
+		if (bucket_of(d, (int64_t)mid) >= b)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	*out = (int64_t)lo;
+	return true;
+}
+
+bool agg_bucket_bounds(const struct agg_desc *d, int b, int64_t *lo,
+		       int64_t *hi)
+{
+	int64_t next;
+
+	if (!bucket_floor(d, b, lo) || bucket_of(d, *lo) != b)
+		return false;	/* no value lands in b */
+	*hi = bucket_floor(d, b + 1, &next) ? next - 1 : INT64_MAX;
+	return true;
+}
+
 /* ---- sorting ---------------------------------------------------------- */
 
 static struct {

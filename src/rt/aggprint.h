@@ -112,6 +112,20 @@ int agg_llquantize_bucket(int64_t v, int factor, int low, int high,
 /* stddev as DTrace computes it: integer sqrt(E[x^2] - E[x]^2). */
 uint64_t agg_stddev(const int64_t *data, uint64_t normal);
 
+/*
+ * The numbers the default format prints, for formats other than text:
+ * a function's name ("count"); whether its value is a table of buckets;
+ * the value of a count .. stddev row (stddev's is unsigned), normalized;
+ * a bucket's count, normalized; and the values bucket b holds, [*lo,
+ * *hi] (false for a bucket no value reaches).
+ */
+const char *agg_func_name(enum agg_func func);
+bool agg_is_table(enum agg_func func);
+int64_t agg_value(const struct agg_desc *desc, const int64_t *data);
+int64_t agg_bucket_count(const struct agg_desc *desc, int64_t count);
+bool agg_bucket_bounds(const struct agg_desc *desc, int b, int64_t *lo,
+		       int64_t *hi);
+
 /* Sort one aggregation's rows for printing. */
 void agg_sort(struct agg_row **rows, int n, const struct agg_desc *desc,
 	      const struct agg_sort_opts *opts);

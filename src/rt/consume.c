@@ -92,8 +92,13 @@ static void do_printa(struct consumer *c, const struct spec_action *act)
 		agg_snapshot(&c->aggs, act->aggs[i], &a, &data[i]);
 		c->aggs.printed[act->aggs[i]] = true;
 	}
-	if (data)
+	if (data && c->em) {
+		c->em->syms = syms(c);
+		c->em->sort = so;
+		c->em->ops->aggs(c->em, c->rec, data, act->naggs);
+	} else if (data) {
 		agg_printa(c->out, act->fmt, data, act->naggs, &so, syms(c));
+	}
 	free(data);
 	arena_free(&a);
 }
@@ -198,15 +203,31 @@ static void print_memory(struct consumer *c, const struct spec_action *act,
 		printtype_hexdump(c->out, rec + f->off, n);
 }
 
+/* Under an emitter, the actions whose text the text printer makes into
+ * a buffer for it (emit.h); printa and exit it is given as values. */
+static bool captured(const struct consumer *c, const struct spec_action *act)
+{
+	return c->em && (act->kind == ACT_PRINTF || act->kind == ACT_TRACE ||
+			 act->kind == ACT_PRINT || act->kind == ACT_TRACEMEM);
+}
+
 static void do_action(struct consumer *c, const struct spec_epid *ep,
 		      const struct spec_action *act, const unsigned char *rec,
 		      uint32_t size)
 {
 	struct fmt_val *v = field_vals(act, rec, size);
 	struct agg_sort_opts so = sort_opts(c);
+	FILE *out = c->out;
+	char *text = NULL;
+	size_t len = 0;
 
 	if (!v)
 		return;
+	if (captured(c, act) && !(c->out = open_memstream(&text, &len))) {
+		c->out = out;
+		free(v);
+		return;
+	}
 	switch (act->kind) {
 	case ACT_PRINTF:
 		fmt_print(c->out, act->fmt, v, act->nfields, syms(c));
@@ -271,6 +292,13 @@ static void do_action(struct consumer *c, const struct spec_epid *ep,
 	case ACT_SPECULATE:
 		break;
 	}
+	if (captured(c, act)) {
+		fclose(c->out);
+		c->out = out;
+	}
+	if (captured(c, act) || (c->em && act->kind == ACT_EXIT))
+		c->em->ops->action(c->em, c->rec, act, v, text, len);
+	free(text);
 	free(v);
 }
 
@@ -303,7 +331,7 @@ static const char *fault_name(uint64_t fault)
 static void on_error(struct consumer *c, const struct err_record *er)
 {
 	const struct probe *p = catalog__by_id(c->cat, er->probe_id);
-	char details[40] = "", where[32];
+	char details[40] = "", where[32], msg[512];
 	uint64_t args[12] = { 0, er->clause_epid + 1, er->action, (uint64_t)-1,
 			      er->fault, er->addr };
 
@@ -315,12 +343,14 @@ static void on_error(struct consumer *c, const struct err_record *er)
 		snprintf(where, sizeof(where), "action #%u", er->action);
 	else
 		snprintf(where, sizeof(where), "predicate");
+	snprintf(msg, sizeof(msg), "error on enabled probe ID %u (ID %u: "
+		 "%s:%s:%s:%s): %s%s in %s", er->clause_epid + 1, er->probe_id,
+		 p ? p->prov : "", p ? p->mod : "", p ? p->func : "",
+		 p ? p->name : "", fault_name(er->fault), details, where);
 	fflush(c->out);
-	fprintf(c->err, "%s: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): "
-			"%s%s in %s\n", c->progname, er->clause_epid + 1,
-		er->probe_id, p ? p->prov : "", p ? p->mod : "",
-		p ? p->func : "", p ? p->name : "", fault_name(er->fault),
-		details, where);
+	fprintf(c->err, "%s: %s\n", c->progname, msg);
+	if (c->em)
+		c->em->ops->error(c->em, er, p, msg);
 	c->errors++;
 	attach_run_once(c->sp, ATTACH_ERROR, args, c->err, c->progname);
 }
@@ -431,10 +461,15 @@ static void process_record(struct consumer *c, int cpu,
 	bool flow = c->opts->flowindent;
 	/* under flowindent the heading is the call tree: dtrace(1) prints
 	 * it even when quiet, and leaves only the newline out */
-	bool heading = (!c->opts->quiet || flow) && prints(ep, rec, size);
+	bool shown = prints(ep, rec, size);
+	bool heading = !c->em && (!c->opts->quiet || flow) && shown;
+	struct emit_record *outer = c->rec;
 
 	if (!speculative && held_back(c, cpu, ep, rec, size))
 		return;
+	if (c->em && shown)
+		c->rec = c->em->ops->record_begin(c->em, cpu, probe_id,
+						  catalog__by_id(c->cat, probe_id));
 	if (heading) {
 		const struct probe *p = catalog__by_id(c->cat, probe_id);
 
@@ -452,6 +487,9 @@ static void process_record(struct consumer *c, int cpu,
 			do_action(c, ep, &ep->acts[i], rec, size);
 	if (heading && !c->opts->quiet)
 		fputc('\n', c->out);
+	if (c->em && shown)
+		c->em->ops->record_end(c->em, c->rec);
+	c->rec = outer;
 }
 
 static void on_record(void *ctx, int cpu, void *data, __u32 size)
@@ -566,6 +604,10 @@ int consume_open(struct consumer *c)
 	if (rc < 0)
 		return rc;
 	c->aggs.syms = syms(c);
+	c->em = emit_new(c->opts->oformat, &c->out, c->err, c->progname,
+			 syms(c));
+	if (!c->em && c->opts->oformat != OFORMAT_TEXT)
+		return -ENOMEM;
 	c->holding = c->opts->bufpolicy != BUFPOLICY_SWITCH;
 	if (c->holding &&
 	    (rc = bufpolicy_init(&c->held, c->opts->bufpolicy, c->opts->bufsize,
@@ -645,8 +687,9 @@ void consume_release(struct consumer *c)
 	fflush(c->out);
 }
 
+/* what is the text's word for the kind of drop, kind the JSON's */
 static void report(struct consumer *c, uint64_t now, uint64_t *seen,
-		   const char *what, int cpu)
+		   const char *what, const char *kind, int cpu)
 {
 	if (now <= *seen)
 		return;
@@ -654,6 +697,8 @@ static void report(struct consumer *c, uint64_t now, uint64_t *seen,
 	fprintf(c->err, "%s: %llu %sdrop%s on CPU %d\n", c->progname,
 		(unsigned long long)(now - *seen), what,
 		now - *seen == 1 ? "" : "s", cpu);
+	if (c->em)
+		c->em->ops->drop(c->em, kind, cpu, now - *seen);
 	*seen = now;
 }
 
@@ -670,11 +715,16 @@ static void report_spec(struct consumer *c, const struct drop_counts *now)
 			"buffer available)\n", c->progname,
 			(unsigned long long)(unavail - c->specunavail),
 			unavail - c->specunavail == 1 ? "" : "s");
+	if (unavail > c->specunavail && c->em)
+		c->em->ops->drop(c->em, "speculation", -1,
+				 unavail - c->specunavail);
 	c->specunavail = unavail;
 	if (c->specs.drops)
 		fprintf(c->err, "%s: %llu speculative drop%s\n", c->progname,
 			(unsigned long long)c->specs.drops,
 			c->specs.drops == 1 ? "" : "s");
+	if (c->specs.drops && c->em)
+		c->em->ops->drop(c->em, "speculative", -1, c->specs.drops);
 	c->specs.drops = 0;
 }
 
@@ -713,7 +763,8 @@ void consume_buf_drops(struct consumer *c)
 	for (int cpu = 0; now && cpu < c->ncpus; cpu++) {
 		uint64_t held = c->held.cpus ? c->held.cpus[cpu].drops : 0;
 
-		report(c, now[cpu].buf + held, &c->dropped[cpu].buf, "", cpu);
+		report(c, now[cpu].buf + held, &c->dropped[cpu].buf, "",
+		       "principal", cpu);
 	}
 	free(now);
 }
@@ -724,7 +775,7 @@ void consume_status_drops(struct consumer *c)
 
 	for (int cpu = 0; now && cpu < c->ncpus; cpu++)
 		report(c, now[cpu].dynvar, &c->dropped[cpu].dynvar,
-		       "dynamic variable ", cpu);
+		       "dynamic variable ", "dynamic variable", cpu);
 	if (now)
 		report_spec(c, now);
 	free(now);
@@ -736,7 +787,7 @@ void consume_agg_drops(struct consumer *c)
 
 	for (int cpu = 0; now && cpu < c->ncpus; cpu++)
 		report(c, now[cpu].agg, &c->dropped[cpu].agg, "aggregation ",
-		       cpu);
+		       "aggregation", cpu);
 	free(now);
 }
 
@@ -759,8 +810,15 @@ void consume_final_aggs(struct consumer *c)
 	for (int i = 0; i < c->sp->naggs; i++)
 		if (!c->aggs.printed[i])
 			agg_snapshot(&c->aggs, i, &a, &data[n++]);
-	fputc('\n', c->out);	/* dtrace(1) always ends with one */
-	agg_print_all(c->out, data, n, &so, syms(c));
+	if (c->em) {
+		c->em->syms = syms(c);
+		c->em->sort = so;
+		c->em->ops->aggs(c->em, NULL, data, n);
+		c->em->ops->finish(c->em);
+	} else {
+		fputc('\n', c->out);	/* dtrace(1) always ends with one */
+		agg_print_all(c->out, data, n, &so, syms(c));
+	}
 	fflush(c->out);
 	free(data);
 	arena_free(&a);
@@ -778,6 +836,9 @@ void consume_close(struct consumer *c)
 	agg_state_fini(&c->aggs);
 	specbuf_fini(&c->specs);
 	bufpolicy_fini(&c->held);
+	if (c->em)
+		c->em->ops->free(c->em);
+	c->em = NULL;
 	free(c->dropped);
 	free(c->flow);
 	c->dropped = NULL;

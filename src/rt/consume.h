@@ -20,6 +20,7 @@
 
 #include "rt/agg.h"
 #include "rt/bufpolicy.h"
+#include "rt/emit.h"
 #include "rt/metrics.h"
 #include "rt/options.h"
 #include "rt/spec.h"
@@ -62,6 +63,8 @@ struct consumer {
 	uint32_t target_pid;		/* -p/-c's process; 0: none */
 	struct metrics *metrics;	/* serving /metrics: told of resets */
 	pthread_mutex_t *lock;		/* held but while waiting (metrics.h) */
+	struct emitter *em;		/* oformat other than text; NULL: text */
+	struct emit_record *rec;	/* em: the record being carried out */
 };
 
 int consume_open(struct consumer *c);

@@ -578,25 +578,42 @@ void fmt_uaddr2str(const struct fmt_val *v, const struct fmt_sym_ops *syms,
 	fmt_addr2str(u.pid ? &usyms : NULL, addr, true, buf, len);
 }
 
+bool fmt_stack_frame(const struct fmt_val *v, const struct fmt_sym_ops *syms,
+		     uint32_t i, bool bare, char *buf, size_t len)
+{
+	uint32_t first = v->type.user ? 1 : 0;	/* a user stack: pid first */
+	struct ustack_ctx uc = { syms, 0 };
+	struct fmt_sym_ops uops = { .lookup = ustack_lookup, .ctx = &uc };
+	const char *mod = NULL, *sym = NULL;
+	uint64_t addr, symaddr = 0;
+
+	if (!v->pcs || i + first >= v->type.size / 8 || !v->pcs[i + first])
+		return false;
+	addr = v->pcs[i + first];
+	if (v->type.user) {
+		uc.pid = (uint32_t)v->pcs[0];
+		syms = &uops;
+	}
+	if (!bare)
+		fmt_addr2str(syms, addr, true, buf, len);
+	else if (!syms || !syms->lookup ||
+		 !syms->lookup(syms->ctx, addr, &mod, &sym, &symaddr))
+		snprintf(buf, len, "0x%llx", (unsigned long long)addr);
+	else if (!sym)
+		snprintf(buf, len, "[%s]", mod);
+	else
+		snprintf(buf, len, "%s", sym);
+	return true;
+}
+
 void fmt_stack(FILE *out, const struct fmt_val *v, const char *cfmt,
 	       const struct fmt_sym_ops *syms, int indent)
 {
-	uint32_t n = v->type.size / 8;
-	const uint64_t *pcs = v->pcs;
-	struct ustack_ctx uc = { syms, 0 };
-	struct fmt_sym_ops uops = { .lookup = ustack_lookup, .ctx = &uc };
+	char buf[512];
 
-	if (v->type.user && pcs) {	/* pid, then the frames */
-		uc.pid = (uint32_t)pcs[0];
-		pcs++;
-		n--;
-		syms = &uops;
-	}
 	fputc('\n', out);
-	for (uint32_t i = 0; i < n && pcs && pcs[i]; i++) {
-		char buf[512];
-
-		fmt_addr2str(syms, pcs[i], true, buf, sizeof(buf));
+	for (uint32_t i = 0; fmt_stack_frame(v, syms, i, false, buf, sizeof(buf));
+	     i++) {
 		fprintf(out, "%*s", indent, "");
 		if (cfmt)
 			cprintf(out, cfmt, buf);

@@ -194,6 +194,15 @@ void fmt_uaddr2str(const struct fmt_val *v, const struct fmt_sym_ops *syms,
 void fmt_addr2mod(const struct fmt_sym_ops *syms, uint64_t addr, char *buf,
 		  size_t len);
 
+/*
+ * Frame i of stack v (0 the innermost) into buf: as stack() prints it
+ * ("mod`sym+0x1f"), or with bare the function alone, as folded stacks
+ * name frames ("sym"; "[mod]" when only the module is known; hex when
+ * nothing is).  False past the last frame.
+ */
+bool fmt_stack_frame(const struct fmt_val *v, const struct fmt_sym_ops *syms,
+		     uint32_t i, bool bare, char *buf, size_t len);
+
 /* A stack, one frame a line after a leading newline, as stack() prints. */
 void fmt_stack(FILE *out, const struct fmt_val *v, const char *cfmt,
 	       const struct fmt_sym_ops *syms, int indent);

@@ -108,23 +108,46 @@ static int parse_rate(const char *v, uint64_t *ns)
 	return -1;
 }
 
+/* A word option's value: its index in names, or -1. */
+static int parse_word(const char *v, const char *const *names, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		if (strcmp(v, names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
 static int parse_bufpolicy(const char *v, enum bufpolicy *out)
 {
 	static const char *const names[] = {
 		[BUFPOLICY_SWITCH] = "switch", [BUFPOLICY_FILL] = "fill",
 		[BUFPOLICY_RING] = "ring",
 	};
+	int i = parse_word(v, names, sizeof(names) / sizeof(names[0]));
 
-	for (size_t i = 0; v && i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(v, names[i]) == 0) {
-			*out = (enum bufpolicy)i;
-			return 0;
-		}
-	return -1;
+	if (i < 0)
+		return -1;
+	*out = (enum bufpolicy)i;
+	return 0;
+}
+
+/* oformat: FreeBSD DTrace's name; "text" is the default */
+static int parse_oformat(const char *v, enum oformat *out)
+{
+	static const char *const names[] = {
+		[OFORMAT_TEXT] = "text", [OFORMAT_JSON] = "json",
+		[OFORMAT_FOLDED] = "folded", [OFORMAT_SVG] = "svg",
+	};
+	int i = parse_word(v, names, sizeof(names) / sizeof(names[0]));
+
+	if (i < 0)
+		return -1;
+	*out = (enum oformat)i;
+	return 0;
 }
 
 enum opt_kind {
-	O_BOOL, O_SIZE, O_RATE, O_INT, O_POLICY, O_CPU,
+	O_BOOL, O_SIZE, O_RATE, O_INT, O_POLICY, O_OFORMAT, O_CPU,
 	O_ACCEPT,	/* no visible effect here: the comment beside it says why */
 	O_REFUSE,	/* not done: refused with the sentence in why */
 	O_STR,		/* a char array: the value, replaced */
@@ -175,6 +198,7 @@ static const struct {
 	{ "cleanrate", O_RATE, offsetof(struct options, cleanrate_ns) },
 	{ "printsize", O_SIZE, offsetof(struct options, printsize) },
 	{ "bufpolicy", O_POLICY, offsetof(struct options, bufpolicy) },
+	{ "oformat", O_OFORMAT, offsetof(struct options, oformat) },
 
 	/* buffers are sized once, at enabling; one that cannot be made is an
 	 * error under either policy, so there is nothing to resize */
@@ -383,6 +407,10 @@ int options_set(struct options *o, const char *name, const char *value,
 			return 0;
 		case O_POLICY:
 			if (parse_bufpolicy(value, p) < 0)
+				break;
+			return 0;
+		case O_OFORMAT:
+			if (parse_oformat(value, p) < 0)
 				break;
 			return 0;
 		case O_STR:

@@ -21,6 +21,14 @@ enum bufpolicy {
 	BUFPOLICY_RING,		/* the newest bufsize bytes per CPU, at the end */
 };
 
+/* How the consumer writes what it prints (oformat); see rt/emit.h. */
+enum oformat {
+	OFORMAT_TEXT,		/* dtrace(1)'s text */
+	OFORMAT_JSON,		/* one JSON object a line (docs/dscope.1) */
+	OFORMAT_FOLDED,		/* stack aggregations as folded stacks */
+	OFORMAT_SVG,		/* stack aggregations as a flame graph */
+};
+
 struct options {
 	bool quiet;		/* quiet: no probe headings, no "matched" */
 	bool destructive;	/* destructive (-w) */
@@ -38,6 +46,7 @@ struct options {
 	uint64_t specsize;	/* bytes one speculation may hold before drops */
 	uint64_t cleanrate_ns;	/* how often the consumer forgets ended ones */
 	enum bufpolicy bufpolicy;
+	enum oformat oformat;	/* read once, when tracing starts */
 	uint64_t switchrate_ns;	/* read the principal buffers at least this often */
 	uint64_t statusrate_ns;	/* look for exit() and drops this often */
 	uint64_t aggrate_ns;	/* look for aggregation drops this often */
