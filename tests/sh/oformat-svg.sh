@@ -32,6 +32,10 @@ ns=$(sed -n 's/.*<title>do_nanosleep (sum \([0-9]*\), .*/\1/p' "$dir/off.svg" | 
 	fail "do_nanosleep off CPU for '$ns' ns, want >= 200000000"
 grep -q '<title>main (sum ' "$dir/off.svg" || fail "no user frame main in the off-CPU graph"
 
+# The browser is the user's, not the kernel's: in the test guest
+# (tests/vm), where TCG takes minutes to start Chromium, the SVG's
+# checks above are the kernel-facing part; the host runs the rest.
+[ -n "$DSCOPE_TEST_VM" ] && exit 0
 command -v chromium >/dev/null || { echo "SKIP: chromium is not installed (apt-get install chromium)"; exit 77; }
 chrome() {
 	timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
