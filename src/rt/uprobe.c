@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -277,6 +278,52 @@ static int attach_fentries(const struct spec *sp, const struct spec_prog *prog,
 	return 0;
 }
 
+/*
+ * A probe on perf events holds two descriptors (the event, its link):
+ * fbt:::entry is some 40,000 probes, far past the usual soft limit of
+ * 1024.  So the limit is raised to what the probes need, the hard limit
+ * with it when the kernel lets us (root: up to fs.nr_open).  Too few is
+ * said once, before anything attaches.
+ */
+static int want_fds(const struct spec *sp, FILE *err, const char *progname)
+{
+	struct rlimit rl;
+	rlim_t need = 256, nr_open = 1 << 20;
+	FILE *f;
+
+	for (int i = 0; i < sp->nuprobes; i++) {
+		enum spec_attach a = sp->uprobes[i].att;
+		bool user = a == ATTACH_UPROBE || a == ATTACH_URETPROBE ||
+			    a == ATTACH_USDT;
+
+		need += !user || !kcaps_has(KCAP_UPROBE_MULTI) ? 2 : 0;
+	}
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= need)
+		return 0;
+	if ((f = fopen("/proc/sys/fs/nr_open", "re"))) {
+		unsigned long n;
+
+		if (fscanf(f, "%lu", &n) == 1)
+			nr_open = n;
+		fclose(f);
+	}
+	if (rl.rlim_max < need) {
+		struct rlimit hard = { need < nr_open ? need : nr_open,
+				       need < nr_open ? need : nr_open };
+
+		if (setrlimit(RLIMIT_NOFILE, &hard) == 0)
+			rl = hard;
+	}
+	rl.rlim_cur = rl.rlim_max < need ? rl.rlim_max : need;
+	setrlimit(RLIMIT_NOFILE, &rl);
+	if (rl.rlim_cur >= need)
+		return 0;
+	fprintf(err, "%s: %d probes need %lu file descriptors, and the limit is "
+		"%lu (ulimit -n; fs.nr_open): name fewer functions\n", progname,
+		sp->nuprobes, (unsigned long)need, (unsigned long)rl.rlim_cur);
+	return -EMFILE;
+}
+
 static int fill_map(const struct spec *sp, FILE *err, const char *progname)
 {
 	int fd = sp->maps[sp->uprobe_map].fd;
@@ -505,7 +552,8 @@ int uprobe_attach(const struct spec *sp, struct attach_set *set, FILE *err,
 			"neither (dscope -vV); the other providers work\n", progname);
 		return -EOPNOTSUPP;
 	}
-	if ((rc = fill_map(sp, err, progname)) < 0)
+	if ((rc = want_fds(sp, err, progname)) < 0 ||
+	    (rc = fill_map(sp, err, progname)) < 0)
 		return rc;
 	for (int i = 0; i < sp->nprogs && rc == 0; i++)
 		if (sp->progs[i].attach == ATTACH_UPROBE ||
