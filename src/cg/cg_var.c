@@ -376,19 +376,24 @@ struct val cg_var_assign(struct cg *g, struct node *n)
 		return cg_mem_store(g, n);
 	if (n->a->type.kind == T_STRING && n->b->type.kind != T_STRING)
 		return store_null(g, n);
-	struct val v = cg_expr(g, n->b);
-	struct ref r = resolve(g, n->a);
+	if (!n->compound) {
+		struct val v = cg_expr(g, n->b);
+		struct ref r = resolve(g, n->a);
 
-	if (n->compound) {
-		struct val cur = load(g, &r);
-
-		cg_load_slot(g, R0, cur.slot);
-		cg_load_slot(g, R1, v.slot);
-		cg_alu_op(g, n, n->op, n->a->type.is_signed);
-		cg_store_slot(g, cur.slot, R0);
-		v = cur;
+		return store(g, &r, v);
 	}
-	return store(g, &r, v);
+	/* x op= e reads x before e runs, as D's code generator evaluates
+	 * the left operand first (dt_cg_arithmetic_op): in i += i++ the
+	 * old i is added */
+	struct ref r = resolve(g, n->a);
+	struct val cur = load(g, &r);
+	struct val v = cg_expr(g, n->b);
+
+	cg_load_slot(g, R0, cur.slot);
+	cg_load_slot(g, R1, v.slot);
+	cg_alu_op(g, n, n->op, n->a->type.is_signed);
+	cg_store_slot(g, cur.slot, R0);
+	return store(g, &r, cur);
 }
 
 struct val cg_var_incdec(struct cg *g, struct node *n)
