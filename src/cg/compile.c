@@ -477,6 +477,7 @@ int compile_sources(struct arena *a, struct catalog *cat,
 			.target_pid = args->target_pid,
 			.probe_only = src[i].probe_only,
 			.defaultargs = o->defaultargs,
+			.allow_empty = o->empty,
 		};
 
 		/* an identifier no D name claims may be a kernel typedef,

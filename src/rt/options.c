@@ -146,6 +146,7 @@ static const struct {
 	{ "destructive", O_BOOL, offsetof(struct options, destructive) },
 	{ "zdefs", O_BOOL, offsetof(struct options, zdefs) },
 	{ "defaultargs", O_BOOL, offsetof(struct options, defaultargs) },
+	{ "empty", O_BOOL, offsetof(struct options, empty) },
 	{ "errtags", O_BOOL, offsetof(struct options, errtags) },
 	{ "aggsortkey", O_BOOL, offsetof(struct options, aggsortkey) },
 	{ "aggsortrev", O_BOOL, offsetof(struct options, aggsortrev) },
