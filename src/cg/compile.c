@@ -494,6 +494,13 @@ int compile_sources(struct arena *a, struct catalog *cat,
 	for (int i = 0; i < nsrc; i++) {
 		res->source = i;
 		apply_pragmas(progs[i], o, d);
+		/* an argument given for nothing is likely a mistake: DTrace
+		 * checks the last one, once pragmas had their say (dt_cc.c) */
+		if (args->argc > 1 && !o->argref &&
+		    !progs[i]->macro_used[args->argc - 1])
+			diag_fail(d, 0, 0, "D_MACRO_UNUSED",
+				  "extraneous argument '%s' ($%d is not referenced)",
+				  args->argv[args->argc - 1], args->argc - 1);
 	}
 	compile_all(a, cat, progs, nsrc, args, o, res, d);
 	return 0;
