@@ -392,6 +392,45 @@ static bool kernel_typedef(void *arg, const char *name)
 	return sema_find_builtin(name) < 0 && ktype_is_typedef(name);
 }
 
+/*
+ * "#pragma D attributes A name" waits for the program to define name, a
+ * global variable, associative array or inline; by the end of the
+ * compile it must have, or the pragma was for nothing (dt_idpragma).
+ */
+static bool program_defines(const struct spec *sp, struct program **progs,
+			    int nsrc, const char *name)
+{
+	for (int i = 0; i < sp->nglobals; i++)
+		if (strcmp(sp->globals[i].name, name) == 0)
+			return true;
+	for (int i = 0; i < sp->ndvars; i++)
+		if (sp->dvars[i].kind == DVAR_ASSOC &&
+		    strcmp(sp->dvars[i].name, name) == 0)
+			return true;
+	for (int i = 0; i < nsrc; i++)
+		for (int j = 0; j < progs[i]->ndecls; j++)
+			if (progs[i]->decls[j]->kind == TOP_INLINE &&
+			    strcmp(progs[i]->decls[j]->name, name) == 0)
+				return true;
+	return false;
+}
+
+static void check_attr_pragmas(const struct sema *s, struct program **progs,
+			       int nsrc, struct compile_result *res)
+{
+	for (int i = 0; i < nsrc; i++)
+		for (int j = 0; j < progs[i]->nattrs; j++) {
+			const char *name = progs[i]->attrs[j].name;
+
+			res->source = i;
+			if (sema_find_builtin(name) < 0 &&
+			    !program_defines(s->spec, progs, nsrc, name))
+				diag_fail(s->d, progs[i]->attrs[j].line, 0,
+					  "D_PRAGMA_UNUSED",
+					  "unused #pragma attributes");
+		}
+}
+
 static void compile_all(struct arena *a, struct catalog *cat,
 			struct program **progs, int nsrc,
 			const struct compile_args *args, struct options *o,
@@ -430,6 +469,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 			s.nprobes = ms[id].nprobes;
 			sema_clause(&s, ms[id].clause);
 		}
+	check_attr_pragmas(&s, progs, nsrc, res);
 
 	struct cg_ctx c = { .a = a, .d = d, .spec = sp,
 			    .unwind = args->target_pid > 0, .cpu = o->cpu };

@@ -1495,6 +1495,8 @@ struct program *parse_program(struct arena *a, const char *text,
 	program(p);
 	p->prog->pragmas = p->lx.pragmas;
 	p->prog->npragmas = p->lx.npragmas;
+	p->prog->attrs = p->lx.attrs;
+	p->prog->nattrs = p->lx.nattrs;
 	p->prog->macro_used = p->lx.macro_used;
 	d->env = saved;
 	return p->prog;
