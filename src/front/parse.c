@@ -1468,7 +1468,7 @@ static void program(struct parser *p)
 			clause(p);
 	}
 	p->prog->eof_line = p->tok.line;
-	if (p->prog->nclauses == 0 && p->prog->ndecls == 0 && !p->o->allow_empty)
+	if (p->prog->nclauses == 0 && p->prog->ndecls == 0 && !(p->o && p->o->allow_empty))
 		diag_fail(p->d, p->tok.line, 0, "D_EMPTY",
 			  "empty D program translation unit");
 }
