@@ -1387,6 +1387,19 @@ uint32_t cg_record_bytes(struct cg *g, const struct node *n,
  * struct, union or floating-point value is its address in the program
  * (cg_var.c); the record holds its bytes, as DTrace's does for a value
  * passed by reference, for trace() and printf("%f") to print. */
+/* A NULL string recorded (traced, printed, passed to system()) is an
+ * invalid address, 0, as DTrace's dt_cg_store_val checks it:
+ *	if (*(u16 *)(r9 + off) == STR_NULL_MARK << 8) fault(BADADDR, 0) */
+static void check_str_not_null(struct cg *g, struct val v)
+{
+	int ok = emit_new_label(&g->e);
+
+	emit_load(&g->e, 2, R0, R9, (int16_t)v.off);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, STR_NULL_MARK << 8, ok);
+	cg_fault(g, FLT_BADADDR, -1);
+	emit_label(&g->e, ok);
+}
+
 struct spec_field cg_record_val(struct cg *g, const struct node *n,
 				    struct val v)
 {
@@ -1399,6 +1412,7 @@ struct spec_field cg_record_val(struct cg *g, const struct node *n,
 	}
 	record_room(g, n, size);
 	if (v.str) {
+		check_str_not_null(g, v);
 		cg_copy_words(g, R9, g->rec, size, R9, v.off, v.size);
 		f.type.size = v.size;
 	} else {

@@ -1546,16 +1546,21 @@ struct val cg_mem_store(struct cg *g, struct node *n)
 	struct node *lhs = n->a;
 	const struct dtype *t = &lhs->type;
 	const struct cmember *m = lhs->kind == N_MEMBER ? lhs->cg : NULL;
-	struct val v = cg_expr(g, n->b);
-	struct val addr = cg_mem_addr(g, lhs);
+	struct val v, addr;
 
 	if (m && m->bit_width)
 		diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
 			  "assignment to a bit-field in memory cannot be "
 			  "compiled yet");
-	if (n->compound) {
+	if (!n->compound) {
+		v = cg_expr(g, n->b);
+		addr = cg_mem_addr(g, lhs);
+	} else {
+		/* the left operand first, as in cg_var_assign */
+		addr = cg_mem_addr(g, lhs);
 		struct val cur = cg_mem_read(g, lhs);
 
+		v = cg_expr(g, n->b);
 		cg_load_slot(g, R0, cur.slot);
 		cg_load_slot(g, R1, v.slot);
 		cg_alu_op(g, n, n->op, t->is_signed);

@@ -53,6 +53,33 @@ static int scalar_size(const struct ref *r)
 	return r->type->size >= 1 && r->type->size <= 8 ? (int)r->type->size : 8;
 }
 
+/*
+ * The bytes DTrace needs for one dynamic variable: it keeps them all in
+ * one pool of dynvarsize / (largest tuple + largest value) entries, and
+ * refuses an enabling that leaves it none (gmap_create_dvars).  Sizes are
+ * the D types' (an int is 4); only associative arrays have tuples.
+ */
+static uint64_t dvar_pool_entry(const struct spec *sp)
+{
+	uint64_t tuple = 0, value = 0;
+
+	for (int i = 0; i < sp->ndvars; i++) {
+		const struct spec_dvar *dv = &sp->dvars[i];
+
+		if (dv->kind == DVAR_THIS)
+			continue;
+		/* a tuple has 8 bytes for the thread (0 if global): a
+		 * self->a[k]'s key already has them */
+		uint64_t t = dv->key_size + (dv->kind == DVAR_ASSOC ? 8 : 0);
+
+		if (dv->nkeys > 0 && t > tuple)
+			tuple = t;
+		if (dv->type.size > value)
+			value = dv->type.size;
+	}
+	return tuple + value;
+}
+
 static int dvar_map(struct cg *g, int v)
 {
 	struct spec_dvar *dv = &g->spec->dvars[v];
@@ -71,7 +98,7 @@ static int dvar_map(struct cg *g, int v)
 	m->key_size = key;
 	m->value_size = vsize(&dv->type);
 	/* not even one entry fits: refused before loading, as DTrace does */
-	if (g->c->dynvar_bytes < entry)
+	if (g->c->dynvar_bytes < dvar_pool_entry(sp))
 		n = 0;
 	else if (n < 64)
 		n = 64;
@@ -376,19 +403,24 @@ struct val cg_var_assign(struct cg *g, struct node *n)
 		return cg_mem_store(g, n);
 	if (n->a->type.kind == T_STRING && n->b->type.kind != T_STRING)
 		return store_null(g, n);
-	struct val v = cg_expr(g, n->b);
-	struct ref r = resolve(g, n->a);
+	if (!n->compound) {
+		struct val v = cg_expr(g, n->b);
+		struct ref r = resolve(g, n->a);
 
-	if (n->compound) {
-		struct val cur = load(g, &r);
-
-		cg_load_slot(g, R0, cur.slot);
-		cg_load_slot(g, R1, v.slot);
-		cg_alu_op(g, n, n->op, n->a->type.is_signed);
-		cg_store_slot(g, cur.slot, R0);
-		v = cur;
+		return store(g, &r, v);
 	}
-	return store(g, &r, v);
+	/* x op= e reads x before e runs, as D's code generator evaluates
+	 * the left operand first (dt_cg_arithmetic_op): in i += i++ the
+	 * old i is added */
+	struct ref r = resolve(g, n->a);
+	struct val cur = load(g, &r);
+	struct val v = cg_expr(g, n->b);
+
+	cg_load_slot(g, R0, cur.slot);
+	cg_load_slot(g, R1, v.slot);
+	cg_alu_op(g, n, n->op, n->a->type.is_signed);
+	cg_store_slot(g, cur.slot, R0);
+	return store(g, &r, cur);
 }
 
 struct val cg_var_incdec(struct cg *g, struct node *n)

@@ -432,6 +432,45 @@ static bool kernel_typedef(void *arg, const char *name)
 	return sema_find_builtin(name) < 0 && ktype_is_typedef(name);
 }
 
+/*
+ * "#pragma D attributes A name" waits for the program to define name, a
+ * global variable, associative array or inline; by the end of the
+ * compile it must have, or the pragma was for nothing (dt_idpragma).
+ */
+static bool program_defines(const struct spec *sp, struct program **progs,
+			    int nsrc, const char *name)
+{
+	for (int i = 0; i < sp->nglobals; i++)
+		if (strcmp(sp->globals[i].name, name) == 0)
+			return true;
+	for (int i = 0; i < sp->ndvars; i++)
+		if (sp->dvars[i].kind == DVAR_ASSOC &&
+		    strcmp(sp->dvars[i].name, name) == 0)
+			return true;
+	for (int i = 0; i < nsrc; i++)
+		for (int j = 0; j < progs[i]->ndecls; j++)
+			if (progs[i]->decls[j]->kind == TOP_INLINE &&
+			    strcmp(progs[i]->decls[j]->name, name) == 0)
+				return true;
+	return false;
+}
+
+static void check_attr_pragmas(const struct sema *s, struct program **progs,
+			       int nsrc, struct compile_result *res)
+{
+	for (int i = 0; i < nsrc; i++)
+		for (int j = 0; j < progs[i]->nattrs; j++) {
+			const char *name = progs[i]->attrs[j].name;
+
+			res->source = i;
+			if (sema_find_builtin(name) < 0 &&
+			    !program_defines(s->spec, progs, nsrc, name))
+				diag_fail(s->d, progs[i]->attrs[j].line, 0,
+					  "D_PRAGMA_UNUSED",
+					  "unused #pragma attributes");
+		}
+}
+
 static void compile_all(struct arena *a, struct catalog *cat,
 			struct program **progs, int nsrc,
 			const struct compile_args *args, struct options *o,
@@ -470,6 +509,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 			s.nprobes = ms[id].nprobes;
 			sema_clause(&s, ms[id].clause);
 		}
+	check_attr_pragmas(&s, progs, nsrc, res);
 
 	struct cg_ctx c = { .a = a, .d = d, .spec = sp,
 			    .unwind = args->target_pid > 0, .cpu = o->cpu };
@@ -522,6 +562,7 @@ int compile_sources(struct arena *a, struct catalog *cat,
 			.target_pid = args->target_pid,
 			.probe_only = src[i].probe_only,
 			.defaultargs = o->defaultargs,
+			.allow_empty = o->empty,
 		};
 
 		/* an identifier no D name claims may be a kernel typedef,
@@ -538,6 +579,13 @@ int compile_sources(struct arena *a, struct catalog *cat,
 	for (int i = 0; i < nsrc; i++) {
 		res->source = i;
 		apply_pragmas(progs[i], o, d);
+		/* an argument given for nothing is likely a mistake: DTrace
+		 * checks the last one, once pragmas had their say (dt_cc.c) */
+		if (args->argc > 1 && !o->argref &&
+		    !progs[i]->macro_used[args->argc - 1])
+			diag_fail(d, 0, 0, "D_MACRO_UNUSED",
+				  "extraneous argument '%s' ($%d is not referenced)",
+				  args->argv[args->argc - 1], args->argc - 1);
 	}
 	compile_all(a, cat, progs, nsrc, args, o, res, d);
 	return 0;

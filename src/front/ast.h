@@ -197,6 +197,8 @@ struct program {
 	int ndecls;
 	struct pragma_opt **pragmas;
 	int npragmas;
+	struct pragma_opt *attrs;	/* #pragma D attributes: the names */
+	int nattrs;
 	const char *filename;		/* for diagnostics ("" for -n) */
 	int eof_line;			/* line of the end of input */
 	bool *macro_used;		/* [argc]: $N or $$N referenced */

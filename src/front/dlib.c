@@ -82,7 +82,7 @@ const char dlib_text[] =
 	"	char pr_cpu;\n"
 	"	int pr_pri;\n"
 	"	string pr_clname;\n"
-	"	string pr_name;\n"
+	"	char pr_name[16];\n"
 	"	int pr_onpro;\n"
 	"	int pr_bindpro;\n"
 	"	int pr_bindpset;\n"

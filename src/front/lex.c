@@ -649,6 +649,15 @@ static void pragma_d(struct lexer *lx, struct ctl_word *w, int n, int line)
 		if (!valid_attributes(w[1].s))
 			ctl_fail(lx, line, "D_PRAGMA_INVAL", "%s",
 				 "invalid attributes specified by #pragma attributes");
+		/* a provider's attributes are its own; an identifier's
+		 * must find it in the program (compile.c) */
+		if (strcmp(w[2].s, "provider") != 0) {
+			struct pragma_opt *pa = ARENA_PUSH(lx->a, lx->attrs,
+							   lx->nattrs, lx->cap_attrs);
+			pa->name = w[2].s;
+			pa->value = NULL;
+			pa->line = line;
+		}
 	}
 	/* binding, ident and the rest are accepted and have no effect */
 }

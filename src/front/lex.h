@@ -101,6 +101,8 @@ struct lexer {
 
 	struct pragma_opt **pragmas;	/* "#pragma D option" lines seen */
 	int npragmas, cap_pragmas;
+	struct pragma_opt *attrs;	/* "#pragma D attributes A name": name */
+	int nattrs, cap_attrs;
 };
 
 void lex_init(struct lexer *lx, struct arena *a, struct diag *d,

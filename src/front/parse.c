@@ -1468,7 +1468,7 @@ static void program(struct parser *p)
 			clause(p);
 	}
 	p->prog->eof_line = p->tok.line;
-	if (p->prog->nclauses == 0 && p->prog->ndecls == 0)
+	if (p->prog->nclauses == 0 && p->prog->ndecls == 0 && !(p->o && p->o->allow_empty))
 		diag_fail(p->d, p->tok.line, 0, "D_EMPTY",
 			  "empty D program translation unit");
 }
@@ -1495,6 +1495,8 @@ struct program *parse_program(struct arena *a, const char *text,
 	program(p);
 	p->prog->pragmas = p->lx.pragmas;
 	p->prog->npragmas = p->lx.npragmas;
+	p->prog->attrs = p->lx.attrs;
+	p->prog->nattrs = p->lx.nattrs;
 	p->prog->macro_used = p->lx.macro_used;
 	d->env = saved;
 	return p->prog;

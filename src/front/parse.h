@@ -30,6 +30,7 @@ struct parse_opts {
 	long target_pid;	/* $target; 0 if none */
 	bool probe_only;	/* -n/-P/-m/-f text: a clause needs no body */
 	bool defaultargs;	/* unset $N expands to 0, $$N to "" */
+	bool allow_empty;	/* -xempty: no D_EMPTY for an empty program */
 	bool is_library;	/* a library may "#pragma D depends_on library" */
 	/* Optional: is this identifier a type name known outside the
 	 * program (kernel BTF typedefs)?  Consulted only when the D

@@ -5,9 +5,9 @@
  *  - every expression node has a type (node.type.kind != T_NONE);
  *  - identifiers are resolved: node.symkind/sym say which builtin, global
  *    or aggregation; args[N] is SYM_ARGS with sym = N;
- *  - integer arithmetic follows C: operands are promoted to at least int,
- *    the wider operand wins, unsigned wins at equal width; the node's type
- *    is the result type and cg truncates to it;
+ *  - integer arithmetic follows D, not C: no promotion to int, the wider
+ *    operand wins, unsigned wins at equal width (sema_promote); the node's
+ *    type is the result type and cg truncates to it where it is kept;
  *  - a string has a static bound (type.size, NUL included), the smallest
  *    that holds every value: cg allocates exactly that;
  *  - every aggregation and global variable used has an entry in the spec,
@@ -111,17 +111,20 @@ void sema_need_int(struct sema *s, struct node *n, const char *op)
 			  "operator %s requires an operand of integral type", op);
 }
 
-/* The usual arithmetic conversions, DTrace's dt_type_promote. */
+/*
+ * D's arithmetic conversions, dt_type_promote: not C's.  There is no
+ * promotion to int; the operand of higher rank (its width in bits, plus
+ * one if unsigned) gives the result its type, so an unsigned char plus a
+ * signed char is an unsigned char, and 254 + 3 kept is 1.
+ */
 struct dtype sema_promote(const struct dtype *a, const struct dtype *b)
 {
-	uint32_t sa = a->size < 4 ? 4 : a->size, sb = b->size < 4 ? 4 : b->size;
-	bool ua = a->size >= 4 && !a->is_signed, ub = b->size >= 4 && !b->is_signed;
+	unsigned ra = 8 * a->size + !a->is_signed, rb = 8 * b->size + !b->is_signed;
 
 	if (a->kind == T_PTR || b->kind == T_PTR)
 		return type_int(8, false);
-	if (sa != sb)
-		return sa > sb ? type_int(sa, !ua) : type_int(sb, !ub);
-	return type_int(sa, !(ua || ub));
+	return ra >= rb ? type_int(a->size, a->is_signed)
+			: type_int(b->size, b->is_signed);
 }
 
 const char *sema_op_name(int op)

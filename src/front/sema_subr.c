@@ -172,6 +172,7 @@ static bool arg_compat(const char *param, const struct node *arg)
 		return t->kind != T_VOID;
 	if (is_string_param(param))
 		return t->kind == T_STRING || t->kind == T_PTR ||
+		       sema_is_char_ptr(t) ||	/* a char [] decays */
 		       (arg->kind == N_INT && arg->ival == 0);	/* NULL */
 	if (n && param[n - 1] == '*') {
 		if (t->kind == T_INT)
@@ -213,7 +214,10 @@ static void check_args(struct sema *s, struct node *n, const struct proto *p)
 				  "prototype:\n\tprototype: alloca pointer\n"
 				  "\t argument: non-alloca pointer", n->str, i + 1);
 		if (i >= PROTO_MAX || !p->param[i][0] || arg_compat(p->param[i], a)) {
-			if (is_string_param(p->param[i]) && a->type.kind != T_STRING)
+			if (is_string_param(p->param[i]) && a->type.kind == T_ARRAY)
+				n->args.v[i] = sema_as_string(s, a);
+			else if (is_string_param(p->param[i]) &&
+				 a->type.kind != T_STRING)
 				n->args.v[i] = string_of_pointer(s, a);
 			continue;
 		}

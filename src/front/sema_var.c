@@ -4,10 +4,12 @@
  *
  * A variable comes into being by declaration or by its first assignment,
  * which gives it its type (an integer narrower than int is widened to int,
- * a string gets the strsize bound; x++, a[k]++ and x += n make an int).  Reading a global or an associative
- * array nobody assigned is D_IDENT_UNDEF; self-> and this-> variables may
- * be read before the clause that assigns them (a predicate on self->ts
- * usually comes first in the text), and then start as 64-bit integers.
+ * a string gets the strsize bound; x++ and a[k]++ make an int64_t).
+ * Reading a global nobody declared or assigned is D_IDENT_UNDEF, and
+ * reading an associative array or compounding (x += n) either is
+ * D_VAR_UNDEF; self-> and this-> variables may be read before the
+ * clause that assigns them (a predicate on self->ts usually comes first
+ * in the text), and then start as 64-bit integers.
  *
  * Key tuples: an associative array is keyed by a tuple whose types are
  * fixed by the first use; a later use with a longer string grows that
@@ -249,6 +251,13 @@ static void member_var(struct sema *s, struct node *n, const struct dtype *rhs)
 	resolved(n, v, &s->spec->dvars[v].type);
 }
 
+static _Noreturn void var_undef(struct sema *s, const struct node *n,
+				const char *name)
+{
+	diag_fail(s->d, n->line, n->col, "D_VAR_UNDEF",
+		  "%s has not yet been declared or assigned", name);
+}
+
 static void assoc_var(struct sema *s, struct node *n, const struct dtype *rhs)
 {
 	const char *name = n->a->str;
@@ -261,10 +270,11 @@ static void assoc_var(struct sema *s, struct node *n, const struct dtype *rhs)
 	int v = find_dvar(s, name, DVAR_ASSOC);
 
 	if (v < 0) {
+		/* a[k] read or compounded before anything made a: dt_cook_op2
+		 * creates the array for '[' and dt_cook_var then finds it was
+		 * never assigned */
 		if (!rhs)
-			diag_fail(s->d, n->line, n->col, "D_IDENT_UNDEF",
-				  "failed to resolve %s: Unknown variable name",
-				  name);
+			var_undef(s, n, name);
 		v = add_dvar(s, name, DVAR_ASSOC, var_type(s, rhs));
 	}
 	struct spec_dvar *dv = &s->spec->dvars[v];
@@ -520,10 +530,10 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 			sema_static_access(s, lhs);
 			return;
 		}
-		/* a[k]++ creates a as an int, as x++ does (dt_cook_op1) */
-		struct dtype i32 = type_int(4, true);
+		/* a[k]++ creates a as an int64_t, as x++ does (dt_cook_op1) */
+		struct dtype i64 = type_int(8, true);
 
-		assoc_var(s, lhs, n->kind == N_INCDEC ? &i32 : rhs);
+		assoc_var(s, lhs, n->kind == N_INCDEC ? &i64 : rhs);
 		return;
 	}
 	if (lhs->kind != N_IDENT)
@@ -537,8 +547,11 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 	int g = find_global(s, lhs->str);
 
 	if (g < 0) {
-		/* x++ and x += n create an int, as DTrace does */
-		struct dtype t = creating ? var_type(s, rhs) : type_int(4, true);
+		/* x++ creates an int64_t (dt_cook_op1); x += n reads x first,
+		 * and a global nothing declared or assigned has no value */
+		if (n->kind == N_ASSIGN && n->compound)
+			var_undef(s, lhs, lhs->str);
+		struct dtype t = creating ? var_type(s, rhs) : type_int(8, true);
 
 		g = add_global(s, lhs->str, t);
 	}

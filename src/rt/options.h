@@ -34,6 +34,8 @@ struct options {
 	bool destructive;	/* destructive (-w) */
 	bool zdefs;		/* zdefs (-Z): descriptions may match nothing */
 	bool defaultargs;	/* unset $N are 0 / "" */
+	bool empty;		/* empty: a program may have nothing in it */
+	bool argref;		/* argref: the last macro argument may go unused */
 	bool errtags;		/* errtags: [D_TAG] in compile errors */
 	bool aggsortkey, aggsortrev;
 	int aggsortpos, aggsortkeypos;

@@ -223,6 +223,17 @@ int dscope__compile(struct dscope *ds)
 	if (ds->opts.disasm)
 		disasm_spec(ds->cfg.err, ds->spec);
 	matched_notice(ds, res.nprobes);
+	/* nothing to trace is an error unless -Z allows it, as dtrace(1)
+	 * says once everything has compiled: an empty program (-xempty) or
+	 * declarations alone */
+	int total = 0;
+
+	for (int i = 0; i < ds->nsrc; i++)
+		total += res.nprobes[i];
+	if (total == 0 && !ds->opts.zdefs) {
+		fprintf(ds->cfg.err, "%s: no probes matched\n", ds->cfg.progname);
+		return -ENOENT;
+	}
 	return 0;
 }
 

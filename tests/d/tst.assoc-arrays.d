@@ -1,6 +1,6 @@
 /*
  * Associative arrays keyed by tuples: read, +=, a missing key reads 0 or
- * "", assigning 0 deletes; clause-local this-> variables.
+ * NULL, assigning 0 deletes; clause-local this-> variables.
  */
 #pragma D option quiet
 
@@ -14,6 +14,6 @@ BEGIN
 	a["x", 1] = 0;
 	printf("%d\n", a["x", 1]);
 	s["k"] = "hello";
-	printf("%s|%s|\n", s["k"], s["nope"]);
+	printf("%s|%d|\n", s["k"], s["nope"] == NULL);
 	exit(0);
 }

@@ -18,8 +18,9 @@ BEGIN
 	printf("%d %d %d %d\n", rindex("foobarfoo", "foo"),
 	    rindex("foobarfoo", "foo", 5), rindex("abc", ""),
 	    rindex("abc", "x", -1));
-	printf("[%s] [%s] [%s] [%s]\n", strstr("foobarbaz", "bar"),
-	    strchr("a/b/c", '/'), strrchr("a/b/c", '/'), strchr("abc", 'z'));
+	printf("[%s] [%s] [%s] %d\n", strstr("foobarbaz", "bar"),
+	    strchr("a/b/c", '/'), strrchr("a/b/c", '/'),
+	    strchr("abc", 'z') == NULL);
 	printf("[%s] [%s]\n", toupper("Hello, World 09@[`{"),
 	    tolower("Hello, World 09@[`{"));
 	printf("[%s] [%s] [%s]\n", lltostr(0), lltostr(-42),

@@ -4,7 +4,7 @@
 # options still take only the values DTrace takes.
 . tests/sh/lib.sh
 
-for o in grabanon amin argref knodefs unodefs core debug tree ctypes=/tmp/x \
+for o in grabanon amin knodefs unodefs core debug tree ctypes=/tmp/x \
 	 dtypes=/tmp/x droptags evaltime=main libdir=/tmp syslibdir=/tmp; do
 	out=$($D -e -x "$o" -n BEGIN 2>&1); rc=$?
 	[ $rc = 1 ] || fail "-x $o: exit $rc"

@@ -1,0 +1,8 @@
+/*
+ * a[k] += n on an associative array no clause before has assigned.
+ */
+BEGIN
+{
+	sizes["read"] += 512;
+	exit(0);
+}
