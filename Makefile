@@ -90,9 +90,12 @@ bench: all
 	$(CC) $(CFLAGS) -o $(B)/bench/floor bench/floor.c -lbpf
 	python3 bench/bench.py --dscope $(B)/dscope --bin $(B)/bench $(BENCH_ARGS)
 
-# libFuzzer over the front end and the code generator (clang; no kernel
-# loading): tests/fuzz/README.md.  `make fuzz` builds build/fuzz/;
-# `make fuzz-smoke` runs it for FUZZ_SECONDS on the seed corpus.
+# libFuzzer over the front end and the code generator, and over every
+# parser of a file a traced process controls (clang; no kernel loading):
+# tests/fuzz/README.md.  `make fuzz` builds build/fuzz/ and the seeds of
+# the file parsers (build/fuzz/seeds/, from this system's libraries);
+# `make fuzz-smoke` replays the regressions and fuzzes each target for
+# FUZZ_SECONDS.
 FUZZ_CC    ?= $(firstword $(shell command -v clang-14 clang 2>/dev/null) clang)
 FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	      -fno-omit-frame-pointer
@@ -101,20 +104,27 @@ FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all \
 FUZZ_FLAGS := -O1 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
 	      -Wno-missing-field-initializers -Iinclude -Isrc $(FUZZ_SAN)
 FUZZ_OBJ   := $(LIB_SRC:%.c=$(B)/fuzz/%.o)
-FUZZ_BINS  := $(B)/fuzz/fuzz_compile $(B)/fuzz/fuzz_compile_opts
+# One per parser of outside input: tests/fuzz/fuzz_NAME.c
+FUZZ_FILE_TARGETS := elf ehframe usdt usdt_args debugfile perfmap maps x86insn
+FUZZ_BINS  := $(B)/fuzz/fuzz_compile $(B)/fuzz/fuzz_compile_opts \
+	      $(FUZZ_FILE_TARGETS:%=$(B)/fuzz/fuzz_%)
 FUZZ_SECONDS ?= 60
 
 $(B)/fuzz/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
-$(B)/fuzz/fuzz_compile: tests/fuzz/fuzz_compile.c $(FUZZ_OBJ)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_file.h $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
 
 $(B)/fuzz/fuzz_compile_opts: tests/fuzz/fuzz_compile.c $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_OPTIONS -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
-fuzz: deps-ok $(FUZZ_BINS)
+fuzz: deps-ok $(FUZZ_BINS) $(B)/fuzz/seeds/.done
+
+$(B)/fuzz/seeds/.done: tests/fuzz/seeds.sh
+	tests/fuzz/seeds.sh $(B)/fuzz/seeds
+	@touch $@
 
 # The regression inputs are replayed first, each whole (some are larger
 # than the 4 KiB the fuzzer generates); then FUZZ_SECONDS of fuzzing from
@@ -126,5 +136,7 @@ fuzz-smoke: fuzz
 	$(B)/fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
 	  -dict=tests/fuzz/d.dict -artifact_prefix=$(B)/fuzz/ -print_final_stats=1 \
 	  $(B)/fuzz/corpus tests/fuzz/corpus tests/d
+	tests/fuzz/run-files.sh --replay $(B)/fuzz
+	tests/fuzz/run-files.sh --seconds $(FUZZ_SECONDS) $(B)/fuzz
 
 .PHONY: fuzz fuzz-smoke

@@ -53,7 +53,8 @@ static bool parse_line(char *line, struct perfmap_sym *s)
 /* Sorted by start; of lines with one start, the last one only. */
 static void keep_last_per_start(struct line_sym *v, size_t n, struct perfmap *m)
 {
-	qsort(v, n, sizeof(*v), cmp_line_sym);
+	if (n)		/* qsort's pointer must be valid even for none */
+		qsort(v, n, sizeof(*v), cmp_line_sym);
 	m->v = malloc(sizeof(*m->v) * (n ? n : 1));
 	for (size_t i = 0; i < n; i++) {
 		if (!m->v || (i + 1 < n && v[i + 1].s.start == v[i].s.start)) {

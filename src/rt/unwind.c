@@ -101,9 +101,8 @@ static bool place(const struct elf_file *f, uint64_t pc, uint32_t *off)
 	return true;
 }
 
-int unwind_file_rows(const char *path, struct unwind_row **rows, size_t *n)
+int unwind_file_rows(const struct elf_file *f, struct unwind_row **rows, size_t *n)
 {
-	const struct elf_file *f = elf_file_get(path);
 	struct eh_row *eh = NULL;
 	uint8_t *data = NULL;
 	size_t size = 0, neh = 0, k = 0;
@@ -114,7 +113,7 @@ int unwind_file_rows(const char *path, struct unwind_row **rows, size_t *n)
 	*n = 0;
 	if (!f)
 		return -ENOENT;
-	if ((rc = read_eh_frame(path, &data, &size, &vaddr)) < 0)
+	if ((rc = read_eh_frame(f->path, &data, &size, &vaddr)) < 0)
 		return rc;
 	rc = ehframe_rows(data, size, vaddr, &eh, &neh);
 	free(data);
@@ -204,7 +203,7 @@ static int add_object(struct unwind_tables *t, const struct elf_file *f)
 				   st.st_ino };
 	if (known_key(t, &key))
 		return 0;
-	if (unwind_file_rows(f->path, &rows, &n) == -ENOMEM)
+	if (unwind_file_rows(f, &rows, &n) == -ENOMEM)
 		return -ENOMEM;
 	if (n == 0 || n > UNWIND_ROWS_MAX || t->nrows + n > UINT32_MAX) {
 		free(rows);

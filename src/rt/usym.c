@@ -131,13 +131,24 @@ static int cmp_name(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
+/* How many entries of type t the data holds (0 if none or no data). */
+static size_t entries(Elf *e, const Elf_Data *d, Elf_Type t)
+{
+	size_t fs = gelf_fsize(e, t, 1, EV_CURRENT);
+
+	return d && fs ? d->d_size / fs : 0;
+}
+
 /* The function symbols of one symbol table section. */
 static void read_symtab(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, struct elf_file *f)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
-	size_t n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+	size_t n = entries(e, d, ELF_T_SYM);
 
-	if (!d)
+	/* The count is what the data holds, not what sh_entsize claims: a
+	 * header saying entries of one byte would have us allocate 24 bytes
+	 * per byte of the file. */
+	if (!n)
 		return;
 	f->syms = xrealloc(f->syms, sizeof(*f->syms) * (f->nsyms + n));
 	for (size_t i = 0; i < n; i++) {
@@ -177,7 +188,7 @@ static void dedup_syms(struct elf_file *f)
 static void read_dynamic(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, struct elf_file *f)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
-	size_t n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+	size_t n = entries(e, d, ELF_T_DYN);
 
 	for (size_t i = 0; d && i < n; i++) {
 		GElf_Dyn dyn;
@@ -285,7 +296,7 @@ static void read_dynamic_sections(Elf *e, struct elf_file *f)
 
 /* Symbols from the best table there is: the file's .symtab, its debug
  * file's, its .dynsym. */
-static struct elf_file *read_elf(const char *path)
+struct elf_file *elf_file_read(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct elf_file *f = NULL;
@@ -325,10 +336,28 @@ const struct elf_file *elf_file_get(const char *path)
 			return n->f;
 	n = xrealloc(NULL, sizeof(*n));
 	n->path = xstrdup(path);
-	n->f = read_elf(path);
+	n->f = elf_file_read(path);
 	n->next = files;
 	files = n;
 	return n->f;
+}
+
+void elf_file_free(struct elf_file *f)
+{
+	if (!f)
+		return;
+	for (size_t i = 0; i < f->nsyms; i++)
+		free((char *)f->syms[i].name);
+	for (size_t i = 0; i < f->nneeded; i++)
+		free(f->needed[i]);
+	free(f->syms);
+	free(f->segs);
+	free(f->needed);
+	free(f->runpath);
+	free(f->interp);
+	free(f->debug);
+	free(f->path);
+	free(f);
 }
 
 bool elf_file_offset(const struct elf_file *f, uint64_t vaddr, uint64_t *off)
@@ -389,18 +418,31 @@ static struct proc_maps *find_proc(uint32_t pid)
 	return NULL;
 }
 
-/* "start-end perms pgoff dev inode path" for file-backed lines */
-static void add_range(struct proc_maps *p, const char *line)
+bool usym_maps_line(const char *line, uint64_t *start, uint64_t *end,
+		    uint64_t *pgoff, const char **path)
 {
-	unsigned long long start, end, pgoff;
+	unsigned long long s, e, o;
 	char perms[8];
 	int pathpos = 0;
+
+	if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %n", &s, &e, perms, &o,
+		   &pathpos) < 4 || !pathpos || line[pathpos] != '/' || e <= s)
+		return false;
+	*start = s;
+	*end = e;
+	*pgoff = o;
+	*path = line + pathpos;
+	return true;
+}
+
+static void add_range(struct proc_maps *p, const char *line)
+{
+	uint64_t start, end, pgoff;
+	const char *path;
 	const struct elf_file *f;
 
-	if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %n", &start, &end, perms,
-		   &pgoff, &pathpos) < 4 || !pathpos || line[pathpos] != '/')
-		return;
-	if (!(f = elf_file_get(line + pathpos)))
+	if (!usym_maps_line(line, &start, &end, &pgoff, &path) ||
+	    !(f = elf_file_get(path)))
 		return;
 	p->r = xrealloc(p->r, sizeof(*p->r) * (p->n + 1));
 	p->r[p->n++] = (struct map_range){ start, end, pgoff, f };

@@ -54,6 +54,11 @@ struct elf_file {
  * file.  Owned by the cache. */
 const struct elf_file *elf_file_get(const char *path);
 
+/* The same, read now and not kept: the caller frees it with
+ * elf_file_free (the fuzzer reads a file per input). */
+struct elf_file *elf_file_read(const char *path);
+void elf_file_free(struct elf_file *f);
+
 /* Link-time vaddr <-> file offset through the PT_LOAD segments. */
 bool elf_file_offset(const struct elf_file *f, uint64_t vaddr, uint64_t *off);
 bool elf_file_vaddr(const struct elf_file *f, uint64_t off, uint64_t *vaddr);
@@ -72,6 +77,12 @@ const struct elf_sym *elf_file_sym(const struct elf_file *f, uint64_t vaddr);
  */
 size_t usym_object_files(long pid, const char *exec, const struct elf_file **out,
 			 size_t max);
+
+/* One line of /proc/pid/maps, "start-end perms pgoff dev inode path":
+ * false unless it parses, is not empty and names a path (starting with
+ * '/'); path points into line. */
+bool usym_maps_line(const char *line, uint64_t *start, uint64_t *end,
+		    uint64_t *pgoff, const char **path);
 
 /* Read /proc/pid/maps now, unless it was read already; false if the
  * process is gone or unreadable. */

@@ -113,7 +113,7 @@ static const struct unwind_row *sym_row(const char *path, const char *name,
 	const struct elf_file *f = elf_file_get(path);
 	uint64_t off;
 
-	if (!f || unwind_file_rows(path, rows, n) < 0)
+	if (!f || unwind_file_rows(f, rows, n) < 0)
 		return NULL;
 	for (size_t i = 0; i < f->nsyms; i++)
 		if (strcmp(f->syms[i].name, name) == 0 &&
@@ -239,7 +239,7 @@ TEST(ehframe_libc_matches_readelf)
 
 	if (!f || system("command -v readelf >/dev/null 2>&1") != 0)
 		return;		/* nothing to compare with */
-	CHECK(unwind_file_rows(LIBC, &rows, &n) == 0 && n > 1000);
+	CHECK(unwind_file_rows(f, &rows, &n) == 0 && n > 1000);
 	p = popen("readelf -wF " LIBC " 2>/dev/null", "r");
 	CHECK(p != NULL);
 	while (p && fgets(line, sizeof(line), p)) {
