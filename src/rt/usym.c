@@ -173,6 +173,8 @@ static void dedup_syms(struct elf_file *f)
 {
 	size_t k = 0;
 
+	if (!f->nsyms)		/* f->syms may be NULL, which qsort refuses */
+		return;
 	qsort(f->syms, f->nsyms, sizeof(*f->syms), cmp_name);
 	for (size_t i = 0; i < f->nsyms; i++) {
 		if (k && strcmp(f->syms[k - 1].name, f->syms[i].name) == 0) {
