@@ -64,13 +64,22 @@ $(B)/targets/napper-nofp: tests/targets/napper.c
 $(B)/x86insn-check: tests/tools/x86insn_check.c $(B)/libdscope.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-check: all $(B)/unit-tests $(B)/x86insn-check
+# The file parsers' fuzz harnesses as plain replayers (gcc, sanitizers):
+# make check replays tests/fuzz/regress/NAME/ through them.
+FUZZ_FILE_TARGETS := elf ehframe usdt usdt_args debugfile perfmap maps x86insn
+REPLAY_BINS := $(FUZZ_FILE_TARGETS:%=$(B)/replay/fuzz_%)
+
+$(B)/replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz_file.h $(SAN_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN) -o $@ $< tests/fuzz/replay.c $(SAN_OBJ) $(LDLIBS)
+
+check: all $(B)/unit-tests $(B)/x86insn-check $(REPLAY_BINS)
 	@tests/run.sh
 
 # The same tests in a qemu guest running Debian 12's 6.1 kernel
 # (tests/vm/run; VM_KERNEL picks another).  Built here first: the guest
 # only runs what the host compiled.
-check-vm: all $(B)/unit-tests $(B)/x86insn-check
+check-vm: all $(B)/unit-tests $(B)/x86insn-check $(REPLAY_BINS)
 	@tests/vm/run $(if $(VM_KERNEL),--kernel $(VM_KERNEL)) $(if $(VM_TIMEOUT),--timeout $(VM_TIMEOUT)) -- tests/run.sh
 
 peer: all
@@ -104,8 +113,8 @@ FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all \
 FUZZ_FLAGS := -O1 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
 	      -Wno-missing-field-initializers -Iinclude -Isrc $(FUZZ_SAN)
 FUZZ_OBJ   := $(LIB_SRC:%.c=$(B)/fuzz/%.o)
-# One per parser of outside input: tests/fuzz/fuzz_NAME.c
-FUZZ_FILE_TARGETS := elf ehframe usdt usdt_args debugfile perfmap maps x86insn
+# One per parser of outside input (FUZZ_FILE_TARGETS, above):
+# tests/fuzz/fuzz_NAME.c
 FUZZ_BINS  := $(B)/fuzz/fuzz_compile $(B)/fuzz/fuzz_compile_opts \
 	      $(FUZZ_FILE_TARGETS:%=$(B)/fuzz/fuzz_%)
 FUZZ_SECONDS ?= 60

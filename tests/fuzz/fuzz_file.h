@@ -26,7 +26,7 @@
 
 static char fuzz_dir[64];
 
-static int fuzz_rm(const char *path, const struct stat *st, int type,
+static inline int fuzz_rm(const char *path, const struct stat *st, int type,
 		   struct FTW *ftw)
 {
 	return remove(path);
@@ -34,14 +34,14 @@ static int fuzz_rm(const char *path, const struct stat *st, int type,
 
 /* The folder goes when the fuzzer exits normally (-runs, -max_total_time,
  * a replay). */
-static void fuzz_cleanup(void)
+static inline void fuzz_cleanup(void)
 {
 	nftw(fuzz_dir, fuzz_rm, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /* Make the folder, once; abort if it cannot be made (the harness's own
  * failure, not a finding). */
-static const char *fuzz_folder(void)
+static inline const char *fuzz_folder(void)
 {
 	char env[96];
 
@@ -60,7 +60,7 @@ static const char *fuzz_folder(void)
 
 /* Empty the folder (and remake DSCOPE_DEBUGDIR), for a harness whose
  * files must not outlive an input. */
-static void fuzz_reset(void)
+static inline void fuzz_reset(void)
 {
 	char debug[96];
 
@@ -71,7 +71,7 @@ static void fuzz_reset(void)
 }
 
 /* data into the folder's file name (made, or replaced): its path in out. */
-static void fuzz_write(const char *name, const uint8_t *data, size_t size,
+static inline void fuzz_write(const char *name, const uint8_t *data, size_t size,
 		       char *out, size_t len)
 {
 	int fd;
