@@ -131,7 +131,7 @@ $(B)/fuzz/fuzz_compile_opts: tests/fuzz/fuzz_compile.c $(FUZZ_OBJ)
 
 fuzz: deps-ok $(FUZZ_BINS) $(B)/fuzz/seeds/.done
 
-$(B)/fuzz/seeds/.done: tests/fuzz/seeds.sh
+$(B)/fuzz/seeds/.done: tests/fuzz/seeds.sh $(B)/targets/usdtprog $(B)/targets/usdtopt
 	tests/fuzz/seeds.sh $(B)/fuzz/seeds
 	@touch $@
 

@@ -15,6 +15,7 @@
 #                         as V8 and perf-map-agent write them
 set -e
 out=${1:?usage: seeds.sh OUT}
+tgt=$(cd "$(dirname "$0")/../.." && pwd)/build/targets
 lib=/usr/lib/x86_64-linux-gnu
 [ -d $lib ] || lib=/usr/lib
 mkdir -p "$out"
@@ -25,7 +26,6 @@ done
 
 elves=$(find $lib -maxdepth 1 -name '*.so*' -type f -size -24k 2>/dev/null |
 	sort | head -40)
-tgt=$(dirname "$0")/../../build/targets
 for t in usdtprog usdtopt; do
 	[ -f "$tgt/$t" ] && elves="$elves $tgt/$t"
 done
