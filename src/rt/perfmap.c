@@ -15,6 +15,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "rt/usym.h"
+
+/* A map is read whole, its names kept: past this it is refused, for the
+ * file is anyone's to make (a sparse file of a terabyte costs its maker
+ * nothing).  The largest JVM maps seen are tens of MiB. */
+#define PERFMAP_SIZE_MAX (256ll << 20)
+
 struct line_sym {
 	struct perfmap_sym s;
 	size_t line;			/* later lines win */
@@ -125,8 +132,18 @@ bool perfmap_refresh(struct perfmap *m, uint32_t pid)
 	if (fd < 0)
 		return m->n > 0;
 	if (owner == (uid_t)-1 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    (st.st_uid != owner && st.st_uid != 0) || same_file(m, &st) ||
-	    !(fp = fdopen(fd, "r"))) {
+	    (st.st_uid != owner && st.st_uid != 0) || same_file(m, &st)) {
+		close(fd);
+		return m->n > 0;
+	}
+	if (st.st_size > PERFMAP_SIZE_MAX) {
+		usym_warn(path, "it is %lld bytes, more than the %lld a perf map "
+			  "may be; its JIT names are not read",
+			  (long long)st.st_size, PERFMAP_SIZE_MAX);
+		close(fd);
+		return m->n > 0;
+	}
+	if (!(fp = fdopen(fd, "r"))) {
 		close(fd);
 		return m->n > 0;
 	}

@@ -48,7 +48,7 @@ struct unwind_tables {
 static int read_eh_frame(const char *path, uint8_t **data, size_t *size,
 			 uint64_t *vaddr)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = -ENOENT;
+	int fd = elf_open(path), rc = -ENOENT;
 	size_t shstrndx;
 	Elf *e;
 
@@ -117,6 +117,10 @@ int unwind_file_rows(const struct elf_file *f, struct unwind_row **rows, size_t 
 		return rc;
 	rc = ehframe_rows(data, size, vaddr, &eh, &neh);
 	free(data);
+	if (rc == -EINVAL)
+		usym_warn(f->path, "its .eh_frame is malformed after %zu rows; stacks "
+			  "through the functions past the damage follow frame "
+			  "pointers", neh);
 	if (rc == -ENOMEM || !(*rows = malloc((neh ? neh : 1) * sizeof(**rows)))) {
 		free(eh);
 		return -ENOMEM;
@@ -159,7 +163,7 @@ const struct unwind_row *unwind_row_at(const struct unwind_row *rows, size_t n,
  */
 static bool mapped_key(const char *path, struct unwind_key *key)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = elf_open(path);
 	void *page = fd >= 0 ? mmap(NULL, 1, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
 	unsigned long long start, inode;
 	unsigned maj, min;

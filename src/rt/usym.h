@@ -48,7 +48,25 @@ struct elf_file {
 	char *interp;			/* PT_INTERP; NULL if none */
 	char *debug;			/* the separate debug file syms came
 					 * from (rt/debugfile.h); NULL if none */
+	uint64_t size;			/* of the file when it was read */
 };
+
+/*
+ * Open an ELF file a traced process named, for reading: -1 (errno set)
+ * unless it is a regular file.  Paths come from the process (its maps,
+ * DT_NEEDED, a debug link), and a FIFO there would block dscope in
+ * open() or read() forever, a device read without end.
+ */
+int elf_open(const char *path);
+
+/*
+ * Damage found in a file a traced process controls (a symbol table past
+ * the file's end, a malformed .eh_frame or stapsdt note): one sentence
+ * on stderr, "dscope: warning: PATH: ...", once per file and kind of
+ * damage (fmt), and dscope carries on with what it could read.
+ */
+void usym_warn(const char *path, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* The file at path, read on first use; NULL if it is not a readable ELF
  * file.  Owned by the cache. */
