@@ -558,19 +558,25 @@ static int finish(struct eh_row *rows, size_t *n)
 }
 
 int ehframe_rows(const uint8_t *data, size_t size, uint64_t vaddr,
-		 struct eh_row **rows, size_t *n)
+		 struct eh_row **rows, size_t *n, size_t *bad)
 {
 	struct rd r = { data, data, data + size, vaddr, false };
 	struct machine m = { 0 };
 	int rc = 0;
 
-	while (r.p < r.end && !m.oom)
+	while (r.p < r.end && !m.oom) {
+		const uint8_t *entry = r.p;
+
 		if (!parse_entry(&m, &r)) {
 			/* a zero terminator ends the section cleanly */
-			if (r.bad)
+			if (r.bad) {
 				rc = -EINVAL;
+				if (bad)
+					*bad = (size_t)(entry - data);
+			}
 			break;
 		}
+	}
 	if (m.oom)
 		rc = -ENOMEM;
 	else if (finish(m.rows, &m.n) < 0)

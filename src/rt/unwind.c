@@ -105,7 +105,7 @@ int unwind_file_rows(const struct elf_file *f, struct unwind_row **rows, size_t 
 {
 	struct eh_row *eh = NULL;
 	uint8_t *data = NULL;
-	size_t size = 0, neh = 0, k = 0;
+	size_t size = 0, neh = 0, k = 0, bad = 0;
 	uint64_t vaddr = 0;
 	int rc;
 
@@ -115,12 +115,12 @@ int unwind_file_rows(const struct elf_file *f, struct unwind_row **rows, size_t 
 		return -ENOENT;
 	if ((rc = read_eh_frame(f->path, &data, &size, &vaddr)) < 0)
 		return rc;
-	rc = ehframe_rows(data, size, vaddr, &eh, &neh);
+	rc = ehframe_rows(data, size, vaddr, &eh, &neh, &bad);
 	free(data);
 	if (rc == -EINVAL)
-		usym_warn(f->path, "its .eh_frame is malformed after %zu rows; stacks "
-			  "through the functions past the damage follow frame "
-			  "pointers", neh);
+		usym_warn(f->path, "its .eh_frame is malformed at offset %zu; stacks "
+			  "through the functions it describes from there on follow "
+			  "frame pointers", bad);
 	if (rc == -ENOMEM || !(*rows = malloc((neh ? neh : 1) * sizeof(**rows)))) {
 		free(eh);
 		return -ENOMEM;

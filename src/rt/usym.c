@@ -198,13 +198,15 @@ static bool read_symtab(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, struct elf_file *f)
 
 	if (!d) {
 		usym_warn(f->path, "its symbol table (section %zu, %llu bytes at "
-			  "offset %llu) cannot be read: %s; its names come from "
-			  "elsewhere, if anywhere", elf_ndxscn(scn),
+			  "offset %llu) cannot be read (%s); %s", elf_ndxscn(scn),
 			  (unsigned long long)sh->sh_size,
 			  (unsigned long long)sh->sh_offset,
 			  sh->sh_offset + sh->sh_size > f->size ||
 			  sh->sh_offset + sh->sh_size < sh->sh_offset ?
-			  "it runs past the end of the file" : elf_errmsg(-1));
+			  "it runs past the end of the file" : elf_errmsg(-1),
+			  sh->sh_type == SHT_SYMTAB ?
+			  "names come from its debug file or .dynsym instead" :
+			  "the functions it exports are not named");
 		return false;
 	}
 	if (!n)

@@ -26,9 +26,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	vaddr = vaddrs[data[0] & 3];
-	rc = ehframe_rows(data + 1, size - 1, vaddr, &rows, &n);
+	size_t bad = SIZE_MAX;
+
+	rc = ehframe_rows(data + 1, size - 1, vaddr, &rows, &n, &bad);
 	if (rc != 0 && rc != -EINVAL && rc != -ENOMEM)
 		abort();
+	if (rc == -EINVAL && bad >= size - 1)
+		abort();	/* the damage is inside the section */
 	for (size_t i = 1; i < n; i++)
 		if (rows[i].pc < rows[i - 1].pc)
 			abort();	/* the BPF search needs them sorted */
