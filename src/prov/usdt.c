@@ -231,8 +231,11 @@ static int place_symbol(const struct expr *e, bool rip, const struct usdt_arg_ct
 		*why = "the operand's symbol is not in the file's symbol tables";
 		return -1;
 	}
+	/* Addresses wrap, as the CPU's own arithmetic does: a displacement
+	 * the file makes absurd fetches from an absurd address, which the
+	 * probe's fault handling reports, and is no overflow here. */
 	if (!rip && !cx->pic) {
-		a->disp += (int64_t)addr;
+		a->disp = (int64_t)((uint64_t)a->disp + addr);
 		return 0;
 	}
 	if (a->base != USDT_REG_NONE && !rip) {
@@ -240,7 +243,7 @@ static int place_symbol(const struct expr *e, bool rip, const struct usdt_arg_ct
 		return -1;
 	}
 	a->base = PT_REGS_IP;
-	a->disp += (int64_t)(addr - cx->pc);
+	a->disp = (int64_t)((uint64_t)a->disp + (addr - cx->pc));
 	return 0;
 }
 
