@@ -54,8 +54,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (elf_kind(e) == ELF_K_ELF) {
 		if ((n = debugfile_build_id(e, id, sizeof(id))) >= 2)
 			place_by_build_id(id, n, data, size);
+		/* not over the input itself or the harness's folders */
 		if (debugfile_link(e, name, sizeof(name), &crc) &&
-		    strcmp(name, "in") != 0 && name[0] != '.')
+		    strcmp(name, "in") != 0 && strcmp(name, "debug") != 0 &&
+		    name[0] != '.')
 			fuzz_write(name, data, size, other, sizeof(other));
 		if (debugfile_find(e, path, out, sizeof(out)) &&
 		    access(out, R_OK) != 0)
