@@ -43,7 +43,7 @@ struct rd {
 
 static bool need(struct rd *r, size_t n)
 {
-	if (r->bad || (size_t)(r->end - r->p) < n) {
+	if (r->bad || r->p > r->end || (size_t)(r->end - r->p) < n) {
 		r->bad = true;
 		return false;
 	}
@@ -479,6 +479,10 @@ static bool parse_entry(struct machine *m, struct rd *r)
 
 	if (len == 0xffffffffu)
 		len = rd_uint(r, 8);
+	/* every entry holds at least its 4-byte id: a shorter one would have
+	 * the id read past the entry's end, and the FDE parsed from there */
+	if (len > 0 && len < 4)
+		r->bad = true;
 	if (r->bad || len == 0 || !need(r, len))
 		return false;
 	body = r->p;
