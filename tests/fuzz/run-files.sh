@@ -10,6 +10,11 @@
 #                                      (kept between runs) and
 #                                      DIR/seeds/NAME; crashes go to
 #                                      DIR/crashes/, logs to DIR/logs/
+#   run-files.sh --record DIR          a table of every run DIR/logs/ holds:
+#                                      seconds (the log's start, from its
+#                                      name, to its last write), executions
+#                                      and exec/s as libFuzzer printed them,
+#                                      and what stopped it
 #
 # A target's inputs are at most its max_len below; 1 GiB of RSS or one
 # allocation of 1 GiB is a finding (no input that size justifies it).
@@ -60,7 +65,24 @@ case $1 in
 		rc=$?
 		echo "fuzz_$t: exit $rc, $(grep -E 'stat::number_of_executed_units' "$log" | tr -s ' ') $(grep -E 'stat::average_exec_per_sec' "$log" | tr -s ' ') ($log)"
 	done ;;
+--record)
+	echo "| target | started | seconds | executions | exec/s | result |"
+	echo "|---|---|---|---|---|---|"
+	for log in "$2"/logs/*.log; do
+		name=$(basename "$log" .log)
+		t=${name%-*-*} stamp=${name#"$t"-}
+		start=$(date -d "$(echo "$stamp" | sed 's/\(....\)\(..\)\(..\)-\(..\)\(..\)\(..\)/\1-\2-\3 \4:\5:\6/')" +%s)
+		secs=$(( $(stat -c %Y "$log") - start ))
+		execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+		rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+		result=$(grep -m1 -o 'SUMMARY: [A-Za-z]*Sanitizer: [a-z-]*\|ERROR: libFuzzer: [a-z-]*' "$log")
+		echo "| $t | $(echo "$stamp" | sed 's/.*-\(..\)\(..\)../\1:\2/') | $secs | ${execs:-?} | ${rate:-?} | ${result:-none} |"
+	done | tee "$2/record.tmp"
+	awk -F' *\\| *' '{ s += $4; e += $5 } END {
+		printf "| all | | %d (%.2f core-hours) | %d | | |\n", s, s / 3600, e }' \
+		"$2/record.tmp"
+	rm -f "$2/record.tmp" ;;
 *)
-	echo "usage: run-files.sh --replay DIR | --seconds N DIR [NAME...]" >&2
+	echo "usage: run-files.sh --replay DIR | --seconds N DIR [NAME...] | --record DIR" >&2
 	exit 2 ;;
 esac
