@@ -64,13 +64,22 @@ $(B)/targets/napper-nofp: tests/targets/napper.c
 $(B)/x86insn-check: tests/tools/x86insn_check.c $(B)/libdscope.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-check: all $(B)/unit-tests $(B)/x86insn-check
+# The file parsers' fuzz harnesses as plain replayers (gcc, sanitizers):
+# make check replays tests/fuzz/regress/NAME/ through them.
+FUZZ_FILE_TARGETS := elf ehframe usdt usdt_args debugfile perfmap maps x86insn
+REPLAY_BINS := $(FUZZ_FILE_TARGETS:%=$(B)/replay/fuzz_%)
+
+$(B)/replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz_file.h $(SAN_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN) -o $@ $< tests/fuzz/replay.c $(SAN_OBJ) $(LDLIBS)
+
+check: all $(B)/unit-tests $(B)/x86insn-check $(REPLAY_BINS)
 	@tests/run.sh
 
 # The same tests in a qemu guest running Debian 12's 6.1 kernel
 # (tests/vm/run; VM_KERNEL picks another).  Built here first: the guest
 # only runs what the host compiled.
-check-vm: all $(B)/unit-tests $(B)/x86insn-check
+check-vm: all $(B)/unit-tests $(B)/x86insn-check $(REPLAY_BINS)
 	@tests/vm/run $(if $(VM_KERNEL),--kernel $(VM_KERNEL)) $(if $(VM_TIMEOUT),--timeout $(VM_TIMEOUT)) -- tests/run.sh
 
 peer: all
@@ -101,9 +110,12 @@ bench-vm: bench-bin
 		python3 bench/bench.py --dscope $(B)/dscope --bin $(B)/bench \
 		--only $(BENCH_VM_ONLY) $(BENCH_ARGS)
 
-# libFuzzer over the front end and the code generator (clang; no kernel
-# loading): tests/fuzz/README.md.  `make fuzz` builds build/fuzz/;
-# `make fuzz-smoke` runs it for FUZZ_SECONDS on the seed corpus.
+# libFuzzer over the front end and the code generator, and over every
+# parser of a file a traced process controls (clang; no kernel loading):
+# tests/fuzz/README.md.  `make fuzz` builds build/fuzz/ and the seeds of
+# the file parsers (build/fuzz/seeds/, from this system's libraries);
+# `make fuzz-smoke` replays the regressions and fuzzes each target for
+# FUZZ_SECONDS.
 FUZZ_CC    ?= $(firstword $(shell command -v clang-14 clang 2>/dev/null) clang)
 FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	      -fno-omit-frame-pointer
@@ -112,20 +124,27 @@ FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all \
 FUZZ_FLAGS := -O1 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
 	      -Wno-missing-field-initializers -Iinclude -Isrc $(FUZZ_SAN)
 FUZZ_OBJ   := $(LIB_SRC:%.c=$(B)/fuzz/%.o)
-FUZZ_BINS  := $(B)/fuzz/fuzz_compile $(B)/fuzz/fuzz_compile_opts
+# One per parser of outside input (FUZZ_FILE_TARGETS, above):
+# tests/fuzz/fuzz_NAME.c
+FUZZ_BINS  := $(B)/fuzz/fuzz_compile $(B)/fuzz/fuzz_compile_opts \
+	      $(FUZZ_FILE_TARGETS:%=$(B)/fuzz/fuzz_%)
 FUZZ_SECONDS ?= 60
 
 $(B)/fuzz/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
-$(B)/fuzz/fuzz_compile: tests/fuzz/fuzz_compile.c $(FUZZ_OBJ)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_file.h $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
 
 $(B)/fuzz/fuzz_compile_opts: tests/fuzz/fuzz_compile.c $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_OPTIONS -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
-fuzz: deps-ok $(FUZZ_BINS)
+fuzz: deps-ok $(FUZZ_BINS) $(B)/fuzz/seeds/.done
+
+$(B)/fuzz/seeds/.done: tests/fuzz/seeds.sh $(B)/targets/usdtprog $(B)/targets/usdtopt
+	tests/fuzz/seeds.sh $(B)/fuzz/seeds
+	@touch $@
 
 # The regression inputs are replayed first, each whole (some are larger
 # than the 4 KiB the fuzzer generates); then FUZZ_SECONDS of fuzzing from
@@ -137,5 +156,7 @@ fuzz-smoke: fuzz
 	$(B)/fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -timeout=10 -max_len=4096 \
 	  -dict=tests/fuzz/d.dict -artifact_prefix=$(B)/fuzz/ -print_final_stats=1 \
 	  $(B)/fuzz/corpus tests/fuzz/corpus tests/d
+	tests/fuzz/run-files.sh --replay $(B)/fuzz
+	tests/fuzz/run-files.sh --seconds $(FUZZ_SECONDS) $(B)/fuzz
 
 .PHONY: fuzz fuzz-smoke

@@ -17,7 +17,9 @@
 #    (signals, kill -9, -p, bad input); exit 0 passes, 77 skips (the
 #    script prints why), anything else fails.  They run as root only.
 # 4. tests/fuzz/regress/*.d: inputs that once crashed the compiler, each
-#    compiled (-e) and required to exit 0 or 1: see below.
+#    compiled (-e) and required to exit 0 or 1: see below; and
+#    tests/fuzz/regress/NAME/*, inputs that once crashed a file parser,
+#    replayed through build/replay/fuzz_NAME under the sanitizers.
 # 5. tests/corpus/*.d: real-world scripts run unchanged, each checked by
 #    its NAME.expect (tests/corpus/run.sh); root only.
 # Only what the test names is compared: no timing, no sorting.
@@ -95,6 +97,20 @@ for t in $(ls tests/fuzz/regress/*.d 2>/dev/null); do
 	*) echo "FAIL fuzz/$(basename "$t") (exit $rc)"; echo "$out" | tail -5
 	   fail=$((fail + 1)) ;;
 	esac
+done
+
+# ... and the file parsers' (tests/fuzz/README.md): each folder's inputs
+# through its harness, built with the sanitizers; any report fails.
+for d in tests/fuzz/regress/*/; do
+	t=$(basename "$d")
+	out=$(UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	      timeout 60 "$B/replay/fuzz_$t" "$d"* 2>&1); rc=$?
+	if [ $rc -eq 0 ]; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL fuzz/$t (exit $rc)"; echo "$out" | tail -8
+		fail=$((fail + 1))
+	fi
 done
 
 if [ "$(id -u)" -ne 0 ]; then

@@ -173,19 +173,27 @@ struct fn_code {
 static void fn_analyse(int fd, const struct elf_file *f, const struct elf_sym *s,
 		       struct fn_code *fc)
 {
-	uint8_t *code = malloc(s->size);
+	uint8_t *code;
 
-	fc->starts = malloc(s->size * sizeof(*fc->starts));
-	fc->reached = malloc(s->size);
+	fc->starts = NULL;
+	fc->reached = NULL;
 	fc->n = -1;
 	fc->bad = 0;
+	/* The size is the file's word: one past the file's end is refused
+	 * before anything is allocated for it. */
+	fc->why = "its size or address puts it outside its file";
+	if (!elf_file_offset(f, s->addr, &fc->off) || s->size > f->size ||
+	    fc->off > f->size - s->size)
+		return;
+	code = malloc(s->size);
+	fc->starts = malloc(s->size * sizeof(*fc->starts));
+	fc->reached = malloc(s->size);
 	fc->why = "its bytes could not be read";
 	if (!code || !fc->starts || !fc->reached) {
 		fprintf(stderr, "dscope: out of memory\n");
 		abort();
 	}
-	if (elf_file_offset(f, s->addr, &fc->off) &&
-	    pread(fd, code, s->size, (off_t)fc->off) == (ssize_t)s->size) {
+	if (pread(fd, code, s->size, (off_t)fc->off) == (ssize_t)s->size) {
 		fc->why = "an instruction at offset 0x%zx could not be decoded";
 		fc->n = x86insn_walk(code, s->size, fc->starts, &fc->bad);
 	}
@@ -273,7 +281,7 @@ static void module_offsets(struct catalog *cat, long pid, const char *prov,
 		if (!s->size || (pd->func && *pd->func &&
 				 !catalog_glob_match(pd->func, s->name)))
 			continue;
-		if (fd < 0 && (fd = open(m->f->path, O_RDONLY | O_CLOEXEC)) < 0)
+		if (fd < 0 && (fd = elf_open(m->f->path)) < 0)
 			return;
 		function_offsets(cat, pid, prov, m, fd, s, pd->name);
 	}

@@ -231,8 +231,11 @@ static int place_symbol(const struct expr *e, bool rip, const struct usdt_arg_ct
 		*why = "the operand's symbol is not in the file's symbol tables";
 		return -1;
 	}
+	/* Addresses wrap, as the CPU's own arithmetic does: a displacement
+	 * the file makes absurd fetches from an absurd address, which the
+	 * probe's fault handling reports, and is no overflow here. */
 	if (!rip && !cx->pic) {
-		a->disp += (int64_t)addr;
+		a->disp = (int64_t)((uint64_t)a->disp + addr);
 		return 0;
 	}
 	if (a->base != USDT_REG_NONE && !rip) {
@@ -240,7 +243,7 @@ static int place_symbol(const struct expr *e, bool rip, const struct usdt_arg_ct
 		return -1;
 	}
 	a->base = PT_REGS_IP;
-	a->disp += (int64_t)(addr - cx->pc);
+	a->disp = (int64_t)((uint64_t)a->disp + (addr - cx->pc));
 	return 0;
 }
 
@@ -410,22 +413,24 @@ static void read_syms(struct arena *a, Elf *e, struct usdt_file *uf)
 		qsort(uf->syms, (size_t)uf->nsyms, sizeof(*uf->syms), cmp_sym);
 }
 
-/* desc = pc, base, sem (8 bytes each), provider\0 name\0 args\0 */
-static void add_note(struct arena *a, struct usdt_file *uf, int *cap,
-		     const char *desc, size_t len, uint64_t base_now)
+/* desc = pc, base, sem (8 bytes each), provider\0 name\0 args\0; NULL,
+ * or why the note is not one. */
+static const char *add_note(struct arena *a, struct usdt_file *uf, int *cap,
+			    const char *desc, size_t len, uint64_t base_now)
 {
 	uint64_t addr[3];
 	const char *s = desc + sizeof(addr), *end = desc + len;
 	const char *strs[3];
 
 	if (len < sizeof(addr) + 3)
-		return;
+		return "shorter than three addresses and three strings";
 	memcpy(addr, desc, sizeof(addr));
 	for (int i = 0; i < 3; i++) {
 		const char *nul = memchr(s, '\0', (size_t)(end - s));
 
 		if (!nul)
-			return;
+			return "its provider, name and arguments are not three "
+			       "terminated strings";
 		strs[i] = s;
 		s = nul + 1;
 	}
@@ -435,9 +440,13 @@ static void add_note(struct arena *a, struct usdt_file *uf, int *cap,
 		arena_strdup(a, strs[0]), arena_strdup(a, strs[1]),
 		arena_strdup(a, strs[2]), addr[0] + moved,
 		addr[2] ? addr[2] + moved : 0 };
+	return NULL;
 }
 
-static void read_notes(struct arena *a, Elf *e, struct usdt_file *uf)
+/* The notes of e (the file at path): a malformed one is said and left
+ * out, the others kept. */
+static void read_notes(struct arena *a, Elf *e, const char *path,
+		       struct usdt_file *uf)
 {
 	uint64_t base_now = 0;
 	size_t shstrndx;
@@ -458,22 +467,34 @@ static void read_notes(struct arena *a, Elf *e, struct usdt_file *uf)
 		GElf_Shdr sh;
 		GElf_Nhdr nh;
 		Elf_Data *d;
-		size_t off = 0, noff, doff;
+		size_t off, noff, doff, at = 0;
+		const char *why, *name;
 
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE ||
 		    !(d = elf_getdata(scn, NULL)))
 			continue;
-		while ((off = gelf_getnote(d, off, &nh, &noff, &doff)) > 0)
+		name = elf_strptr(e, shstrndx, sh.sh_name);
+		while ((off = gelf_getnote(d, at, &nh, &noff, &doff)) > 0) {
 			if (nh.n_type == NT_STAPSDT && nh.n_namesz == 8 &&
-			    memcmp((char *)d->d_buf + noff, "stapsdt", 8) == 0)
-				add_note(a, uf, &cap, (char *)d->d_buf + doff,
-					 nh.n_descsz, base_now);
+			    memcmp((char *)d->d_buf + noff, "stapsdt", 8) == 0 &&
+			    (why = add_note(a, uf, &cap, (char *)d->d_buf + doff,
+					    nh.n_descsz, base_now)))
+				usym_warn(path, "the stapsdt note at offset %zu of section "
+					  "%zu is malformed (%s); its probe site is left "
+					  "out", at, elf_ndxscn(scn), why);
+			at = off;
+		}
+		/* libelf stops at a header whose sizes run past the data */
+		if (at < d->d_size && name && strcmp(name, ".note.stapsdt") == 0)
+			usym_warn(path, "its .note.stapsdt notes are malformed from "
+				  "offset %zu on; the probe sites past there are left "
+				  "out", at);
 	}
 }
 
 int usdt_file_read(struct arena *a, const char *path, struct usdt_file *uf)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = 0;
+	int fd = elf_open(path), rc = 0;
 	GElf_Ehdr eh;
 	Elf *e;
 
@@ -488,7 +509,7 @@ int usdt_file_read(struct arena *a, const char *path, struct usdt_file *uf)
 		goto out;
 	}
 	uf->pic = eh.e_type == ET_DYN;
-	read_notes(a, e, uf);
+	read_notes(a, e, path, uf);
 	if (uf->nnotes)
 		read_syms(a, e, uf);
 out:

@@ -17,6 +17,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "rt/usym.h"
+
 #define BUILD_ID_MAX 64	/* GNU ld writes 20 bytes (sha1); room for more */
 
 static const char default_dirs[] = "/usr/lib/debug";
@@ -95,7 +97,7 @@ bool debugfile_link(Elf *e, char *name, size_t len, uint32_t *crc)
 bool debugfile_crc(const char *path, uint32_t *crc)
 {
 	unsigned char buf[65536];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = elf_open(path);
 	uLong c = crc32(0, Z_NULL, 0);
 	ssize_t n;
 
@@ -112,7 +114,7 @@ bool debugfile_crc(const char *path, uint32_t *crc)
 static bool has_build_id(const char *path, const uint8_t *id, size_t n)
 {
 	uint8_t other[BUILD_ID_MAX];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = elf_open(path);
 	bool same = false;
 	Elf *e;
 

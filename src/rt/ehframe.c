@@ -43,7 +43,7 @@ struct rd {
 
 static bool need(struct rd *r, size_t n)
 {
-	if (r->bad || (size_t)(r->end - r->p) < n) {
+	if (r->bad || r->p > r->end || (size_t)(r->end - r->p) < n) {
 		r->bad = true;
 		return false;
 	}
@@ -96,6 +96,30 @@ static int64_t rd_sleb(struct rd *r)
 	if (shift < 64 && (b & 0x40))
 		v |= ~0ull << shift;
 	return (int64_t)v;
+}
+
+/* An unsigned operand that is to be factored: past INT64_MAX it is no
+ * offset any frame has, so damage. */
+static int64_t rd_uleb_signed(struct rd *r)
+{
+	uint64_t v = rd_uleb(r);
+
+	if (v > INT64_MAX)
+		r->bad = true;
+	return v > INT64_MAX ? 0 : (int64_t)v;
+}
+
+/* An operand times the CIE's data alignment factor: damage (r->bad)
+ * when it overflows, not a wrapped value. */
+static int64_t factored(struct rd *r, int64_t v, int64_t align)
+{
+	int64_t x;
+
+	if (__builtin_mul_overflow(v, align, &x)) {
+		r->bad = true;
+		return 0;
+	}
+	return x;
 }
 
 /* DW_EH_PE_* */
@@ -321,8 +345,9 @@ static bool step(struct machine *m, struct rd *r)
 		return false;
 	switch (op >> 6) {
 	case 1: advance(m, m->loc + low * c->code_align); return true;
-	case 2: set_rule(m, low, AT_OFFSET, (int64_t)rd_uleb(r) * c->data_align);
-		return true;
+	case 2: set_rule(m, low, AT_OFFSET,
+			 factored(r, rd_uleb_signed(r), c->data_align));
+		return !r->bad;
 	case 3: restore_rule(m, low); return true;
 	}
 	switch (op) {
@@ -332,7 +357,7 @@ static bool step(struct machine *m, struct rd *r)
 	case 0x03: advance(m, m->loc + rd_uint(r, 2) * c->code_align); break;
 	case 0x04: advance(m, m->loc + rd_uint(r, 4) * c->code_align); break;
 	case 0x05: reg = rd_uleb(r);				/* offset_extended */
-		set_rule(m, reg, AT_OFFSET, (int64_t)rd_uleb(r) * c->data_align);
+		set_rule(m, reg, AT_OFFSET, factored(r, rd_uleb_signed(r), c->data_align));
 		break;
 	case 0x06: restore_rule(m, rd_uleb(r)); break;		/* restore_extended */
 	case 0x07: set_rule(m, rd_uleb(r), UNDEF, 0); break;	/* undefined */
@@ -371,13 +396,14 @@ static bool step(struct machine *m, struct rd *r)
 		set_rule(m, reg, OTHER, 0);
 		break;
 	case 0x11: reg = rd_uleb(r);				/* offset_extended_sf */
-		set_rule(m, reg, AT_OFFSET, rd_sleb(r) * c->data_align);
+		set_rule(m, reg, AT_OFFSET, factored(r, rd_sleb(r), c->data_align));
 		break;
 	case 0x12: m->s.cfa_kind = CFA_REG;			/* def_cfa_sf */
 		m->s.cfa_reg = rd_uleb(r);
-		m->s.cfa_off = rd_sleb(r) * c->data_align;
+		m->s.cfa_off = factored(r, rd_sleb(r), c->data_align);
 		break;
-	case 0x13: m->s.cfa_off = rd_sleb(r) * c->data_align; break;	/* def_cfa_offset_sf */
+	case 0x13: m->s.cfa_off = factored(r, rd_sleb(r), c->data_align);	/* def_cfa_offset_sf */
+		break;
 	case 0x14: case 0x15: reg = rd_uleb(r);			/* val_offset(_sf) */
 		if (op == 0x14)
 			rd_uleb(r);
@@ -387,7 +413,7 @@ static bool step(struct machine *m, struct rd *r)
 		break;
 	case 0x2e: rd_uleb(r); break;				/* GNU_args_size */
 	case 0x2f: reg = rd_uleb(r);			/* GNU_negative_offset_extended */
-		set_rule(m, reg, AT_OFFSET, -(int64_t)rd_uleb(r) * c->data_align);
+		set_rule(m, reg, AT_OFFSET, factored(r, -rd_uleb_signed(r), c->data_align));
 		break;
 	default:
 		return false;	/* unknown: its operands cannot be skipped */
@@ -453,6 +479,10 @@ static bool parse_entry(struct machine *m, struct rd *r)
 
 	if (len == 0xffffffffu)
 		len = rd_uint(r, 8);
+	/* every entry holds at least its 4-byte id: a shorter one would have
+	 * the id read past the entry's end, and the FDE parsed from there */
+	if (len > 0 && len < 4)
+		r->bad = true;
 	if (r->bad || len == 0 || !need(r, len))
 		return false;
 	body = r->p;
@@ -532,19 +562,25 @@ static int finish(struct eh_row *rows, size_t *n)
 }
 
 int ehframe_rows(const uint8_t *data, size_t size, uint64_t vaddr,
-		 struct eh_row **rows, size_t *n)
+		 struct eh_row **rows, size_t *n, size_t *bad)
 {
 	struct rd r = { data, data, data + size, vaddr, false };
 	struct machine m = { 0 };
 	int rc = 0;
 
-	while (r.p < r.end && !m.oom)
+	while (r.p < r.end && !m.oom) {
+		const uint8_t *entry = r.p;
+
 		if (!parse_entry(&m, &r)) {
 			/* a zero terminator ends the section cleanly */
-			if (r.bad)
+			if (r.bad) {
 				rc = -EINVAL;
+				if (bad)
+					*bad = (size_t)(entry - data);
+			}
 			break;
 		}
+	}
 	if (m.oom)
 		rc = -ENOMEM;
 	else if (finish(m.rows, &m.n) < 0)

@@ -31,9 +31,10 @@ struct eh_row {
  * each function is marked by a UW_NONE row unless another function
  * starts there.  Consecutive rows saying the same are merged.  *rows is
  * malloc'd (the caller frees it).  0, or -EINVAL when the section is
- * malformed; the rows of the entries before the damage are kept.
+ * malformed: then *bad (if not NULL) is the offset of the damaged entry,
+ * and the rows of the entries before it are kept.
  */
 int ehframe_rows(const uint8_t *data, size_t size, uint64_t vaddr,
-		 struct eh_row **rows, size_t *n);
+		 struct eh_row **rows, size_t *n, size_t *bad);
 
 #endif /* DSCOPE_EHFRAME_H */

@@ -15,6 +15,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "rt/usym.h"
+
+/* A map is read whole, its names kept: past this it is refused, for the
+ * file is anyone's to make (a sparse file of a terabyte costs its maker
+ * nothing).  The largest JVM maps seen are tens of MiB. */
+#define PERFMAP_SIZE_MAX (256ll << 20)
+
 struct line_sym {
 	struct perfmap_sym s;
 	size_t line;			/* later lines win */
@@ -53,7 +60,8 @@ static bool parse_line(char *line, struct perfmap_sym *s)
 /* Sorted by start; of lines with one start, the last one only. */
 static void keep_last_per_start(struct line_sym *v, size_t n, struct perfmap *m)
 {
-	qsort(v, n, sizeof(*v), cmp_line_sym);
+	if (n)		/* qsort's pointer must be valid even for none */
+		qsort(v, n, sizeof(*v), cmp_line_sym);
 	m->v = malloc(sizeof(*m->v) * (n ? n : 1));
 	for (size_t i = 0; i < n; i++) {
 		if (!m->v || (i + 1 < n && v[i + 1].s.start == v[i].s.start)) {
@@ -124,8 +132,18 @@ bool perfmap_refresh(struct perfmap *m, uint32_t pid)
 	if (fd < 0)
 		return m->n > 0;
 	if (owner == (uid_t)-1 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    (st.st_uid != owner && st.st_uid != 0) || same_file(m, &st) ||
-	    !(fp = fdopen(fd, "r"))) {
+	    (st.st_uid != owner && st.st_uid != 0) || same_file(m, &st)) {
+		close(fd);
+		return m->n > 0;
+	}
+	if (st.st_size > PERFMAP_SIZE_MAX) {
+		usym_warn(path, "it is %lld bytes, more than the %lld a perf map "
+			  "may be; its JIT names are not read",
+			  (long long)st.st_size, PERFMAP_SIZE_MAX);
+		close(fd);
+		return m->n > 0;
+	}
+	if (!(fp = fdopen(fd, "r"))) {
 		close(fd);
 		return m->n > 0;
 	}

@@ -17,7 +17,8 @@
  *
  * /tmp is anyone's: the file is read only when it is a regular file
  * (never through a symlink) owned by the process's owner or root, as
- * perf insists, so one user cannot name another's code.
+ * perf insists, so one user cannot name another's code.  One larger than
+ * 256 MiB is refused with a warning.
  */
 #ifndef DSCOPE_PERFMAP_H
 #define DSCOPE_PERFMAP_H

@@ -48,7 +48,7 @@ struct unwind_tables {
 static int read_eh_frame(const char *path, uint8_t **data, size_t *size,
 			 uint64_t *vaddr)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc = -ENOENT;
+	int fd = elf_open(path), rc = -ENOENT;
 	size_t shstrndx;
 	Elf *e;
 
@@ -101,12 +101,11 @@ static bool place(const struct elf_file *f, uint64_t pc, uint32_t *off)
 	return true;
 }
 
-int unwind_file_rows(const char *path, struct unwind_row **rows, size_t *n)
+int unwind_file_rows(const struct elf_file *f, struct unwind_row **rows, size_t *n)
 {
-	const struct elf_file *f = elf_file_get(path);
 	struct eh_row *eh = NULL;
 	uint8_t *data = NULL;
-	size_t size = 0, neh = 0, k = 0;
+	size_t size = 0, neh = 0, k = 0, bad = 0;
 	uint64_t vaddr = 0;
 	int rc;
 
@@ -114,10 +113,14 @@ int unwind_file_rows(const char *path, struct unwind_row **rows, size_t *n)
 	*n = 0;
 	if (!f)
 		return -ENOENT;
-	if ((rc = read_eh_frame(path, &data, &size, &vaddr)) < 0)
+	if ((rc = read_eh_frame(f->path, &data, &size, &vaddr)) < 0)
 		return rc;
-	rc = ehframe_rows(data, size, vaddr, &eh, &neh);
+	rc = ehframe_rows(data, size, vaddr, &eh, &neh, &bad);
 	free(data);
+	if (rc == -EINVAL)
+		usym_warn(f->path, "its .eh_frame is malformed at offset %zu; stacks "
+			  "through the functions it describes from there on follow "
+			  "frame pointers", bad);
 	if (rc == -ENOMEM || !(*rows = malloc((neh ? neh : 1) * sizeof(**rows)))) {
 		free(eh);
 		return -ENOMEM;
@@ -160,7 +163,7 @@ const struct unwind_row *unwind_row_at(const struct unwind_row *rows, size_t n,
  */
 static bool mapped_key(const char *path, struct unwind_key *key)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = elf_open(path);
 	void *page = fd >= 0 ? mmap(NULL, 1, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
 	unsigned long long start, inode;
 	unsigned maj, min;
@@ -204,7 +207,7 @@ static int add_object(struct unwind_tables *t, const struct elf_file *f)
 				   st.st_ino };
 	if (known_key(t, &key))
 		return 0;
-	if (unwind_file_rows(f->path, &rows, &n) == -ENOMEM)
+	if (unwind_file_rows(f, &rows, &n) == -ENOMEM)
 		return -ENOMEM;
 	if (n == 0 || n > UNWIND_ROWS_MAX || t->nrows + n > UINT32_MAX) {
 		free(rows);

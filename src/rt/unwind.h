@@ -20,9 +20,11 @@
 
 struct unwind_tables;
 
-/* The rows of the ELF file at path, pc as file offsets, sorted (malloc'd;
- * the caller frees *rows).  0, or -errno. */
-int unwind_file_rows(const char *path, struct unwind_row **rows, size_t *n);
+struct elf_file;
+
+/* The rows of the ELF file f (read again from f->path), pc as file
+ * offsets, sorted (malloc'd; the caller frees *rows).  0, or -errno. */
+int unwind_file_rows(const struct elf_file *f, struct unwind_row **rows, size_t *n);
 
 /* The row covering file offset off, as the BPF search finds it: the last
  * row at or below off; NULL if none. */

@@ -21,9 +21,7 @@
 #include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -31,6 +29,7 @@
 #include "prov/fbt.h"
 #include "rt/kcaps.h"
 #include "rt/load.h"
+#include "rt/usym.h"
 
 #define UPROBE_MULTI_RETURN 1	/* BPF_F_UPROBE_MULTI_RETURN */
 #define PMU_DIR "/sys/bus/event_source/devices/uprobe/"
@@ -428,12 +427,17 @@ static int perf_each(const struct spec *sp, const struct spec_prog *prog,
  * x86's uprobes refuse an instruction with a lock or segment prefix
  * (arch/x86/kernel/uprobes.c, is_prefix_bad): such probes are found from
  * the file's bytes before the link is tried, since a refused link costs
- * ~100 ms of registering and unregistering the rest.
+ * ~100 ms of registering and unregistering the rest.  The bytes are read
+ * with pread, not through a mapping of the file: a library replaced or
+ * truncated under a running process would make a mapping fault
+ * (SIGBUS), where a short read is only fewer bytes.
  */
-static bool prefix_bad(const unsigned char *file, size_t size, uint64_t off)
+static bool prefix_bad(int fd, uint64_t off)
 {
-	const unsigned char *b = file + off;
-	size_t n = file && off < size ? size - off : 0;
+	unsigned char b[15];
+	ssize_t got = fd >= 0 && off <= INT64_MAX ?
+		pread(fd, b, sizeof(b), (off_t)off) : -1;
+	size_t n = got > 0 ? (size_t)got : 0;
 
 	for (size_t i = 0; i < n && i < 15; i++) {
 		switch (b[i]) {
@@ -461,18 +465,14 @@ static int attach_group(const struct spec *sp, const struct spec_prog *prog,
 
 	if (!offs || !cookies || !ref_ctrs)
 		goto out;
-	int fd = open(first->upath, O_RDONLY | O_CLOEXEC);
-	struct stat st;
-	size_t size = fd >= 0 && fstat(fd, &st) == 0 ? (size_t)st.st_size : 0;
-	unsigned char *file = size ? mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0)
-				   : MAP_FAILED;
+	int fd = elf_open(first->upath);
 	uint32_t k = 0, bad = 0;
 
 	for (uint32_t i = 0; i < n; i++) {
 		const struct spec_uprobe *u = &sp->uprobes[idx[i]];
 		const struct probe *p = u->probe;
 
-		if (prefix_bad(file == MAP_FAILED ? NULL : file, size, u->offset)) {
+		if (prefix_bad(fd, u->offset)) {
 			if (bad++)
 				fprintf(err, ", %s:%s", p->func, p->name);
 			else
@@ -488,8 +488,6 @@ static int attach_group(const struct spec *sp, const struct spec_prog *prog,
 	}
 	if (bad)
 		fprintf(err, " in %s\n", first->mod);
-	if (file != MAP_FAILED)
-		munmap(file, size);
 	if (fd >= 0)
 		close(fd);
 	if (!k)

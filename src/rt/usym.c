@@ -20,17 +20,24 @@
  */
 #include "rt/usym.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <limits.h>
 #include <libelf.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "rt/debugfile.h"
 #include "rt/perfmap.h"
+
+/* DT_NEEDED entries followed per file: real ones have tens, and each is
+ * searched for along every library folder. */
+#define NEEDED_MAX 1024
 
 struct file_node {
 	struct file_node *next;
@@ -90,6 +97,46 @@ static char *xstrdup(const char *s)
 	return xstrndup(s, strlen(s));
 }
 
+int elf_open(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	struct stat st;
+
+	if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	return fd;
+}
+
+/* What was said already, "fmt\npath" each: a process's files are read
+ * again when it execs or loads more, and one damaged library need not
+ * be reported per process. */
+static char **warned;
+static size_t nwarned;
+
+void usym_warn(const char *path, const char *fmt, ...)
+{
+	size_t len = strlen(fmt) + strlen(path) + 2;
+	char *key = xrealloc(NULL, len);
+	va_list ap;
+
+	snprintf(key, len, "%s\n%s", fmt, path);
+	for (size_t i = 0; i < nwarned; i++)
+		if (strcmp(warned[i], key) == 0) {
+			free(key);
+			return;
+		}
+	warned = xrealloc(warned, sizeof(*warned) * (nwarned + 1));
+	warned[nwarned++] = key;
+	fprintf(stderr, "dscope: warning: %s: ", path);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
 /*
  * Which of several names for one address a stack shows, and which of
  * one name's several addresses a probe on the name takes: a global
@@ -131,14 +178,39 @@ static int cmp_name(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* The function symbols of one symbol table section. */
-static void read_symtab(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, struct elf_file *f)
+/* How many entries of type t the data holds (0 if none or no data):
+ * what the data holds, not what sh_entsize claims, for a header saying
+ * entries of one byte would have us allocate 24 bytes per byte of the
+ * file. */
+static size_t entries(Elf *e, const Elf_Data *d, Elf_Type t)
+{
+	size_t fs = gelf_fsize(e, t, 1, EV_CURRENT);
+
+	return d && fs ? d->d_size / fs : 0;
+}
+
+/* The function symbols of one symbol table section; false if its data
+ * cannot be read (then said, once: usym_warn). */
+static bool read_symtab(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, struct elf_file *f)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
-	size_t n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+	size_t n = entries(e, d, ELF_T_SYM);
 
-	if (!d)
-		return;
+	if (!d) {
+		usym_warn(f->path, "its symbol table (section %zu, %llu bytes at "
+			  "offset %llu) cannot be read (%s); %s", elf_ndxscn(scn),
+			  (unsigned long long)sh->sh_size,
+			  (unsigned long long)sh->sh_offset,
+			  sh->sh_offset + sh->sh_size > f->size ||
+			  sh->sh_offset + sh->sh_size < sh->sh_offset ?
+			  "it runs past the end of the file" : elf_errmsg(-1),
+			  sh->sh_type == SHT_SYMTAB ?
+			  "names come from its debug file or .dynsym instead" :
+			  "the functions it exports are not named");
+		return false;
+	}
+	if (!n)
+		return true;
 	f->syms = xrealloc(f->syms, sizeof(*f->syms) * (f->nsyms + n));
 	for (size_t i = 0; i < n; i++) {
 		GElf_Sym s;
@@ -154,6 +226,7 @@ static void read_symtab(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, struct elf_file *f)
 			xstrndup(name, strcspn(name, "@")), s.st_value, s.st_size,
 			sym_rank(&s, name) };
 	}
+	return true;
 }
 
 /* Each name once (versioned aliases and .symtab/.dynsym overlap), then
@@ -162,6 +235,8 @@ static void dedup_syms(struct elf_file *f)
 {
 	size_t k = 0;
 
+	if (!f->nsyms)		/* f->syms may be NULL, which qsort refuses */
+		return;
 	qsort(f->syms, f->nsyms, sizeof(*f->syms), cmp_name);
 	for (size_t i = 0; i < f->nsyms; i++) {
 		if (k && strcmp(f->syms[k - 1].name, f->syms[i].name) == 0) {
@@ -177,7 +252,7 @@ static void dedup_syms(struct elf_file *f)
 static void read_dynamic(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, struct elf_file *f)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
-	size_t n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+	size_t n = entries(e, d, ELF_T_DYN);
 
 	for (size_t i = 0; d && i < n; i++) {
 		GElf_Dyn dyn;
@@ -190,7 +265,10 @@ static void read_dynamic(Elf *e, Elf_Scn *scn, GElf_Shdr *sh, struct elf_file *f
 			continue;
 		if (!(s = elf_strptr(e, sh->sh_link, dyn.d_un.d_val)))
 			continue;
-		if (dyn.d_tag == DT_NEEDED) {
+		if (dyn.d_tag == DT_NEEDED && f->nneeded == NEEDED_MAX) {
+			usym_warn(f->path, "it needs more than %d libraries "
+				  "(DT_NEEDED); the rest are not read", NEEDED_MAX);
+		} else if (dyn.d_tag == DT_NEEDED) {
 			f->needed = xrealloc(f->needed, sizeof(char *) * (f->nneeded + 1));
 			f->needed[f->nneeded++] = xstrdup(s);
 		} else if (!f->runpath) {
@@ -226,27 +304,19 @@ static void read_segments(Elf *e, int fd, struct elf_file *f)
 	}
 }
 
-static bool has_section(Elf *e, uint32_t type)
-{
-	for (Elf_Scn *s = NULL; (s = elf_nextscn(e, s));) {
-		GElf_Shdr sh;
-
-		if (gelf_getshdr(s, &sh) && sh.sh_type == type)
-			return true;
-	}
-	return false;
-}
-
 /* The function symbols of e's sections of this type (SHT_SYMTAB or
- * SHT_DYNSYM). */
-static void read_syms(Elf *e, uint32_t type, struct elf_file *f)
+ * SHT_DYNSYM); false if there is none that can be read. */
+static bool read_syms(Elf *e, uint32_t type, struct elf_file *f)
 {
+	bool read = false;
+
 	for (Elf_Scn *s = NULL; (s = elf_nextscn(e, s));) {
 		GElf_Shdr sh;
 
 		if (gelf_getshdr(s, &sh) && sh.sh_type == type)
-			read_symtab(e, s, &sh, f);
+			read |= read_symtab(e, s, &sh, f);
 	}
+	return read;
 }
 
 /* The .symtab of f's separate debug file (rt/debugfile.h), whose
@@ -259,11 +329,10 @@ static bool read_debug_syms(Elf *main, const char *path, struct elf_file *f)
 	Elf *e;
 
 	if (!debugfile_find(main, path, dbg, sizeof(dbg)) ||
-	    (fd = open(dbg, O_RDONLY | O_CLOEXEC)) < 0)
+	    (fd = elf_open(dbg)) < 0)
 		return false;
 	e = elf_begin(fd, ELF_C_READ, NULL);
-	if (e && elf_kind(e) == ELF_K_ELF && has_section(e, SHT_SYMTAB)) {
-		read_syms(e, SHT_SYMTAB, f);
+	if (e && elf_kind(e) == ELF_K_ELF && read_syms(e, SHT_SYMTAB, f)) {
 		f->debug = xstrdup(dbg);
 		found = true;
 	}
@@ -285,14 +354,18 @@ static void read_dynamic_sections(Elf *e, struct elf_file *f)
 
 /* Symbols from the best table there is: the file's .symtab, its debug
  * file's, its .dynsym. */
-static struct elf_file *read_elf(const char *path)
+struct elf_file *elf_file_read(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = elf_open(path);
 	struct elf_file *f = NULL;
+	struct stat st;
 	Elf *e;
 
-	if (fd < 0)
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		if (fd >= 0)
+			close(fd);
 		return NULL;
+	}
 	elf_version(EV_CURRENT);
 	e = elf_begin(fd, ELF_C_READ, NULL);
 	if (!e || elf_kind(e) != ELF_K_ELF)
@@ -302,11 +375,10 @@ static struct elf_file *read_elf(const char *path)
 		goto out;
 	f->path = xstrdup(path);
 	f->base = strrchr(f->path, '/') ? strrchr(f->path, '/') + 1 : f->path;
+	f->size = (uint64_t)st.st_size;
 	read_segments(e, fd, f);
 	read_dynamic_sections(e, f);
-	if (has_section(e, SHT_SYMTAB))
-		read_syms(e, SHT_SYMTAB, f);
-	else if (!read_debug_syms(e, path, f))
+	if (!read_syms(e, SHT_SYMTAB, f) && !read_debug_syms(e, path, f))
 		read_syms(e, SHT_DYNSYM, f);
 	dedup_syms(f);
 out:
@@ -325,10 +397,28 @@ const struct elf_file *elf_file_get(const char *path)
 			return n->f;
 	n = xrealloc(NULL, sizeof(*n));
 	n->path = xstrdup(path);
-	n->f = read_elf(path);
+	n->f = elf_file_read(path);
 	n->next = files;
 	files = n;
 	return n->f;
+}
+
+void elf_file_free(struct elf_file *f)
+{
+	if (!f)
+		return;
+	for (size_t i = 0; i < f->nsyms; i++)
+		free((char *)f->syms[i].name);
+	for (size_t i = 0; i < f->nneeded; i++)
+		free(f->needed[i]);
+	free(f->syms);
+	free(f->segs);
+	free(f->needed);
+	free(f->runpath);
+	free(f->interp);
+	free(f->debug);
+	free(f->path);
+	free(f);
 }
 
 bool elf_file_offset(const struct elf_file *f, uint64_t vaddr, uint64_t *off)
@@ -389,18 +479,31 @@ static struct proc_maps *find_proc(uint32_t pid)
 	return NULL;
 }
 
-/* "start-end perms pgoff dev inode path" for file-backed lines */
-static void add_range(struct proc_maps *p, const char *line)
+bool usym_maps_line(const char *line, uint64_t *start, uint64_t *end,
+		    uint64_t *pgoff, const char **path)
 {
-	unsigned long long start, end, pgoff;
+	unsigned long long s, e, o;
 	char perms[8];
 	int pathpos = 0;
+
+	if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %n", &s, &e, perms, &o,
+		   &pathpos) < 4 || !pathpos || line[pathpos] != '/' || e <= s)
+		return false;
+	*start = s;
+	*end = e;
+	*pgoff = o;
+	*path = line + pathpos;
+	return true;
+}
+
+static void add_range(struct proc_maps *p, const char *line)
+{
+	uint64_t start, end, pgoff;
+	const char *path;
 	const struct elf_file *f;
 
-	if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %n", &start, &end, perms,
-		   &pgoff, &pathpos) < 4 || !pathpos || line[pathpos] != '/')
-		return;
-	if (!(f = elf_file_get(line + pathpos)))
+	if (!usym_maps_line(line, &start, &end, &pgoff, &path) ||
+	    !(f = elf_file_get(path)))
 		return;
 	p->r = xrealloc(p->r, sizeof(*p->r) * (p->n + 1));
 	p->r[p->n++] = (struct map_range){ start, end, pgoff, f };

@@ -48,11 +48,34 @@ struct elf_file {
 	char *interp;			/* PT_INTERP; NULL if none */
 	char *debug;			/* the separate debug file syms came
 					 * from (rt/debugfile.h); NULL if none */
+	uint64_t size;			/* of the file when it was read */
 };
+
+/*
+ * Open an ELF file a traced process named, for reading: -1 (errno set)
+ * unless it is a regular file.  Paths come from the process (its maps,
+ * DT_NEEDED, a debug link), and a FIFO there would block dscope in
+ * open() or read() forever, a device read without end.
+ */
+int elf_open(const char *path);
+
+/*
+ * Damage found in a file a traced process controls (a symbol table past
+ * the file's end, a malformed .eh_frame or stapsdt note): one sentence
+ * on stderr, "dscope: warning: PATH: ...", once per file and kind of
+ * damage (fmt), and dscope carries on with what it could read.
+ */
+void usym_warn(const char *path, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* The file at path, read on first use; NULL if it is not a readable ELF
  * file.  Owned by the cache. */
 const struct elf_file *elf_file_get(const char *path);
+
+/* The same, read now and not kept: the caller frees it with
+ * elf_file_free (the fuzzer reads a file per input). */
+struct elf_file *elf_file_read(const char *path);
+void elf_file_free(struct elf_file *f);
 
 /* Link-time vaddr <-> file offset through the PT_LOAD segments. */
 bool elf_file_offset(const struct elf_file *f, uint64_t vaddr, uint64_t *off);
@@ -72,6 +95,12 @@ const struct elf_sym *elf_file_sym(const struct elf_file *f, uint64_t vaddr);
  */
 size_t usym_object_files(long pid, const char *exec, const struct elf_file **out,
 			 size_t max);
+
+/* One line of /proc/pid/maps, "start-end perms pgoff dev inode path":
+ * false unless it parses, is not empty and names a path (starting with
+ * '/'); path points into line. */
+bool usym_maps_line(const char *line, uint64_t *start, uint64_t *end,
+		    uint64_t *pgoff, const char **path);
 
 /* Read /proc/pid/maps now, unless it was read already; false if the
  * process is gone or unreadable. */

@@ -76,7 +76,7 @@ TEST(ehframe_synthetic)
 	struct eh_row *rows = NULL;
 	size_t n = 0;
 
-	CHECK(ehframe_rows(section, sizeof(section), 0, &rows, &n) == 0);
+	CHECK(ehframe_rows(section, sizeof(section), 0, &rows, &n, NULL) == 0);
 	CHECK(is_rule(&row_at(rows, n, 0x1000)->r, UW_CFA_RSP, 8, 0));
 	CHECK(is_rule(&row_at(rows, n, 0x1001)->r, UW_CFA_RSP, 16, -16));
 	CHECK(is_rule(&row_at(rows, n, 0x1004)->r, UW_CFA_RBP, 16, -16));
@@ -94,14 +94,17 @@ TEST(ehframe_synthetic)
 TEST(ehframe_truncated)
 {
 	struct eh_row *rows = NULL;
-	size_t n = 0;
+	size_t n = 0, bad = SIZE_MAX;
 
-	/* cut inside the second FDE: the first one's rows survive */
-	CHECK(ehframe_rows(section, 80, 0, &rows, &n) == -EINVAL);
+	/* cut inside the second FDE: the first one's rows survive, and the
+	 * damage is said to be in an entry past the CIE and the first FDE */
+	CHECK(ehframe_rows(section, 80, 0, &rows, &n, &bad) == -EINVAL);
+	CHECK(bad > 0 && bad < 80);
 	CHECK(is_rule(&row_at(rows, n, 0x1004)->r, UW_CFA_RBP, 16, -16));
 	CHECK(row_at(rows, n, 0x1085)->r.rule == UW_NONE);
 	free(rows);
-	CHECK(ehframe_rows(section, 3, 0, &rows, &n) == -EINVAL && n == 0);
+	CHECK(ehframe_rows(section, 3, 0, &rows, &n, &bad) == -EINVAL && n == 0 &&
+	      bad == 0);
 	free(rows);
 }
 
@@ -113,7 +116,7 @@ static const struct unwind_row *sym_row(const char *path, const char *name,
 	const struct elf_file *f = elf_file_get(path);
 	uint64_t off;
 
-	if (!f || unwind_file_rows(path, rows, n) < 0)
+	if (!f || unwind_file_rows(f, rows, n) < 0)
 		return NULL;
 	for (size_t i = 0; i < f->nsyms; i++)
 		if (strcmp(f->syms[i].name, name) == 0 &&
@@ -239,7 +242,7 @@ TEST(ehframe_libc_matches_readelf)
 
 	if (!f || system("command -v readelf >/dev/null 2>&1") != 0)
 		return;		/* nothing to compare with */
-	CHECK(unwind_file_rows(LIBC, &rows, &n) == 0 && n > 1000);
+	CHECK(unwind_file_rows(f, &rows, &n) == 0 && n > 1000);
 	p = popen("readelf -wF " LIBC " 2>/dev/null", "r");
 	CHECK(p != NULL);
 	while (p && fgets(line, sizeof(line), p)) {

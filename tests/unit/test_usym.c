@@ -15,6 +15,7 @@
 #include <gelf.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "rt/debugfile.h"
@@ -129,6 +130,26 @@ TEST(perfmap_refuses_symlink)
 	perfmap_clear(&m);
 }
 
+/* A map claiming more than 256 MiB (a sparse file costs nothing to make)
+ * is refused, not read; the names read before it are kept. */
+TEST(perfmap_refuses_huge_file)
+{
+	char path[64];
+	struct perfmap m = { 0 };
+	int fd;
+
+	snprintf(path, sizeof(path), "/tmp/perf-%d.map", (int)getpid());
+	write_map(path, "w", 0x1000, "small");
+	CHECK(perfmap_refresh(&m, (uint32_t)getpid()));
+	fd = open(path, O_WRONLY | O_APPEND);
+	CHECK(fd >= 0 && ftruncate(fd, (256 << 20) + 1) == 0);
+	close(fd);
+	CHECK(perfmap_refresh(&m, (uint32_t)getpid()));
+	CHECK(m.n == 1 && perfmap_find(&m, 0x1000) != NULL);
+	unlink(path);
+	perfmap_clear(&m);
+}
+
 TEST(debugfile_crc_of_check_string)
 {
 	char path[64];
@@ -176,4 +197,24 @@ TEST(target_symtab_without_debug_file)
 		return;		/* targets not built */
 	CHECK(f->debug == NULL);
 	CHECK(f->nsyms > 0);
+}
+
+/* Paths come from the traced process: a FIFO there (which would block
+ * open and read until someone writes) and a device (read without end)
+ * are refused at once, as ELF files and as debug-link candidates. */
+TEST(non_regular_files_refused)
+{
+	char dir[] = "/tmp/dscope-usym-XXXXXX", fifo[64];
+	uint32_t crc;
+
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	CHECK(mkfifo(fifo, 0600) == 0);
+	CHECK(elf_open(fifo) < 0);
+	CHECK(elf_file_read(fifo) == NULL);
+	CHECK(!debugfile_crc(fifo, &crc));
+	CHECK(elf_open("/dev/zero") < 0);
+	CHECK(!debugfile_crc("/dev/zero", &crc));
+	unlink(fifo);
+	rmdir(dir);
 }
