@@ -359,9 +359,12 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 /*
  * fbt's mechanism, per program (entry, return), chosen by what the
  * kernel allows and by how many functions the script names: fentry and
- * fexit cost least per firing, but each function needs its own copy of
- * the program, verified and loaded, and a trampoline built; kprobes share
- * one program, so a wide glob attaches faster through them.  So fentry
+ * fexit are called straight from the function's trampoline, with no
+ * breakpoint or ftrace handler between (the program's own time measured
+ * the same either way, bench/RESULTS.md), but each function needs its own
+ * copy of the program, verified and loaded, and a trampoline built
+ * (about 0.5 s a function under TCG, against 20 ms a kprobe); kprobes
+ * share one program, so a wide glob attaches faster through them.  So fentry
  * (fexit) when the kernel has it and the probes are at most
  * FBT_FENTRY_MAX functions of vmlinux, each with BTF; kprobes otherwise.
  */
