@@ -30,7 +30,8 @@ xmllint --noout "$dir/off.svg" || fail "off-CPU graph: not valid XML"
 ns=$(sed -n 's/.*<title>do_nanosleep (sum \([0-9]*\), .*/\1/p' "$dir/off.svg" | head -1)
 [ -n "$ns" ] && [ "$ns" -ge 200000000 ] ||
 	fail "do_nanosleep off CPU for '$ns' ns, want >= 200000000"
-grep -q '<title>main (sum ' "$dir/off.svg" || fail "no user frame main in the off-CPU graph"
+grep -q '<title>main (sum ' "$dir/off.svg" ||
+	fail "no user frame main in the off-CPU graph: $(grep -o '<title>[^<]*' "$dir/off.svg" | head -30)"
 
 # The browser is the user's, not the kernel's: in the test guest
 # (tests/vm), where TCG takes minutes to start Chromium, the SVG's
