@@ -11,8 +11,7 @@ for sig in INT TERM; do
 	out=$(mktemp)
 	$D -q -n 'syscall:::entry { @n = count(); } END { printf("END ran\n"); }' >"$out" 2>&1 &
 	pid=$!
-	for i in $(seq 50); do [ "$(dscope_progs)" -gt 0 ] && break; sleep 0.1; done
-	[ "$(dscope_progs)" -gt 0 ] || fail "$sig: never attached"
+	wait_loaded $pid || fail "$sig: never attached"
 	kill -$sig $pid; wait $pid; rc=$?
 	[ $rc = 0 ] || fail "$sig: exit status $rc"
 	grep -q "END ran" "$out" || fail "$sig: END did not run"
@@ -22,7 +21,7 @@ done
 
 $D -q -n 'syscall:::entry { @n = count(); }' >/dev/null 2>&1 &
 pid=$!
-for i in $(seq 50); do [ "$(dscope_progs)" -gt 0 ] && break; sleep 0.1; done
+wait_loaded $pid
 kill -KILL $pid; wait $pid 2>/dev/null
 no_progs_left || fail "KILL: programs left"
 exit 0

@@ -10,7 +10,7 @@ $D -q -x bufsize=16k -n '
 	syscall::getppid:entry /execname == "loop"/ { printf("%d %s\n", pid, execname); @[execname] = count(); }
 	tick-30s { exit(0); }' >"$out" 2>"$err" &
 pid=$!
-for i in $(seq 50); do [ "$(dscope_progs)" -gt 0 ] && break; sleep 0.1; done
+wait_loaded $pid
 "$B/targets/loop" 2000000000 & l1=$!
 "$B/targets/loop" 2000000000 & l2=$!
 sleep 5

@@ -8,8 +8,7 @@ no_progs_left || { echo "another dscope is running"; exit 77; }
 $D -q -p $target -n 'pid$target::main:entry { @ = count(); } syscall::getppid:entry /pid == $target/ { @n = count(); }' \
 	>/dev/null 2>&1 &
 pid=$!
-for i in $(seq 100); do [ "$(dscope_progs)" -gt 0 ] && break; sleep 0.1; done
-[ "$(dscope_progs)" -gt 0 ] || { kill $pid $target; fail "never attached"; }
+wait_loaded $pid || { kill $target; fail "never attached"; }
 kill -KILL $pid; wait $pid 2>/dev/null
 no_progs_left || { kill $target; fail "programs left after kill -9"; }
 grep -q "$B/targets/loop" /sys/kernel/tracing/uprobe_events 2>/dev/null &&

@@ -4,9 +4,18 @@ D=$B/dscope
 fail() { echo "FAIL: $*"; exit 1; }
 # BPF programs the kernel holds, by name prefix (dscope names its own)
 dscope_progs() { bpftool prog show 2>/dev/null | grep -c ' name dscope_' || true; }
-# wait up to 10 s for the kernel to free dscope's programs: closing the
+# wait up to 30 s for the kernel to free dscope's programs: closing the
 # last fd frees a program promptly, but not synchronously with our exit
 no_progs_left() {
-	for i in $(seq 100); do [ "$(dscope_progs)" = 0 ] && return 0; sleep 0.1; done
+	for i in $(seq 300); do [ "$(dscope_progs)" = 0 ] && return 0; sleep 0.1; done
 	return 1
+}
+# wait for the dscope of pid $1 to load its programs, as long as it runs
+# (no deadline of our own: start-up under TCG on a loaded host takes what
+# it takes; tests/run.sh bounds each test); false if it exited first
+wait_loaded() {
+	while [ "$(dscope_progs)" = 0 ]; do
+		kill -0 "$1" 2>/dev/null || return 1
+		sleep 0.1
+	done
 }
