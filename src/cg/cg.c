@@ -109,10 +109,13 @@ void cg_zero_words(struct cg *g, int base, uint32_t off, uint32_t n)
 		emit_store_imm(&g->e, 8, base, (int16_t)(off + i), 0);
 }
 
-/* copy src (ssize) to dst (dsize), both multiples of 8; the rest of dst
- * is zeroed so the NUL padding holds */
-void cg_copy_words(struct cg *g, int dbase, uint32_t doff, uint32_t dsize,
-		       int sbase, uint32_t soff, uint32_t ssize)
+/*
+ * copy src (ssize) to dst (dsize), both multiples of 8; the rest of dst is
+ * zeroed so the NUL padding holds.  Only a string is cut with a NUL: a
+ * stack or a usym() pair is bytes, whose last byte is part of an address.
+ */
+void cg_copy_words(struct cg *g, bool str, int dbase, uint32_t doff,
+		   uint32_t dsize, int sbase, uint32_t soff, uint32_t ssize)
 {
 	uint32_t n = ssize < dsize ? ssize : dsize;
 
@@ -121,8 +124,15 @@ void cg_copy_words(struct cg *g, int dbase, uint32_t doff, uint32_t dsize,
 		emit_store(&g->e, 8, dbase, (int16_t)(doff + i), R0);
 	}
 	cg_zero_words(g, dbase, doff + n, dsize - n);
-	if (dsize <= ssize && dsize > 0)	/* truncated: keep a NUL */
+	if (str && dsize <= ssize && dsize > 0)	/* truncated: keep a NUL */
 		emit_store_imm(&g->e, 1, dbase, (int16_t)(doff + dsize - 1), 0);
+}
+
+/* A value held as bytes that follows a string's rules (a NUL at its end,
+ * NULL's mark): every such value but a stack, which is addresses. */
+bool cg_is_str(const struct dtype *t)
+{
+	return t->kind != T_STACK;
 }
 
 /* r1 = &map (fd patched by the loader) */
@@ -603,7 +613,7 @@ static struct val uprobe_string(struct cg *g, const struct node *n, int b)
 	struct val v = { .str = true, .size = size };
 
 	v.off = cg_temp_new(g, n, size);
-	cg_copy_words(g, R9, v.off, size, R7, off, size);
+	cg_copy_words(g, true, R9, v.off, size, R7, off, size);
 	return v;
 }
 
@@ -617,7 +627,7 @@ static struct val probe_string(struct cg *g, const struct node *n, int b)
 		struct val v = { .str = true, .size = SYSNAME_MAX };
 
 		v.off = cg_temp_new(g, n, SYSNAME_MAX);
-		cg_copy_words(g, R9, v.off, SYSNAME_MAX, R7,
+		cg_copy_words(g, true, R9, v.off, SYSNAME_MAX, R7,
 			   offsetof(struct sysinfo_entry, name), SYSNAME_MAX);
 		return v;
 	}
@@ -1184,7 +1194,8 @@ static struct val ternary(struct cg *g, struct node *n)
 			cg_zero_words(g, R9, r.off, r.size);
 			cg_str_set_null(g, r.off);
 		} else if (r.str) {
-			cg_copy_words(g, R9, r.off, r.size, R9, v.off, v.size);
+			cg_copy_words(g, cg_is_str(&n->type), R9, r.off, r.size,
+				      R9, v.off, v.size);
 		} else {
 			cg_load_slot(g, R0, v.slot);
 			cg_normalize(g, R0, &n->type);
@@ -1412,8 +1423,11 @@ struct spec_field cg_record_val(struct cg *g, const struct node *n,
 	}
 	record_room(g, n, size);
 	if (v.str) {
-		check_str_not_null(g, v);
-		cg_copy_words(g, R9, g->rec, size, R9, v.off, v.size);
+		bool str = cg_is_str(&n->type);
+
+		if (str)
+			check_str_not_null(g, v);
+		cg_copy_words(g, str, R9, g->rec, size, R9, v.off, v.size);
 		f.type.size = v.size;
 	} else {
 		cg_load_slot(g, R0, v.slot);

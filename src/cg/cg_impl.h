@@ -97,9 +97,12 @@ void cg_load_slot(struct cg *g, int reg, int16_t slot);
 void cg_store_slot(struct cg *g, int16_t slot, int reg);
 /* zero n bytes (a multiple of 8) at base + off */
 void cg_zero_words(struct cg *g, int base, uint32_t off, uint32_t n);
-/* copy a padded string of ssize bytes to one of dsize, NUL-padding it */
-void cg_copy_words(struct cg *g, int dbase, uint32_t doff, uint32_t dsize,
-		   int sbase, uint32_t soff, uint32_t ssize);
+/* copy a value of ssize bytes to one of dsize, zero-padding it; a string
+ * (str) cut short keeps a NUL as its last byte */
+void cg_copy_words(struct cg *g, bool str, int dbase, uint32_t doff,
+		   uint32_t dsize, int sbase, uint32_t soff, uint32_t ssize);
+/* true but for the byte values that are not strings: stacks, usym() pairs */
+bool cg_is_str(const struct dtype *t);
 void cg_ld_map(struct cg *g, int reg, int map);		/* reg = &map */
 void cg_fp_ptr(struct cg *g, int reg, int16_t off);		/* reg = fp + off */
 void cg_scratch_ptr(struct cg *g, int reg, uint32_t off);	/* reg = r9 + off */

@@ -1832,7 +1832,7 @@ struct val cg_saved_stack(struct cg *g, struct node *n, struct val v, int map,
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, absent);
 	emit_mov_reg(&g->e, R8, R0);
-	cg_copy_words(g, R9, v.off, v.size, R8, 0, n_copy);
+	cg_copy_words(g, false, R9, v.off, v.size, R8, 0, n_copy);
 	emit_store_imm(&g->e, 8, R9, (int16_t)(v.off + v.size - 8), 0);
 	emit_ja(&g->e, done);
 	emit_label(&g->e, absent);

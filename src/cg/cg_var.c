@@ -124,9 +124,12 @@ uint32_t cg_tuple_key(struct cg *g, struct node *at, struct node_list *args,
 		const struct spec_field *kf = &fields[i];
 
 		if (v.str) {
-			cg_copy_words(g, R9, key + kf->off, cg_round8(kf->type.size),
-				      R9, v.off, v.size);
-			cg_str_unmark(g, key + kf->off);
+			bool str = cg_is_str(&kf->type);
+
+			cg_copy_words(g, str, R9, key + kf->off,
+				      cg_round8(kf->type.size), R9, v.off, v.size);
+			if (str)	/* a usym() pair's first byte is its pid's */
+				cg_str_unmark(g, key + kf->off);
 		} else if (is_aggregate(&kf->type)) {
 			/* a struct key is its bytes (its value is its address) */
 			cg_scratch_ptr(g, R1, key + kf->off);
@@ -233,7 +236,8 @@ static struct val load(struct cg *g, const struct ref *r)
 	}
 	locate(g, r, absent);
 	if (v.str) {
-		cg_copy_words(g, R9, v.off, v.size, R8, 0, v.size);
+		cg_copy_words(g, cg_is_str(r->type), R9, v.off, v.size, R8, 0,
+			      v.size);
 	} else if (is_aggregate(r->type)) {
 		cg_store_slot(g, v.slot, R8);	/* its address is its value */
 	} else {
@@ -343,7 +347,8 @@ static struct val store(struct cg *g, const struct ref *r, struct val v)
 		struct val w = { .str = true, .size = vsize(r->type) };
 
 		w.off = cg_temp_new(g, r->n, w.size);
-		cg_copy_words(g, R9, w.off, w.size, R9, v.off, v.size);
+		cg_copy_words(g, cg_is_str(r->type), R9, w.off, w.size, R9,
+			      v.off, v.size);
 		v = w;
 	}
 	if (!v.str && !is_aggregate(r->type)) {
@@ -358,7 +363,8 @@ static struct val store(struct cg *g, const struct ref *r, struct val v)
 	}
 	locate(g, r, -1);
 	if (v.str) {
-		cg_copy_words(g, R8, 0, v.size, R9, v.off, v.size);
+		cg_copy_words(g, cg_is_str(r->type), R8, 0, v.size, R9, v.off,
+			      v.size);
 	} else if (is_aggregate(r->type)) {
 		/* a = b of one struct type: copy b's bytes (its value is its
 		 * address in our own storage) */
