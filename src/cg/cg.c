@@ -2164,12 +2164,13 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 			  ? BPF_PROG_TYPE_TRACING
 		  : is_uprobe(&g) ? BPF_PROG_TYPE_KPROBE
 			  : BPF_PROG_TYPE_RAW_TRACEPOINT;
-	/* kprobe programs attach to perf events: no attach type */
+	/* uprobe and kprobe programs are for multi links; the loader drops
+	 * the attach type where the kernel has none (rt/load.c) */
 	p->expected_attach_type = att == ATTACH_FENTRY ? BPF_TRACE_FENTRY
 				: att == ATTACH_FEXIT ? BPF_TRACE_FEXIT
-				: is_uprobe(&g) && att != ATTACH_KPROBE &&
-				  att != ATTACH_KRETPROBE
-				  ? ATTACH_TYPE_UPROBE_MULTI : 0;
+				: att == ATTACH_KPROBE || att == ATTACH_KRETPROBE
+				  ? BPF_TRACE_KPROBE_MULTI
+				: is_uprobe(&g) ? ATTACH_TYPE_UPROBE_MULTI : 0;
 	p->period_ns = period_ns;
 	p->probe = probe;
 	p->ninsns = g.e.n;

@@ -121,6 +121,52 @@ bool ksym_range(const char *name, uint64_t *start, uint64_t *end)
 	return false;
 }
 
+/* by name, then module, then address */
+static int cmp_name(const void *a, const void *b)
+{
+	const struct ksym *x = *(const struct ksym *const *)a;
+	const struct ksym *y = *(const struct ksym *const *)b;
+	int c = strcmp(x->name, y->name);
+
+	if (!c)
+		c = strcmp(x->mod, y->mod);
+	return c ? c : (x->addr > y->addr) - (x->addr < y->addr);
+}
+
+void ksym_func_addrs(size_t n, const char *const *mods,
+		     const char *const *names, uint64_t *addrs)
+{
+	const struct ksym **by_name;
+
+	if (!table.loaded)
+		load();
+	memset(addrs, 0, n * sizeof(*addrs));
+	if (!table.n || !(by_name = malloc(table.n * sizeof(*by_name))))
+		return;
+	for (size_t i = 0; i < table.n; i++)
+		by_name[i] = &table.syms[i];
+	qsort(by_name, table.n, sizeof(*by_name), cmp_name);
+	for (size_t i = 0; i < n; i++) {
+		size_t lo = 0, hi = table.n;	/* the first not below key */
+
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			int c = strcmp(by_name[mid]->name, names[i]);
+
+			if (!c)
+				c = strcmp(by_name[mid]->mod, mods[i]);
+			if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < table.n && strcmp(by_name[lo]->name, names[i]) == 0 &&
+		    strcmp(by_name[lo]->mod, mods[i]) == 0)
+			addrs[i] = by_name[lo]->addr;
+	}
+	free(by_name);
+}
+
 bool ksym_lookup(void *ctx, uint64_t addr, const char **mod, const char **sym,
 		 uint64_t *symaddr)
 {

@@ -83,21 +83,32 @@ static struct btf *func_btf(const struct spec_prog *p, struct bpf_func_info *inf
 	return btf;
 }
 
-/* p into the kernel: its fd, or -errno (said on err).  btf_id: the
- * function an fentry/fexit program attaches to, 0 for the others. */
-static int load_prog(const struct spec_prog *p, uint32_t btf_id, FILE *err,
-		     const char *progname)
+/*
+ * The attach type p is loaded with.  Without uprobe_multi (kprobe_multi)
+ * links, uprobe.c attaches perf events, which want a program without the
+ * multi attach type.
+ */
+static uint32_t attach_type(const struct spec_prog *p)
+{
+	uint32_t t = p->expected_attach_type;
+
+	if ((t == ATTACH_TYPE_UPROBE_MULTI && !kcaps_has(KCAP_UPROBE_MULTI)) ||
+	    (t == BPF_TRACE_KPROBE_MULTI && !kcaps_has(KCAP_KPROBE_MULTI)))
+		return 0;
+	return t;
+}
+
+/* p into the kernel, with attach type att: its fd, or -errno (said on
+ * err).  btf_id: the function an fentry/fexit program attaches to, 0 for
+ * the others. */
+static int load_prog(const struct spec_prog *p, uint32_t att, uint32_t btf_id,
+		     FILE *err, const char *progname)
 {
 	size_t logsz = 4 << 20;
 	char *log = NULL;
 	struct btf *btf = NULL;
 	struct bpf_func_info info[1 + p->nsubprogs];
-	/* without uprobe_multi links, uprobe.c attaches perf events, which
-	 * want a program without the multi attach type */
-	bool multi = p->expected_attach_type == ATTACH_TYPE_UPROBE_MULTI;
-	LIBBPF_OPTS(bpf_prog_load_opts, opts,
-		    .expected_attach_type = multi && !kcaps_has(KCAP_UPROBE_MULTI)
-					    ? 0 : p->expected_attach_type,
+	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = att,
 		    .attach_btf_id = btf_id);
 	int fd;
 
@@ -180,7 +191,7 @@ int load_spec(struct spec *sp, FILE *err, const char *progname)
 		patch_maps(sp, p);
 		if (p->attach == ATTACH_FENTRY || p->attach == ATTACH_FEXIT)
 			continue;	/* one copy per function: load_for_function */
-		rc = load_prog(p, 0, err, progname);
+		rc = load_prog(p, attach_type(p), 0, err, progname);
 		if (rc < 0)
 			goto err_out;
 		p->fd = rc;
@@ -194,7 +205,18 @@ err_out:
 int load_for_function(const struct spec_prog *p, uint32_t btf_id, FILE *err,
 		      const char *progname)
 {
-	return load_prog(p, btf_id, err, progname);
+	return load_prog(p, p->expected_attach_type, btf_id, err, progname);
+}
+
+bool load_is_multi(const struct spec_prog *p)
+{
+	return attach_type(p) == BPF_TRACE_KPROBE_MULTI ||
+	       attach_type(p) == ATTACH_TYPE_UPROBE_MULTI;
+}
+
+int load_for_perf(const struct spec_prog *p, FILE *err, const char *progname)
+{
+	return load_prog(p, 0, 0, err, progname);
 }
 
 void unload_spec(struct spec *sp)

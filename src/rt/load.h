@@ -21,6 +21,12 @@ int load_spec(struct spec *sp, FILE *err, const char *progname);
  * for the kernel function of BTF id btf_id: its fd, or -errno. */
 int load_for_function(const struct spec_prog *p, uint32_t btf_id, FILE *err,
 		      const char *progname);
+/* Whether load_spec loaded p for multi links (uprobe_multi,
+ * kprobe_multi), which the kernel has. */
+bool load_is_multi(const struct spec_prog *p);
+/* A copy of p for perf event links (no attach type), where its multi
+ * link was refused: its fd, or -errno. */
+int load_for_perf(const struct spec_prog *p, FILE *err, const char *progname);
 void unload_spec(struct spec *sp);
 
 /* Whether the kernel's verifier takes signed division and modulo (BPF

@@ -28,6 +28,7 @@
 #include "prov/catalog.h"
 #include "prov/fbt.h"
 #include "rt/kcaps.h"
+#include "rt/ksym.h"
 #include "rt/load.h"
 #include "rt/usym.h"
 
@@ -202,23 +203,160 @@ static int attach_kprobe(int prog_fd, const struct spec_uprobe *u, bool ret,
 	return 0;
 }
 
+/*
+ * A probe on perf events holds two descriptors (the event, its link):
+ * (without kprobe_multi) fbt:::entry is some 40,000 probes, far past the usual soft limit of
+ * 1024.  So the limit is raised to what the probes need, the hard limit
+ * with it when the kernel lets us (root: up to fs.nr_open).  Too few is
+ * said once, before anything attaches.
+ */
+static int want_fds(const struct spec *sp, bool kprobe_multi, FILE *err,
+		    const char *progname)
+{
+	struct rlimit rl;
+	rlim_t need = 256, nr_open = 1 << 20;
+	FILE *f;
+
+	for (int i = 0; i < sp->nuprobes; i++) {
+		enum spec_attach a = sp->uprobes[i].att;
+		bool user = a == ATTACH_UPROBE || a == ATTACH_URETPROBE ||
+			    a == ATTACH_USDT;
+
+		bool kprobe = a == ATTACH_KPROBE || a == ATTACH_KRETPROBE;
+
+		if (!(user && kcaps_has(KCAP_UPROBE_MULTI)) &&
+		    !(kprobe && kprobe_multi))
+			need += 2;
+	}
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= need)
+		return 0;
+	if ((f = fopen("/proc/sys/fs/nr_open", "re"))) {
+		unsigned long n;
+
+		if (fscanf(f, "%lu", &n) == 1)
+			nr_open = n;
+		fclose(f);
+	}
+	if (rl.rlim_max < need) {
+		struct rlimit hard = { need < nr_open ? need : nr_open,
+				       need < nr_open ? need : nr_open };
+
+		if (setrlimit(RLIMIT_NOFILE, &hard) == 0)
+			rl = hard;
+	}
+	rl.rlim_cur = rl.rlim_max < need ? rl.rlim_max : need;
+	setrlimit(RLIMIT_NOFILE, &rl);
+	if (rl.rlim_cur >= need)
+		return 0;
+	fprintf(err, "%s: %d probes need %lu file descriptors, and the limit is "
+		"%lu (ulimit -n; fs.nr_open): name fewer functions\n", progname,
+		sp->nuprobes, (unsigned long)need, (unsigned long)rl.rlim_cur);
+	return -EMFILE;
+}
+
+/*
+ * Every fbt probe of prog as one kprobe_multi link: the functions by
+ * address (kallsyms', so that a name in two modules is the probe's own),
+ * each with its probe's cookie.  One link attaches and detaches tens of
+ * thousands of functions at once, where perf events take one system call
+ * (and, on release, an RCU grace period) each.  A function kallsyms does
+ * not list is left out, said as attach_kprobes says it; -errno if the
+ * kernel refuses the link as a whole.
+ */
+static int attach_kprobe_multi(const struct spec *sp,
+			       const struct spec_prog *prog,
+			       struct attach_set *set, FILE *err,
+			       const char *progname)
+{
+	size_t n = 0, m = 0, missing = 0;
+	const char **mods = calloc((size_t)sp->nuprobes + 1, sizeof(*mods));
+	const char **names = calloc((size_t)sp->nuprobes + 1, sizeof(*names));
+	uint64_t *addrs = calloc((size_t)sp->nuprobes + 1, sizeof(*addrs));
+	uint64_t *cookies = calloc((size_t)sp->nuprobes + 1, sizeof(*cookies));
+	const char *first = NULL;
+	int rc = 0;
+
+	if (!mods || !names || !addrs || !cookies) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	for (int i = 0; i < sp->nuprobes; i++) {
+		const struct probe *p = sp->uprobes[i].probe;
+
+		if (sp->uprobes[i].att != prog->attach)
+			continue;
+		mods[n] = p->mod;
+		names[n] = p->func;
+		cookies[n++] = (uint64_t)i;
+	}
+	ksym_func_addrs(n, mods, names, addrs);
+	for (size_t i = 0; i < n; i++) {	/* keep the listed ones */
+		if (!addrs[i]) {
+			if (!missing++)
+				first = names[i];
+			continue;
+		}
+		addrs[m] = addrs[i];
+		cookies[m++] = cookies[i];
+	}
+	if (missing)
+		fprintf(err, "%s: %zu fbt probe%s left out: kallsyms does not "
+			"list %s%s\n", progname, missing, missing == 1 ? "" : "s",
+			first, missing > 1 ? " and others" : "");
+	if (m) {
+		LIBBPF_OPTS(bpf_link_create_opts, lo,
+			    .kprobe_multi.addrs = (const unsigned long *)addrs,
+			    .kprobe_multi.cookies = (const __u64 *)cookies,
+			    .kprobe_multi.cnt = (uint32_t)m,
+			    .kprobe_multi.flags = prog->attach == ATTACH_KRETPROBE
+						  ? BPF_F_KPROBE_MULTI_RETURN : 0);
+		int lfd = bpf_link_create(prog->fd, 0, BPF_TRACE_KPROBE_MULTI, &lo);
+
+		if (lfd < 0)
+			rc = -errno;
+		else
+			attach_keep_fd(set, lfd);
+	}
+out:
+	free(mods);
+	free(names);
+	free(addrs);
+	free(cookies);
+	return rc;
+}
+
 /* Every fbt probe of prog; those the kernel will not probe are counted
- * and said in one line, the rest traced. */
+ * and said in one line, the rest traced.  A kprobe_multi link where the
+ * kernel has them; if it refuses the link (one function it will not
+ * probe refuses them all), a copy of the program for perf events, one
+ * kprobe each. */
 static int attach_kprobes(const struct spec *sp, const struct spec_prog *prog,
 			  struct attach_set *set, FILE *err, const char *progname)
 {
-	int refused = 0, rc = 0, last = 0;
+	int refused = 0, rc = 0, last = 0, fd = prog->fd;
 	const struct probe *first = NULL;
 
+	if (load_is_multi(prog)) {
+		if ((rc = attach_kprobe_multi(sp, prog, set, err, progname)) == 0 ||
+		    rc == -ENOMEM)
+			return rc;
+		fprintf(err, "%s: the kernel refused a kprobe_multi link for the "
+			"fbt probes (%s): attaching them one at a time\n",
+			progname, strerror(-rc));
+		if ((rc = want_fds(sp, false, err, progname)) < 0 ||
+		    (fd = load_for_perf(prog, err, progname)) < 0)
+			return rc < 0 ? rc : fd;
+		attach_keep_fd(set, fd);
+	}
 	for (int i = 0; i < sp->nuprobes; i++) {
 		const struct spec_uprobe *u = &sp->uprobes[i];
 
 		if (u->att != prog->attach)
 			continue;
-		rc = attach_kprobe(prog->fd, u, prog->attach == ATTACH_KRETPROBE,
+		rc = attach_kprobe(fd, u, prog->attach == ATTACH_KRETPROBE,
 				   (uint64_t)i, set);
 		if (rc == -ENOENT || rc == -EINVAL || rc == -EOPNOTSUPP ||
-		    rc == -EBUSY) {
+		    rc == -EBUSY || rc == -EADDRNOTAVAIL || rc == -EILSEQ) {
 			if (!refused++)
 				first = u->probe;
 			last = rc;
@@ -275,52 +413,6 @@ static int attach_fentries(const struct spec *sp, const struct spec_prog *prog,
 		attach_keep_fd(set, lfd);
 	}
 	return 0;
-}
-
-/*
- * A probe on perf events holds two descriptors (the event, its link):
- * fbt:::entry is some 40,000 probes, far past the usual soft limit of
- * 1024.  So the limit is raised to what the probes need, the hard limit
- * with it when the kernel lets us (root: up to fs.nr_open).  Too few is
- * said once, before anything attaches.
- */
-static int want_fds(const struct spec *sp, FILE *err, const char *progname)
-{
-	struct rlimit rl;
-	rlim_t need = 256, nr_open = 1 << 20;
-	FILE *f;
-
-	for (int i = 0; i < sp->nuprobes; i++) {
-		enum spec_attach a = sp->uprobes[i].att;
-		bool user = a == ATTACH_UPROBE || a == ATTACH_URETPROBE ||
-			    a == ATTACH_USDT;
-
-		need += !user || !kcaps_has(KCAP_UPROBE_MULTI) ? 2 : 0;
-	}
-	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= need)
-		return 0;
-	if ((f = fopen("/proc/sys/fs/nr_open", "re"))) {
-		unsigned long n;
-
-		if (fscanf(f, "%lu", &n) == 1)
-			nr_open = n;
-		fclose(f);
-	}
-	if (rl.rlim_max < need) {
-		struct rlimit hard = { need < nr_open ? need : nr_open,
-				       need < nr_open ? need : nr_open };
-
-		if (setrlimit(RLIMIT_NOFILE, &hard) == 0)
-			rl = hard;
-	}
-	rl.rlim_cur = rl.rlim_max < need ? rl.rlim_max : need;
-	setrlimit(RLIMIT_NOFILE, &rl);
-	if (rl.rlim_cur >= need)
-		return 0;
-	fprintf(err, "%s: %d probes need %lu file descriptors, and the limit is "
-		"%lu (ulimit -n; fs.nr_open): name fewer functions\n", progname,
-		sp->nuprobes, (unsigned long)need, (unsigned long)rl.rlim_cur);
-	return -EMFILE;
 }
 
 static int fill_map(const struct spec *sp, FILE *err, const char *progname)
@@ -550,7 +642,7 @@ int uprobe_attach(const struct spec *sp, struct attach_set *set, FILE *err,
 			"neither (dscope -vV); the other providers work\n", progname);
 		return -EOPNOTSUPP;
 	}
-	if ((rc = want_fds(sp, err, progname)) < 0 ||
+	if ((rc = want_fds(sp, kcaps_has(KCAP_KPROBE_MULTI), err, progname)) < 0 ||
 	    (rc = fill_map(sp, err, progname)) < 0)
 		return rc;
 	for (int i = 0; i < sp->nprogs && rc == 0; i++)
