@@ -6,7 +6,9 @@
 # direction, the 4-tuple, each side's state changes in order, and
 # ip:::send/receive seeing the same packets as tcp:::send/receive.  Pure
 # ACKs are left out of the exact counts (delayed ACKs depend on timing)
-# but must agree between the providers.
+# but must agree between the providers.  connect-request, -established,
+# accept-established once each; connect-refused once for each of K
+# connects to a closed port.
 . tests/sh/lib.sh
 K=5
 c2s=$((100 * K * (K + 1) / 2)) s2c=$((10 * K * (K + 1) / 2))
@@ -80,6 +82,16 @@ state-last-ack>state-closed "
 $server
 want:
 $want"
+
+	# one active open, seen as it sends its SYN (by the target, in
+	# SYN-SENT) and as its SYN-ACK comes in; one passive, as the ACK does
+	has "conn request 1 $a 2 1"
+	has "conn established 1 $a 1 1"
+	has "conn accepted 1 $a 1 1"
+
+	what=refused$fam
+	trace refused.d refused$fam
+	has "refused $a $a state-closed $K"
 
 	what=udp$fam
 	trace udp.d udp$fam

@@ -2,7 +2,7 @@
  * netpair -- a loopback client and server in one process, for the tcp,
  * udp and ip providers' tests (tests/sh/net.sh).
  *
- *   netpair tcp4|tcp6|udp4|udp6 K
+ *   netpair tcp4|tcp6|udp4|udp6|refused4|refused6 K
  *
  * tcp: listens on an ephemeral port of 127.0.0.1 or ::1, connects to it,
  * and sends K messages, message i (1..K) of 100 * i bytes, each answered
@@ -13,9 +13,11 @@
  * last ACK is in), so every segment of the connection has been seen
  * before it exits.
  * udp: the same K messages and replies as datagrams between two sockets.
+ * refused: K connects to a port just closed, each refused (ECONNREFUSED).
  * Prints "port P" (the server's) at the end.
  */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sched.h>
@@ -161,19 +163,43 @@ static int udp_pair(int family, int k, char *buf)
 	return port;
 }
 
+static int refused(int family, int k)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = loopback(family, &ss, 0);
+	int fd = socket(family, SOCK_STREAM, 0), port;
+
+	if (fd < 0 || bind(fd, (struct sockaddr *)&ss, len) < 0)
+		die("bind");
+	port = port_of(fd);
+	close(fd);
+	len = loopback(family, &ss, port);
+	for (int i = 0; i < k; i++) {
+		fd = socket(family, SOCK_STREAM, 0);
+		if (fd < 0 || connect(fd, (struct sockaddr *)&ss, len) == 0 ||
+		    errno != ECONNREFUSED)
+			die("connect: not refused");
+		close(fd);
+	}
+	return port;
+}
+
 int main(int argc, char **argv)
 {
 	static char buf[65536];
 	int k = argc > 2 ? atoi(argv[2]) : 0, port;
 
 	if (argc != 3 || k < 1 || k > 60) {
-		fprintf(stderr, "usage: netpair tcp4|tcp6|udp4|udp6 K (1-60)\n");
+		fprintf(stderr, "usage: netpair tcp4|tcp6|udp4|udp6|refused4|"
+			"refused6 K (1-60)\n");
 		return 2;
 	}
 	memset(buf, 'x', sizeof(buf));
-	int family = argv[1][3] == '6' ? AF_INET6 : AF_INET;
+	int family = argv[1][strlen(argv[1]) - 1] == '6' ? AF_INET6 : AF_INET;
 
-	if (strncmp(argv[1], "tcp", 3) == 0)
+	if (strncmp(argv[1], "refused", 7) == 0)
+		port = refused(family, k);
+	else if (strncmp(argv[1], "tcp", 3) == 0)
 		port = tcp_pair(family, k, buf);
 	else
 		port = udp_pair(family, k, buf);

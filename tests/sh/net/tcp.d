@@ -51,3 +51,23 @@ END
 	printa("all tcp %s %@d\n", @all);
 	printa("all ip %s %@d\n", @ip);
 }
+tcp:::connect-request
+/port && args[4]->tcp_dport == port/
+{
+	@conn["request", pid == $target, args[2]->ip_daddr, args[3]->tcps_state] =
+	    count();
+}
+tcp:::connect-established
+/port && args[3]->tcps_rport == port/
+{
+	@conn["established", 1, args[2]->ip_saddr, args[3]->tcps_state] = count();
+}
+tcp:::accept-established
+/port && args[3]->tcps_lport == port/
+{
+	@conn["accepted", 1, args[2]->ip_daddr, args[3]->tcps_state] = count();
+}
+END
+{
+	printa("conn %s %d %s %d %@d\n", @conn);
+}
