@@ -42,6 +42,7 @@
 #include "front/ktypes.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
+#include "prov/net.h"
 #include "rt/kcaps.h"
 #include "rt/bufpolicy.h"
 #include "rt/load.h"
@@ -776,6 +777,11 @@ static struct val builtin(struct cg *g, struct node *n)
 		break;
 	case BI_ID:
 		probe_id(g);
+		cg_store_slot(g, slot, R0);
+		break;
+	case BI_NET_INBOUND:
+		emit_mov_imm(&g->e, R0, net_inbound(g->cl->probe ? g->cl->probe
+							       : g->probe));
 		cg_store_slot(g, slot, R0);
 		break;
 	case BI_CALLER:
@@ -1973,6 +1979,7 @@ static void guard(struct cg *g)
 					    ? BPF_JNE : BPF_JEQ, R0, R7, g->out);
 		return;
 	default:
+		cg_net_guard(g);
 		return;
 	}
 }

@@ -3,7 +3,9 @@
  *
  * cg.c holds the machine model (see its opening comment), expressions,
  * statements and clauses; cg_agg.c aggregations; cg_subr.c the D
- * subroutines, cg_net.c those that write addresses as text.  They share the struct cg of the program being emitted,
+ * subroutines, cg_net.c those that write addresses as text (and the
+ * network providers' guards).  They share the struct cg of the program
+ * being emitted,
  * the value representation (struct val) and the emission idioms below.
  * Nothing here is visible outside src/cg/.
  */
@@ -202,6 +204,9 @@ struct val cg_inet_ntoa(struct cg *g, struct node *n);
 struct val cg_inet_ntoa6(struct cg *g, struct node *n);
 struct val cg_inet_ntop(struct cg *g, struct node *n);
 struct val cg_link_ntop(struct cg *g, struct node *n);
+/* the prologue of a tcp, udp or ip probe: leave (g->out) on firings not
+ * its own (catalog.h's GUARD_NET_*, GUARD_TCP_*); false for other guards */
+bool cg_net_guard(struct cg *g);
 
 /* cg_subr.c: a subroutine call; its value (unused for void ones) */
 struct val cg_subr_call(struct cg *g, struct node *n);

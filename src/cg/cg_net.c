@@ -1,6 +1,7 @@
 /*
  * cg_net.c -- addresses as text: inet_ntoa, inet_ntoa6, inet_ntop and
- * link_ntop, printed as DTrace prints them.
+ * link_ntop, printed as DTrace prints them; and the guards of the tcp,
+ * udp and ip providers (at the end).
  *
  * Each reads the address bytes into a scratch temp (a bad address is a
  * fault), writes the text into a zeroed work temp, and copies that to the
@@ -11,6 +12,11 @@
  * so the paths of earlier pieces join) and is clamped before each store.
  */
 #include "cg/cg_impl.h"
+
+#include <errno.h>
+
+#include "front/ktypes.h"
+#include "prov/net.h"
 
 #define AF_INET 2
 #define AF_INET6 10
@@ -445,4 +451,144 @@ struct val cg_link_ntop(struct cg *g, struct node *n)
 	cg_fault(g, FLT_ILLOP, -1);
 	emit_label(&g->e, done);
 	return text_result(g, n, t);
+}
+
+/* ---- the tcp, udp and ip providers' guards (prov/net.c) ---- */
+
+static uint32_t field_off(struct cg *g, const char *path, int size)
+{
+	struct ktype_field f;
+
+	if (ktype_field(path, &f) < 0 || f.nhops != 1 || f.size != (uint32_t)size)
+		diag_fail(g->d, 0, 0, "D_KTYPE", "%s:::%s needs %s (%d bytes) "
+			  "in the kernel's BTF type information", g->probe->prov,
+			  g->probe->name, path, size);
+	return f.off[0];
+}
+
+/* r0 = the byte at r7 + off */
+static void iph_byte(struct cg *g, int32_t off)
+{
+	emit_mov_reg(&g->e, R3, R7);
+	cg_kread(g, SLOT_FIRST, 1, off);
+}
+
+/*
+ * The packet probes' skb (ctx->args[0]) holds IPv4 or IPv6, and for tcp
+ * and udp that protocol (IPv6 extension headers are not followed):
+ *
+ *	ver = skb->protocol == htons(ETH_P_IP) ? 4 :
+ *	      skb->protocol == htons(ETH_P_IPV6) ? 6 : goto out
+ *	r7 = inbound ? skb->data : skb->head + skb->network_header
+ *	if ((ver == 4 ? r7[9] : r7[6]) != proto) goto out
+ *	SYN:  r7 += ver == 4 ? (r7[0] & 0xf) << 2 : 40
+ *	      if ((r7[13] & (SYN | ACK)) != SYN) goto out
+ */
+static void guard_packet(struct cg *g, int proto, bool syn)
+{
+	int v6 = emit_new_label(&g->e), l4 = emit_new_label(&g->e);
+	int16_t ver = SLOT_FIRST - 8;
+
+	emit_load(&g->e, 8, R3, R6, 0);
+	cg_kread(g, SLOT_FIRST, 2, (int32_t)field_off(g, "sk_buff.protocol", 2));
+	emit_store_imm(&g->e, 8, R10, ver, 6);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0xdd86, v6);	/* big-endian 0x86dd */
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0x0008, g->out);
+	emit_store_imm(&g->e, 8, R10, ver, 4);
+	emit_label(&g->e, v6);
+	if (!proto)
+		return;
+	emit_load(&g->e, 8, R3, R6, 0);
+	if (net_inbound(g->probe)) {
+		cg_kread(g, SLOT_FIRST, 8, (int32_t)field_off(g, "sk_buff.data", 8));
+		emit_mov_reg(&g->e, R7, R0);
+	} else {
+		cg_kread(g, SLOT_FIRST, 8, (int32_t)field_off(g, "sk_buff.head", 8));
+		emit_mov_reg(&g->e, R7, R0);
+		emit_load(&g->e, 8, R3, R6, 0);
+		cg_kread(g, SLOT_FIRST, 2,
+			 (int32_t)field_off(g, "sk_buff.network_header", 2));
+		emit_alu_reg(&g->e, BPF_ADD, R7, R0);
+	}
+	int is6 = emit_new_label(&g->e);
+
+	cg_load_slot(g, R0, ver);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 6, is6);
+	iph_byte(g, 9);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, proto, g->out);
+	if (syn) {
+		iph_byte(g, 0);
+		emit_alu_imm(&g->e, BPF_AND, R0, 0xf);
+		emit_alu_imm(&g->e, BPF_LSH, R0, 2);
+		emit_alu_reg(&g->e, BPF_ADD, R7, R0);
+	}
+	emit_ja(&g->e, l4);
+	emit_label(&g->e, is6);
+	iph_byte(g, 6);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, proto, g->out);
+	emit_alu_imm(&g->e, BPF_ADD, R7, 40);
+	emit_label(&g->e, l4);
+	if (!syn)
+		return;
+	iph_byte(g, 13);
+	emit_alu_imm(&g->e, BPF_AND, R0, 0x12);		/* TH_SYN | TH_ACK */
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0x02, g->out);
+}
+
+/*
+ * The connection probes' socket (ctx->args[0]) is TCP's, and for these
+ * its transition (inet_sock_set_state(sk, old, new)) or state:
+ *
+ *	if (sk->sk_protocol != IPPROTO_TCP) goto out
+ *	CONNECTED: if (old != SYN_SENT || new != ESTABLISHED) goto out
+ *	ACCEPTED:  if (old != SYN_RECV || new != ESTABLISHED) goto out
+ *	REFUSED:   if (old != SYN_SENT || new != CLOSE ||
+ *	               sk->sk_err != ECONNREFUSED) goto out
+ */
+static void guard_tcp_sock(struct cg *g, int kind)
+{
+	enum { ESTABLISHED = 1, SYN_SENT = 2, SYN_RECV = 3, CLOSE = 7 };
+
+	emit_load(&g->e, 8, R3, R6, 0);
+	cg_kread(g, SLOT_FIRST, 2, (int32_t)field_off(g, "sock.sk_protocol", 2));
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 6, g->out);	/* IPPROTO_TCP */
+	if (kind == GUARD_TCP_SOCK)
+		return;
+	emit_load(&g->e, 4, R0, R6, 8);
+	emit_jmp_imm(&g->e, BPF_JNE, R0,
+		     kind == GUARD_TCP_ACCEPTED ? SYN_RECV : SYN_SENT, g->out);
+	emit_load(&g->e, 4, R0, R6, 16);
+	emit_jmp_imm(&g->e, BPF_JNE, R0,
+		     kind == GUARD_TCP_REFUSED ? CLOSE : ESTABLISHED, g->out);
+	if (kind != GUARD_TCP_REFUSED)
+		return;
+	emit_load(&g->e, 8, R3, R6, 0);
+	cg_kread(g, SLOT_FIRST, 4, (int32_t)field_off(g, "sock.sk_err", 4));
+	emit_jmp_imm(&g->e, BPF_JNE, R0, ECONNREFUSED, g->out);
+}
+
+bool cg_net_guard(struct cg *g)
+{
+	switch (g->probe->guard) {
+	case GUARD_NET_IP:
+		guard_packet(g, 0, false);
+		return true;
+	case GUARD_NET_TCP:
+		guard_packet(g, 6, false);
+		return true;
+	case GUARD_NET_UDP:
+		guard_packet(g, 17, false);
+		return true;
+	case GUARD_NET_SYN:
+		guard_packet(g, 6, true);
+		return true;
+	case GUARD_TCP_SOCK:
+	case GUARD_TCP_CONNECTED:
+	case GUARD_TCP_ACCEPTED:
+	case GUARD_TCP_REFUSED:
+		guard_tcp_sock(g, g->probe->guard);
+		return true;
+	default:
+		return false;
+	}
 }

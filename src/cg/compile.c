@@ -190,7 +190,8 @@ struct own_prog {
 static bool has_own_program(const struct probe *p)
 {
 	return p->kind == PROV_SDT || p->kind == PROV_PROC || p->kind == PROV_SCHED ||
-	       p->kind == PROV_IO || p->kind == PROV_PROFILE || p->kind == PROV_TICK;
+	       p->kind == PROV_IO || p->kind == PROV_NET || p->kind == PROV_PROFILE ||
+	       p->kind == PROV_TICK;
 }
 
 /*

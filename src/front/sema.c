@@ -66,6 +66,9 @@ static const struct builtin_info builtins[BI_COUNT_] = {
 	[BI_STACKDEPTH] = { "stackdepth", T_INT, 4, false },
 	[BI_UCALLER] = { "ucaller", T_INT, 8, false },
 	[BI_USTACKDEPTH] = { "ustackdepth", T_INT, 4, false },
+	/* the D library's: 1 where a tcp, udp or ip probe sees packets
+	 * arrive (prov/net.c), a constant of each program */
+	[BI_NET_INBOUND] = { "__net_inbound", T_INT, 4, false },
 };
 
 const char *builtin_name(enum builtin b)

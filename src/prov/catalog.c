@@ -30,6 +30,7 @@
 #include <strings.h>
 
 #include "fbt.h"
+#include "net.h"
 #include "pid.h"
 #include "sdt.h"
 #include "syscalls.h"
@@ -121,6 +122,11 @@ static const struct provider providers[PROV_NKINDS] = {	/* ORDER PROV_KIND */
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
 		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args },
+	/* tcp, udp, ip: illumos' ratings of its network providers */
+	[PROV_NET] = { "net",
+		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
+		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
+		ATTR(EVOLVING, EVOLVING, ISA), net_load_args },
 	[PROV_PID] = { "pid",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
@@ -520,6 +526,7 @@ struct catalog *catalog__new(void)
 	profile_populate(cat);
 	syscalls_populate(cat);
 	stable_populate(cat);
+	net_populate(cat);
 	return cat;
 }
 
@@ -582,7 +589,8 @@ static void fbt_provide(struct catalog *cat, const struct probe_desc *pd)
 
 static bool is_stable(const struct probe *p)
 {
-	return p->kind == PROV_PROC || p->kind == PROV_SCHED || p->kind == PROV_IO;
+	return p->kind == PROV_PROC || p->kind == PROV_SCHED ||
+	       p->kind == PROV_IO || p->kind == PROV_NET;
 }
 
 int catalog__match(struct catalog *cat, const struct probe_desc *pd,

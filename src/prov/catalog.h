@@ -42,6 +42,7 @@ enum prov_kind {	/* ORDER PROV_KIND: providers[] in catalog.c */
 	PROV_PROC,	/* proc:::create ..., on tracepoints (stable.c) */
 	PROV_SCHED,	/* sched:::on-cpu ..., on tracepoints (stable.c) */
 	PROV_IO,	/* io:::start, done, on block tracepoints (stable.c) */
+	PROV_NET,	/* tcp, udp, ip:::send ..., on net and sock tracepoints (net.c) */
 	PROV_PID,	/* pidNNN:module:function:entry|return, uprobes (pid.c) */
 	PROV_USDT,	/* NAMEpid:module:function:name, <sys/sdt.h> notes (usdt.c) */
 	PROV_FBT,	/* fbt:module:function:entry|return, kprobes (fbt.c) */
@@ -73,6 +74,14 @@ enum probe_guard {
 	GUARD_EXEC_FAILED,	/* sys_exit: execve/execveat returned an error */
 	GUARD_START_PROCESS,	/* sys_exit: a fork child's first return, in a */
 	GUARD_START_THREAD,	/*   new process / a new thread */
+	GUARD_NET_IP,		/* an skb (argument 0) holding IPv4 or IPv6 */
+	GUARD_NET_TCP,		/* ... a TCP segment */
+	GUARD_NET_UDP,		/* ... a UDP datagram */
+	GUARD_NET_SYN,		/* ... a TCP SYN without ACK (an active open) */
+	GUARD_TCP_SOCK,		/* a struct sock (argument 0) of TCP */
+	GUARD_TCP_CONNECTED,	/* inet_sock_set_state: TCP, SYN-SENT -> ESTABLISHED */
+	GUARD_TCP_ACCEPTED,	/* ... TCP, SYN-RECEIVED -> ESTABLISHED */
+	GUARD_TCP_REFUSED,	/* ... TCP, SYN-SENT -> CLOSED, sk_err ECONNREFUSED */
 };
 
 struct usdt_arg;

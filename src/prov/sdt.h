@@ -28,8 +28,8 @@ void stable_populate(struct catalog *cat);
 int stable_load_args(struct catalog *cat, struct probe *p);
 
 /* NULL if this kernel has p's tracepoint (or nothing is known: no BTF);
- * otherwise the sentence saying which it lacks.  p is a sched, proc or
- * io probe. */
+ * otherwise the sentence saying which it lacks.  p is a sched, proc,
+ * io, tcp, udp or ip probe. */
 const char *stable_missing(const struct probe *p);
 
 #endif /* DSCOPE_SDT_H */
