@@ -290,7 +290,30 @@ const char dlib_text[] =
 	"    copyinstr(R->orig_ax == 322 ? R->si : R->di);\n"
 	"inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (\n"
 	"    fd >= 0 && fd < curthread->files->fdt->max_fds ?\n"
-	"    curthread->files->fdt->fd[fd] : (struct file *)0);\n";
+	"    curthread->files->fdt->fd[fd] : (struct file *)0);\n"
+	/* lockstat (lockstat.c): a wait's state, kept per thread and lock
+	 * at contention_begin, read at contention_end; the LCB_F_* flags of
+	 * include/trace/events/lock.h */
+	"inline int LCB_F_SPIN = 0x1;\n"
+	"inline int LCB_F_READ = 0x2;\n"
+	"inline int LCB_F_WRITE = 0x4;\n"
+	"inline int LCB_F_RT = 0x8;\n"
+	"inline int LCB_F_PERCPU = 0x10;\n"
+	"inline int LCB_F_MUTEX = 0x20;\n"
+	"inline void *__ls_lock = (void *)arg0;\n"
+	"inline uint64_t __ls_spin_ns = (__ls_tb[tid, arg0] ? __ls_tb[tid, arg0]\n"
+	"    : timestamp) - __ls_t0[tid, arg0];\n"
+	"inline uint64_t __ls_block_ns = timestamp - __ls_tb[tid, arg0];\n"
+	"inline int __ls_writer = (__ls_fl[tid, arg0] & LCB_F_WRITE) != 0;\n"
+	"inline int __ls_adaptive = (__ls_fl[tid, arg0] & (LCB_F_MUTEX | LCB_F_RT)) != 0;\n"
+	"inline int __ls_rw = !__ls_adaptive &&\n"
+	"    (__ls_fl[tid, arg0] & (LCB_F_READ | LCB_F_WRITE)) != 0;\n"
+	"inline int __ls_spun = (__ls_fl[tid, arg0] & 0x200) != 0;\n"
+	"inline int __ls_is_adaptive_spin = __ls_adaptive && __ls_spun;\n"
+	"inline int __ls_is_adaptive_block = __ls_adaptive && __ls_tb[tid, arg0];\n"
+	"inline int __ls_is_rw_spin = __ls_rw && __ls_spun;\n"
+	"inline int __ls_is_rw_block = __ls_rw && __ls_tb[tid, arg0];\n"
+	"inline int __ls_is_spin_spin = __ls_spun && !__ls_adaptive && !__ls_rw;\n";
 
 /*
  * The D library's named integers (DTrace's errno.d, signal.d, regs.d,
