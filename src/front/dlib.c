@@ -313,7 +313,40 @@ const char dlib_text[] =
 	"inline int __ls_is_adaptive_block = __ls_adaptive && __ls_tb[tid, arg0];\n"
 	"inline int __ls_is_rw_spin = __ls_rw && __ls_spun;\n"
 	"inline int __ls_is_rw_block = __ls_rw && __ls_tb[tid, arg0];\n"
-	"inline int __ls_is_spin_spin = __ls_spun && !__ls_adaptive && !__ls_rw;\n";
+	"inline int __ls_is_spin_spin = __ls_spun && !__ls_adaptive && !__ls_rw;\n"
+	/* plockstat (plockstat.c): the lock call under way, kept per thread
+	 * at its entry; at the futex system call, is it a wait (FUTEX_WAIT,
+	 * LOCK_PI, WAIT_BITSET, LOCK_PI2) on the lock's words (a mutex's
+	 * __lock; an rwlock's __readers to __writers_futex); at the return,
+	 * arg1 is its result.  glibc's pthread_mutex_t: __count at 4, __kind
+	 * at 16, PTHREAD_MUTEX_RECURSIVE_NP is kind 1 of mask 3. */
+	"inline int __pls_waits = self->__pls_lk && ((arg1 & 0x7f) == 0 ||\n"
+	"    (arg1 & 0x7f) == 6 || (arg1 & 0x7f) == 9 || (arg1 & 0x7f) == 13) &&\n"
+	"    (self->__pls_rw ? arg0 >= self->__pls_lk && arg0 < self->__pls_lk + 16\n"
+	"    : arg0 == self->__pls_lk);\n"
+	"inline int __pls_is_mutex_block = __pls_waits && !self->__pls_rw &&\n"
+	"    !self->__pls_nblk;\n"
+	"inline int __pls_is_rw_block = __pls_waits && self->__pls_rw &&\n"
+	"    !self->__pls_nblk;\n"
+	"inline int __pls_is_acquire = self->__pls_lk && (int)arg1 == 0;\n"
+	"inline int __pls_is_blocked = self->__pls_lk && self->__pls_nblk;\n"
+	"inline int __pls_is_error = self->__pls_lk && (int)arg1 != 0;\n"
+	"inline int __pls_is_try_error = __pls_is_error && (int)arg1 != EBUSY;\n"
+	"inline int __pls_is_release = self->__pls_ulk && (int)arg1 == 0;\n"
+	"inline int __pls_is_unlock_error = self->__pls_ulk && (int)arg1 != 0;\n"
+	"inline void *__pls_lock = (void *)self->__pls_lk;\n"
+	"inline void *__pls_ulock = (void *)self->__pls_ulk;\n"
+	"inline int __pls_recursive =\n"
+	"    (*(int *)copyin(self->__pls_lk + 16, 4) & 3) == 1 &&\n"
+	"    *(unsigned int *)copyin(self->__pls_lk + 4, 4) > 1;\n"
+	"inline int __pls_urecursive =\n"
+	"    (*(int *)copyin(self->__pls_ulk + 16, 4) & 3) == 1 &&\n"
+	"    *(unsigned int *)copyin(self->__pls_ulk + 4, 4) > 0;\n"
+	"inline int __pls_nblocks = self->__pls_nblk;\n"
+	"inline int __pls_acquired = (int)arg1 == 0;\n"
+	"inline int __pls_errno = (int)arg1;\n"
+	"inline int __pls_writer = self->__pls_wr;\n"
+	"inline int __pls_uwriter = self->__pls_uwr;\n";
 
 /*
  * The D library's named integers (DTrace's errno.d, signal.d, regs.d,
