@@ -13,6 +13,7 @@ err=$($D -l -n lockstat:::rw-block 2>&1 >/dev/null) && err=$($D -l -n lockstat::
 dir=$(mktemp -d)
 out=$dir/out
 trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; rm -rf "$dir"' EXIT
+exec 2>/dev/null	# the renamers complain as they are killed
 for i in 1 2 3 4 5 6 7 8; do
 	(touch "$dir/a$i"; while :; do mv "$dir/a$i" "$dir/b$i"; mv "$dir/b$i" "$dir/a$i"; done) &
 done
