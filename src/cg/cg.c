@@ -620,6 +620,9 @@ static struct val uprobe_string(struct cg *g, const struct node *n, int b)
 
 static struct val probe_string(struct cg *g, const struct node *n, int b)
 {
+	if (g->cl->clause->shown)	/* a lowered probe's clause */
+		return cg_string_const(g, n, probe_field(g->cl->clause->shown, b),
+				       SYSNAME_MAX);
 	if (is_uprobe(g) && (b != BI_PROBENAME || g->att == ATTACH_USDT ||
 			      g->att == ATTACH_UPROBE || g->att == ATTACH_KPROBE ||
 			      g->att == ATTACH_FENTRY))
@@ -647,7 +650,9 @@ static struct val probe_string(struct cg *g, const struct node *n, int b)
 /* r0 = the ID of the probe that fired */
 static void probe_id(struct cg *g)
 {
-	if (is_sys(g))
+	if (g->cl && g->cl->clause->shown)
+		emit_mov_imm(&g->e, R0, (int32_t)g->cl->clause->shown->id);
+	else if (is_sys(g))
 		emit_load(&g->e, 4, R0, R7,
 			  g->att == ATTACH_SYS_ENTER
 				  ? offsetof(struct sysinfo_entry, entry_id)

@@ -475,6 +475,142 @@ static void check_attr_pragmas(const struct sema *s, struct program **progs,
 		}
 }
 
+/*
+ * Lowered providers (lockstat, plockstat; catalog.h).  A clause matching
+ * lowered probes is copied once for each, before sema: the copy matches
+ * the probe's base, its predicate is the probe's guard && its own, and it
+ * reports itself as the lowered probe (clause.shown).  The provider's
+ * bookkeeping clauses -- D text, parsed here -- are compiled around the
+ * program's: pre before the first clause using the provider, post after
+ * the last clause of all, so at each base probe the state a guard reads
+ * is set before and cleared after the program's clauses run.
+ */
+struct lowering {
+	struct matched *ms;		/* every clause, in program order */
+	int n, cap;
+	const char **seen;		/* pre texts already compiled */
+	int nseen, seen_cap;
+	const char **post;		/* post texts, to compile last */
+	int npost, post_cap;
+};
+
+/* The next clause of the program, zeroed; valid until the next call. */
+static struct matched *lower_slot(struct arena *a, struct lowering *lw)
+{
+	struct matched *m = ARENA_PUSH(a, lw->ms, lw->n, lw->cap);
+
+	memset(m, 0, sizeof(*m));
+	m->a = a;
+	m->clause = NULL;
+	return m;
+}
+
+static void sema_matched(struct sema *s, struct matched *m, int id)
+{
+	m->clause->id = id;
+	s->probes = m->clause->shown ? &m->clause->shown : m->probes;
+	s->nprobes = m->clause->shown ? 1 : m->nprobes;
+	s->lowered = m->clause->shown != NULL;
+	sema_clause(s, m->clause);
+	s->lowered = false;
+}
+
+/* A provider's bookkeeping clauses, each matched and checked as the
+ * program's are; a mistake in them is dscope's. */
+static void add_hidden(struct arena *a, struct catalog *cat, struct lowering *lw,
+		       struct sema *s, const struct options *o, struct diag *d,
+		       const char *text)
+{
+	struct parse_opts po = { .filename = "<provider>", .is_library = true };
+	struct diag pd = { 0 };
+	struct program *p = parse_program(a, text, &po, &pd);
+
+	if (!p)
+		diag_fail(d, 0, 0, "D_INTERNAL", "a provider's clauses: line %d: %s",
+			  pd.line, pd.msg);
+	sema_decls(s, p);
+	for (int i = 0; i < p->nclauses; i++) {
+		struct matched *m = lower_slot(a, lw);
+
+		m->clause = p->clauses[i];
+		match_clause(cat, m, o, d);
+		sema_matched(s, m, lw->n - 1);
+	}
+}
+
+static bool text_seen(const char **v, int n, const char *t)
+{
+	for (int i = 0; i < n; i++)
+		if (v[i] == t)
+			return true;
+	return false;
+}
+
+/* The clause just matched (the last of lw): its lowered probes become
+ * copies of it, preceded by their providers' pre clauses the first time;
+ * it keeps its other probes. */
+static void lower_clause(struct arena *a, struct catalog *cat, struct lowering *lw,
+			 struct sema *s, const struct options *o, struct diag *d)
+{
+	struct matched *m = &lw->ms[lw->n - 1];
+	struct clause *c = m->clause;
+	const struct probe **lowered = NULL;
+	int nlowered = 0, lcap = 0, kept = 0;
+
+	for (int j = 0; j < m->nprobes; j++) {
+		const struct probe *p = m->probes[j];
+
+		if (p->base)
+			*ARENA_PUSH(a, lowered, nlowered, lcap) = p;
+		else
+			m->probes[kept++] = p;
+	}
+	m->nprobes = kept;
+	if (!nlowered) {
+		sema_matched(s, m, lw->n - 1);
+		return;
+	}
+	/* copies are made before sema rewrites c in place */
+	struct clause **copies = arena_alloc(a, sizeof(*copies) * (size_t)nlowered);
+
+	for (int k = 0; k < nlowered; k++) {
+		const struct probe *p = lowered[k];
+		struct clause *cp = arena_alloc(a, sizeof(*cp));
+		struct node *g = node_new(a, N_IDENT, c->line, c->col);
+
+		*cp = *c;
+		g->str = p->guard_inline;
+		cp->pred = g;
+		if (c->pred) {
+			cp->pred = node_new(a, N_BINARY, c->line, c->col);
+			cp->pred->op = OP_LAND;
+			cp->pred->a = g;
+			cp->pred->b = node_clone(a, c->pred);
+		}
+		cp->body = node_list_clone(a, &c->body);
+		cp->shown = p;
+		copies[k] = cp;
+	}
+	if (kept)
+		sema_matched(s, m, lw->n - 1);
+	else
+		lw->n--;	/* nothing left of it but its copies */
+	for (int k = 0; k < nlowered; k++) {
+		const struct probe *p = lowered[k];
+
+		if (p->pre && !text_seen(lw->seen, lw->nseen, p->pre)) {
+			*ARENA_PUSH(a, lw->seen, lw->nseen, lw->seen_cap) = p->pre;
+			add_hidden(a, cat, lw, s, o, d, p->pre);
+		}
+		if (p->post && !text_seen(lw->post, lw->npost, p->post))
+			*ARENA_PUSH(a, lw->post, lw->npost, lw->post_cap) = p->post;
+		m = lower_slot(a, lw);
+		m->clause = copies[k];
+		collect(p->base, m);
+		sema_matched(s, m, lw->n - 1);
+	}
+}
+
 static void compile_all(struct arena *a, struct catalog *cat,
 			struct program **progs, int nsrc,
 			const struct compile_args *args, struct options *o,
@@ -489,7 +625,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 			  .scratchsize = (uint32_t)o->scratchsize,
 			  .types = ctypes_new(a, o->strsize) };
 	struct matched *ms;
-	int nm = 0, id = 0;
+	int nm = 0;
 
 	for (int i = 0; i < nsrc; i++)
 		nm += progs[i]->nclauses;
@@ -500,19 +636,23 @@ static void compile_all(struct arena *a, struct catalog *cat,
 		res->source = i;
 		sema_decls(&s, progs[i]);
 	}
+	struct lowering lw = { .ms = ms, .cap = nm + 1 };
+
 	for (int i = 0; i < nsrc; i++)
-		for (int j = 0; j < progs[i]->nclauses; j++, id++) {
+		for (int j = 0; j < progs[i]->nclauses; j++) {
+			struct matched *m = lower_slot(a, &lw);
+
 			res->source = i;
-			ms[id].clause = progs[i]->clauses[j];
-			ms[id].clause->id = id;
-			ms[id].a = a;
-			match_clause(cat, &ms[id], o, d);
-			sp->nprobes += ms[id].nprobes;
-			res->nprobes[i] += ms[id].nprobes;
-			s.probes = ms[id].probes;
-			s.nprobes = ms[id].nprobes;
-			sema_clause(&s, ms[id].clause);
+			m->clause = progs[i]->clauses[j];
+			match_clause(cat, m, o, d);
+			sp->nprobes += m->nprobes;
+			res->nprobes[i] += m->nprobes;
+			lower_clause(a, cat, &lw, &s, o, d);
 		}
+	for (int i = 0; i < lw.npost; i++)
+		add_hidden(a, cat, &lw, &s, o, d, lw.post[i]);
+	ms = lw.ms;
+	nm = lw.n;
 	check_attr_pragmas(&s, progs, nsrc, res);
 
 	struct cg_ctx c = { .a = a, .d = d, .spec = sp,

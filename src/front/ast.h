@@ -130,6 +130,8 @@ enum { STATIC_GLOBALS, STATIC_SCRATCH };
  * "tick-1s", "pid$target:libc.so.6:malloc:entry" ($target already
  * expanded).  Split into four fields (missing leading fields are empty,
  * as DTrace: "read:entry" is ":" ":" "read" ":" "entry"). */
+struct probe;
+
 struct probe_desc {
 	const char *text;	/* as written (after macro expansion) */
 	const char *prov, *mod, *func, *name;	/* may be "" meaning "any" */
@@ -145,6 +147,9 @@ struct clause {
 	int line, col;
 	int end_line;			/* its "}": DTrace checks the predicate there */
 	int id;				/* index in program order */
+	/* a copy of a clause for one lowered probe (compile.c): it runs at
+	 * the base probe and reports itself as this one */
+	const struct probe *shown;
 };
 
 /* One "probe name(native...) [: (translated...)]" of a provider

@@ -651,7 +651,63 @@ const char dlib_text[] =
 	"inline ipinfo_t *__sk_ipinfo[struct sock *K] = xlate <ipinfo_t *> (K);\n"
 	"inline tcpsinfo_t *__sk_tcpsinfo[struct sock *K] = xlate <tcpsinfo_t *> (K);\n"
 	"inline tcpinfo_t *__sk_tcpinfo[struct sock *K] = xlate <tcpinfo_t *> (K);\n"
-	"inline tcplsinfo_t *__tcplsinfo[int S] = xlate <tcplsinfo_t *> (S);\n";
+	"inline tcplsinfo_t *__tcplsinfo[int S] = xlate <tcplsinfo_t *> (S);\n"
+	/* lockstat (lockstat.c): a wait's state, kept per thread and lock
+	 * at contention_begin, read at contention_end; the LCB_F_* flags of
+	 * include/trace/events/lock.h */
+	"inline int LCB_F_SPIN = 0x1;\n"
+	"inline int LCB_F_READ = 0x2;\n"
+	"inline int LCB_F_WRITE = 0x4;\n"
+	"inline int LCB_F_RT = 0x8;\n"
+	"inline int LCB_F_PERCPU = 0x10;\n"
+	"inline int LCB_F_MUTEX = 0x20;\n"
+	"inline void *__ls_lock = (void *)arg0;\n"
+	"inline uint64_t __ls_spin_ns = (__ls_tb[tid, arg0] ? __ls_tb[tid, arg0]\n"
+	"    : timestamp) - __ls_t0[tid, arg0];\n"
+	"inline uint64_t __ls_block_ns = timestamp - __ls_tb[tid, arg0];\n"
+	"inline int __ls_writer = (__ls_fl[tid, arg0] & LCB_F_WRITE) != 0;\n"
+	"inline int __ls_adaptive = (__ls_fl[tid, arg0] & (LCB_F_MUTEX | LCB_F_RT)) != 0;\n"
+	"inline int __ls_rw = !__ls_adaptive &&\n"
+	"    (__ls_fl[tid, arg0] & (LCB_F_READ | LCB_F_WRITE)) != 0;\n"
+	"inline int __ls_spun = (__ls_fl[tid, arg0] & 0x200) != 0;\n"
+	"inline int __ls_is_adaptive_spin = __ls_adaptive && __ls_spun;\n"
+	"inline int __ls_is_adaptive_block = __ls_adaptive && __ls_tb[tid, arg0];\n"
+	"inline int __ls_is_rw_spin = __ls_rw && __ls_spun;\n"
+	"inline int __ls_is_rw_block = __ls_rw && __ls_tb[tid, arg0];\n"
+	"inline int __ls_is_spin_spin = __ls_spun && !__ls_adaptive && !__ls_rw;\n"
+	/* plockstat (plockstat.c): the lock call under way, kept per thread
+	 * at its entry; at the futex system call, is it a wait (FUTEX_WAIT,
+	 * LOCK_PI, WAIT_BITSET, LOCK_PI2) on the lock's words (a mutex's
+	 * __lock; an rwlock's __readers to __writers_futex); at the return,
+	 * arg1 is its result.  glibc's pthread_mutex_t: __count at 4, __kind
+	 * at 16, PTHREAD_MUTEX_RECURSIVE_NP is kind 1 of mask 3. */
+	"inline int __pls_waits = self->__pls_lk && ((arg1 & 0x7f) == 0 ||\n"
+	"    (arg1 & 0x7f) == 6 || (arg1 & 0x7f) == 9 || (arg1 & 0x7f) == 13) &&\n"
+	"    (self->__pls_rw ? arg0 >= self->__pls_lk && arg0 < self->__pls_lk + 16\n"
+	"    : arg0 == self->__pls_lk);\n"
+	"inline int __pls_is_mutex_block = __pls_waits && !self->__pls_rw &&\n"
+	"    !self->__pls_nblk;\n"
+	"inline int __pls_is_rw_block = __pls_waits && self->__pls_rw &&\n"
+	"    !self->__pls_nblk;\n"
+	"inline int __pls_is_acquire = self->__pls_lk && (int)arg1 == 0;\n"
+	"inline int __pls_is_blocked = self->__pls_lk && self->__pls_nblk;\n"
+	"inline int __pls_is_error = self->__pls_lk && (int)arg1 != 0;\n"
+	"inline int __pls_is_try_error = __pls_is_error && (int)arg1 != EBUSY;\n"
+	"inline int __pls_is_release = self->__pls_ulk && (int)arg1 == 0;\n"
+	"inline int __pls_is_unlock_error = self->__pls_ulk && (int)arg1 != 0;\n"
+	"inline void *__pls_lock = (void *)self->__pls_lk;\n"
+	"inline void *__pls_ulock = (void *)self->__pls_ulk;\n"
+	"inline int __pls_recursive =\n"
+	"    (*(int *)copyin(self->__pls_lk + 16, 4) & 3) == 1 &&\n"
+	"    *(unsigned int *)copyin(self->__pls_lk + 4, 4) > 1;\n"
+	"inline int __pls_urecursive =\n"
+	"    (*(int *)copyin(self->__pls_ulk + 16, 4) & 3) == 1 &&\n"
+	"    *(unsigned int *)copyin(self->__pls_ulk + 4, 4) > 0;\n"
+	"inline int __pls_nblocks = self->__pls_nblk;\n"
+	"inline int __pls_acquired = (int)arg1 == 0;\n"
+	"inline int __pls_errno = (int)arg1;\n"
+	"inline int __pls_writer = self->__pls_wr;\n"
+	"inline int __pls_uwriter = self->__pls_uwr;\n";
 
 /*
  * The D library's named integers (DTrace's errno.d, signal.d, regs.d,

@@ -371,10 +371,29 @@ int sema_find_builtin(const char *name)
 	return -1;
 }
 
+static void mapped_arg(struct sema *s, struct node *n, const struct probe_arg *pa);
+
 static void ident(struct sema *s, struct node *n)
 {
 	int b = sema_find_builtin(n->str);
 
+	/* argN of a lowered probe is its args[N], as uncast as argN is;
+	 * past its last, 0 */
+	if (b >= BI_ARG0 && b <= BI_ARG9 && s->lowered && !s->raw_args &&
+	    catalog__args(s->cat, s->probes[0]) >= 0) {
+		const struct probe *p = s->probes[0];
+		int k = b - BI_ARG0;
+
+		if (k >= p->nargs) {
+			n->kind = N_INT;
+			n->ival = 0;
+			n->type = type_int(8, true);
+			return;
+		}
+		mapped_arg(s, n, &p->args[k]);
+		n->type = type_int(8, true);
+		return;
+	}
 	if (b >= 0) {
 		const struct builtin_info *bi = &builtins[b];
 
@@ -410,6 +429,21 @@ static void ident(struct sema *s, struct node *n)
  * D library's view of a tracepoint argument, typed in place of n. */
 static void mapped_arg(struct sema *s, struct node *n, const struct probe_arg *pa)
 {
+	bool raw_args = s->raw_args;
+
+	s->raw_args = true;
+	if (!pa->native) {	/* a lowered probe's: the inline alone */
+		int line = n->line, col = n->col;
+		struct node *e = node_new(s->a, N_IDENT, line, col);
+
+		e->str = pa->via;
+		sema_expr(s, e);
+		*n = *e;
+		n->line = line;
+		n->col = col;
+		s->raw_args = raw_args;
+		return;
+	}
 	struct node *raw = node_new(s->a, N_IDENT, n->line, n->col);
 	struct node *e = node_new(s->a, N_CAST, n->line, n->col);
 	struct decl_type *dt = arena_alloc(s->a, sizeof(*dt));
@@ -433,6 +467,7 @@ static void mapped_arg(struct sema *s, struct node *n, const struct probe_arg *p
 	*n = *e;
 	n->line = line;
 	n->col = col;
+	s->raw_args = raw_args;
 }
 
 /* args[N]: the probe's typed arguments; syscall arguments are all
@@ -480,7 +515,7 @@ static void args_index(struct sema *s, struct node *n)
 			diag_fail(s->d, n->line, n->col, "D_ARGS_IDX",
 				  "index %d is out of range for %s:%s:%s:%s args[ ]",
 				  n->sym, p->prov, p->mod, p->func, p->name);
-		if (p->args[n->sym].native) {
+		if (p->args[n->sym].native || p->args[n->sym].via) {
 			mapped_arg(s, n, &p->args[n->sym]);
 			return;
 		}

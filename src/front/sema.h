@@ -48,6 +48,10 @@ struct sema {
 	struct top_decl **inlines;	/* inline declarations seen so far */
 	int ninlines, inlines_cap;
 	bool in_library;		/* declaring the D library (dlib.c) */
+	bool lowered;			/* checking a clause copied for a lowered
+					 * probe (compile.c): argN is its args[N] */
+	bool raw_args;			/* ... but inside the D library's view of
+					 * it, argN is the base probe's */
 	struct xlator **xlators;	/* translators seen so far */
 	int nxlators, xlators_cap;
 	const struct probe *const *probes;	/* what the current clause matches */

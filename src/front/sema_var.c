@@ -412,8 +412,14 @@ bool sema_inline_ref(struct sema *s, struct node *n)
 
 		if (strcmp(td->name, n->str) != 0 || strchr(td->type->text, '['))
 			continue;
-		if (td->init->type.kind == T_NONE)	/* a library inline */
+		if (td->init->type.kind == T_NONE) {	/* a library inline */
+			bool raw_args = s->raw_args;
+
+			/* written against the probe's own arguments */
+			s->raw_args = true;
 			sema_expr(s, td->init);
+			s->raw_args = raw_args;
+		}
 		int64_t v;
 
 		/* an integer inline of constant value is that constant where

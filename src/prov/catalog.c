@@ -31,7 +31,9 @@
 
 #include "fbt.h"
 #include "net.h"
+#include "lockstat.h"
 #include "pid.h"
+#include "plockstat.h"
 #include "sdt.h"
 #include "syscalls.h"
 #include "usdt.h"
@@ -142,6 +144,15 @@ static const struct provider providers[PROV_NKINDS] = {	/* ORDER PROV_KIND */
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, ISA), ATTR(EVOLVING, EVOLVING, ISA),
 		ATTR(PRIVATE, PRIVATE, ISA), fbt_load_args },
+	/* illumos lockstat's and plockstat's ratings */
+	[PROV_LOCKSTAT] = { "lockstat",
+		ATTR(EVOLVING, EVOLVING, COMMON), ATTR(PRIVATE, PRIVATE, UNKNOWN),
+		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, COMMON),
+		ATTR(EVOLVING, EVOLVING, COMMON), lockstat_load_args },
+	[PROV_PLOCKSTAT] = { "plockstat",
+		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
+		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
+		ATTR(EVOLVING, EVOLVING, ISA), plockstat_load_args },
 };
 
 static struct attr attr_min(struct attr a, struct attr b)
@@ -350,6 +361,12 @@ static bool probe_matches(const struct probe *p, const struct probe_desc *pd)
 {
 	bool aout = p->uexe && pd->mod && strcmp(pd->mod, "a.out") == 0;
 
+	if (p->hidden)
+		return pd->prov && strcmp(pd->prov, p->prov) == 0 && pd->mod &&
+		       strcmp(pd->mod, p->mod) == 0 && pd->func &&
+		       strcmp(pd->func, p->func) == 0 && pd->name &&
+		       strcmp(pd->name, p->name) == 0;
+
 	return field_matches(pd->prov, p->prov) &&
 	       (aout || field_matches(pd->mod, p->mod)) &&
 	       field_matches(pd->func, p->func) &&
@@ -527,6 +544,7 @@ struct catalog *catalog__new(void)
 	syscalls_populate(cat);
 	stable_populate(cat);
 	net_populate(cat);
+	lockstat_populate(cat);
 	return cat;
 }
 
@@ -607,6 +625,7 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 	 * by the name they carry */
 	q.mod = pid_provide(cat, &q);
 	q.mod = usdt_provide(cat, &q);
+	plockstat_provide(cat, &q);
 	fbt_provide(cat, &q);
 	pd = &q;
 	for (uint32_t i = 0; i < cat->nprobes; i++) {
@@ -615,7 +634,9 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 
 		if (!probe_matches(p, pd))
 			continue;
-		if (is_stable(p) && (why = stable_missing(p))) {
+		if ((why = is_stable(p) ? stable_missing(p)
+			   : p->kind == PROV_LOCKSTAT ? lockstat_missing(p)
+			   : NULL)) {
 			if (!cat->hint[0])
 				snprintf(cat->hint, sizeof(cat->hint), "%s", why);
 			continue;

@@ -46,6 +46,8 @@ enum prov_kind {	/* ORDER PROV_KIND: providers[] in catalog.c */
 	PROV_PID,	/* pidNNN:module:function:entry|return, uprobes (pid.c) */
 	PROV_USDT,	/* NAMEpid:module:function:name, <sys/sdt.h> notes (usdt.c) */
 	PROV_FBT,	/* fbt:module:function:entry|return, kprobes (fbt.c) */
+	PROV_LOCKSTAT,	/* lockstat:::adaptive-block ..., lowered (lockstat.c) */
+	PROV_PLOCKSTAT,	/* plockstatNNN:::mutex-acquire ..., lowered (plockstat.c) */
 	PROV_NKINDS
 };
 
@@ -122,6 +124,18 @@ struct probe {
 					 * name ("a__b" for "a-b"), matched too */
 	const struct usdt_site *usites;	/* PROV_USDT: nusites, in file order */
 	int nusites;
+	/* A lowered probe (lockstat, plockstat) is a firing of its base
+	 * probe for which the D library inline named guard_inline is true; its
+	 * args[] and argN are D library inlines over the base's arguments
+	 * (probe_arg.via, raw -1).  Its provider keeps state in D clauses
+	 * compiled with the program: pre before its clauses, post after
+	 * (one text per provider instance, shared by its probes). */
+	const struct probe *base;
+	const char *guard_inline;
+	const char *pre, *post;
+	bool hidden;			/* a base of lowered probes only: matched by
+					 * a description naming it exactly, and
+					 * never listed */
 };
 
 struct catalog;
