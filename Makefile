@@ -82,13 +82,18 @@ check: all $(B)/unit-tests $(B)/x86insn-check $(REPLAY_BINS)
 check-vm: all $(B)/unit-tests $(B)/x86insn-check $(REPLAY_BINS)
 	@tests/vm/run $(if $(VM_KERNEL),--kernel $(VM_KERNEL)) $(if $(VM_TIMEOUT),--timeout $(VM_TIMEOUT)) -- tests/run.sh
 
+# The kernel-facing tests only (tests/vm/kernel-tests), in a guest.
+check-vm-kernel: all
+	@tests/vm/run $(if $(VM_KERNEL),--kernel $(VM_KERNEL)) $(if $(VM_TIMEOUT),--timeout $(VM_TIMEOUT)) -- \
+		tests/run.sh $$(grep -v '^#' tests/vm/kernel-tests)
+
 peer: all
 	../shared/peer-suite/run --dscope $(B)/dscope
 
 clean:
 	rm -rf $(B)
 
-.PHONY: all deps-ok check check-vm peer clean bench bench-bin bench-vm
+.PHONY: all deps-ok check check-vm check-vm-kernel peer clean bench bench-bin bench-vm
 
 # dscope against bpftrace, side by side (root; ~10 minutes; not part of
 # check).  Results and method: bench/RESULTS.md.

@@ -23,7 +23,7 @@
 # 5. tests/corpus/*.d: real-world scripts run unchanged, each checked by
 #    its NAME.expect (tests/corpus/run.sh); root only.
 # Only what the test names is compared: no timing, no sorting.
-# With arguments (tests/d files), only those D tests run.
+# With arguments (tests/d and tests/sh files), only those tests run.
 cd "$(dirname "$0")/.."
 B=${B:-build}
 export B
@@ -72,8 +72,24 @@ run_d() {
 }
 
 # tests/run.sh tests/d/A.d ...: those D tests only (tests/sh/fallback.sh).
+run_sh() {
+	local t=$1 out rc
+	out=$(timeout 120 bash "$t" 2>&1); rc=$?
+	case $rc in
+	0) pass=$((pass + 1)) ;;
+	77) echo "SKIP sh/$(basename "$t") ($out)"; skip=$((skip + 1)) ;;
+	*) echo "FAIL sh/$(basename "$t") (exit $rc)"; echo "$out" | tail -20
+	   fail=$((fail + 1)) ;;
+	esac
+}
+
 if [ $# -gt 0 ]; then
-	for t in "$@"; do run_d "$t"; done
+	for t in "$@"; do
+		case $t in
+		*.sh) run_sh "$t" ;;
+		*) run_d "$t" ;;
+		esac
+	done
 	echo "$pass passed, $fail failed, $skip skipped"
 	[ $fail -eq 0 ]
 	exit
@@ -122,13 +138,7 @@ else
 		run_d "$t"
 	done
 	for t in $(ls tests/sh/*.sh 2>/dev/null); do
-		out=$(timeout 120 bash "$t" 2>&1); rc=$?
-		case $rc in
-		0) pass=$((pass + 1)) ;;
-		77) echo "SKIP sh/$(basename "$t") ($out)"; skip=$((skip + 1)) ;;
-		*) echo "FAIL sh/$(basename "$t") (exit $rc)"; echo "$out" | tail -20
-		   fail=$((fail + 1)) ;;
-		esac
+		run_sh "$t"
 	done
 	corpus_out=$(tests/corpus/run.sh 2>&1)
 	echo "$corpus_out" | grep -v 'passed,.*failed,'
