@@ -16,13 +16,15 @@
  * (a glob that matches "fbt"), never for an empty provider field: some
  * 90,000 probes would be a surprise in ":::entry", and the walk costs.
  *
- * A probe is a kprobe (or kretprobe) perf event with the one program of
- * its kind linked to it, the cookie telling the probes apart as the pid
- * provider's (rt/uprobe.c); or, when a script names few functions and the
- * kernel allows it, an fentry (fexit) program loaded for each function
- * and linked with the same cookie (cg/compile.c's fbt_mechanism says
- * when).  kprobe_multi, which would attach a wide glob faster, is not
- * used yet (kcaps.h says whether a kernel has it).
+ * The probes of one program (entry, or return) are one kprobe_multi
+ * (kretprobe_multi) link where the kernel has them, each function with
+ * its probe's cookie as the pid provider's (rt/uprobe.c): Debian's 6.12
+ * attaches and detaches 11,000 functions so in 3 s under emulation.
+ * Without them, a kprobe (kretprobe) perf event each, the same program
+ * and cookies: one system call and, at release, an RCU grace period a
+ * function.  When a script names few functions and the kernel allows it,
+ * an fentry (fexit) program is loaded for each function and linked with
+ * the same cookie instead (cg/compile.c's fbt_mechanism says when).
  *
  * Arguments: args[0..5] are typed from the function's BTF prototype
  * (vmlinux's BTF, or the module's own, split on vmlinux's), the
