@@ -552,7 +552,7 @@ static enum bpf_perf_event_ret on_event(void *ctx, int cpu,
 }
 
 /*
- * The consumer's epoll set: each CPU's perf ring (woken a quarter full)
+ * The consumer's epoll set: each CPU's perf ring (woken a sixteenth full)
  * and the MAP_WAKE ring buffer.  exit() wakes the consumer at once: it
  * writes a word to MAP_WAKE with BPF_RB_FORCE_WAKEUP.  The word says
  * nothing the global state does not: the session looks at that on every
@@ -631,10 +631,14 @@ int consume_open(struct consumer *c)
 				 bufpolicy_end_room(c->sp), c->ncpus)) < 0)
 		return rc;
 	/*
-	 * Wake the consumer when a ring is a quarter full, not on every
-	 * record: a wakeup per record costs the traced thread microseconds.
-	 * The session reads every ring to its end at least every switchrate
-	 * (consume_read), so no record waits longer than that.
+	 * Wake the consumer when a ring is a sixteenth full (a page at
+	 * least), not on every record: a wakeup per record costs the traced
+	 * thread microseconds, one per 256 KiB of a 4 MiB ring costs nothing
+	 * measurable, and leaves fifteen sixteenths of the ring for the
+	 * records that arrive before the consumer runs -- on a busy machine,
+	 * tens of milliseconds.  The session reads every ring to its end at
+	 * least every switchrate (consume_read), so no record waits longer
+	 * than that.
 	 */
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_SOFTWARE,
@@ -643,7 +647,7 @@ int consume_open(struct consumer *c)
 		.sample_type = PERF_SAMPLE_RAW,
 		.sample_period = 1,
 		.watermark = 1,
-		.wakeup_watermark = (uint32_t)(pages * 4096 / 4),
+		.wakeup_watermark = (uint32_t)(pages > 16 ? pages * 4096 / 16 : 4096),
 	};
 
 	c->pb = perf_buffer__new_raw(c->sp->maps[MAP_BUF].fd, pages, &attr,
