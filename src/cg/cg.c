@@ -1687,6 +1687,15 @@ static void scratch_lookup(struct cg *g)
 	emit_mov_reg(&g->e, R9, R0);
 }
 
+/* The probes stop when exit() was called or the session ends:
+ *	if (globals.state) goto out */
+static void state_test(struct cg *g)
+{
+	emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
+	emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
+}
+
 /* The slots every firing starts with (firing_lookup's when sys_late) */
 static void zero_slots(struct cg *g)
 {
@@ -1695,10 +1704,13 @@ static void zero_slots(struct cg *g)
 }
 
 /*
- * What a firing that runs a clause needs: r9, and r7 and the zeroed
- * slots when the prologue left them for later (sys_prologue: a program of
- * one syscall tests the number, and only a firing its predicate takes
- * finds the entry).
+ * What a firing that runs a clause needs: r9, and r7, the test of the
+ * state and the zeroed slots when the prologue left them for later
+ * (sys_prologue: a program of one syscall tests the number, and only a
+ * firing its predicate takes goes on).  A predicate that runs before
+ * them reads only the pid, the tid and constants: it has no effect, and
+ * ending the run does not wait for it.
+ *	if (globals.state) goto out		(sys_late)
  *	SLOT_ZERO = 0; SLOT_TIMESTAMP = 0	(sys_late)
  *	r9 = lookup(scratch, &zero); if (!r9) goto out
  *	*(u32 *)(fp + first) = nr; r7 = lookup(sysinfo, fp + first)
@@ -1706,8 +1718,10 @@ static void zero_slots(struct cg *g)
  */
 static void firing_lookup(struct cg *g)
 {
-	if (g->sys_late >= 0)
-		zero_slots(g);	/* one clause: once a firing */
+	if (g->sys_late >= 0) {	/* one clause: once a firing */
+		state_test(g);
+		zero_slots(g);
+	}
 	scratch_lookup(g);
 	if (g->sys_late < 0)
 		return;
@@ -2049,7 +2063,7 @@ static int32_t only_syscall(const struct cg *g)
  *	r7 = lookup(sysinfo, &nr); if (!r7 || !r7->mask) goto out
  * A program of one clause on the entry of one syscall compares the number
  * instead, and a predicate runs before the entry is looked up
- * (firing_lookup): a firing it rejects costs two instructions more than
+ * (firing_lookup): a firing it rejects costs three instructions more than
  * the predicate.
  *	if (ctx->args[1] != nr) goto out
  */
@@ -2143,11 +2157,8 @@ static void prologue(struct cg *g)
 	if (g->sys_late < 0)
 		zero_slots(g);
 	/* ERROR reports faults before exit(); END runs once probes stop */
-	if (g->att != ATTACH_ERROR && g->att != ATTACH_END) {
-		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
-		emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
-		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
-	}
+	if (g->att != ATTACH_ERROR && g->att != ATTACH_END && g->sys_late < 0)
+		state_test(g);
 	cpu_filter(g);
 	if (is_sys(g))
 		sys_prologue(g);
