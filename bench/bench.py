@@ -199,7 +199,7 @@ PRINTF = {
     "bpftrace": 'tracepoint:syscalls:sys_enter_getppid /pid == cpid/ '
                 '{ printf("getppid %d\\n", tid); }',
 }
-PRINTF_RATES = [10_000, 30_000, 100_000, 300_000, 1_000_000, 0]  # 0: unpaced
+PRINTF_RATES = [10_000, 30_000, 100_000, 300_000, 1_000_000, 2_000_000, 0]  # 0: unpaced
 
 DROP_PATTERNS = {
     "dscope": re.compile(rb"(\d+) drops? on CPU"),

@@ -995,6 +995,26 @@ static bool is_int_compare(const struct node *n)
 }
 
 /*
+ * If the last instruction stored a register into slot and no jump lands
+ * after it, take the store back and return the register, which still
+ * holds the value; else -1.  For a value read only once, at once:
+ *	*(u64 *)(fp + slot) = r0; r1 = *(u64 *)(fp + slot)  ->  (r0)
+ */
+static int unspill(struct cg *g, int16_t slot)
+{
+	const struct bpf_insn *last = g->e.n ? &g->e.insns[g->e.n - 1] : NULL;
+
+	if (!last || last->code != (BPF_STX | BPF_MEM | BPF_DW) ||
+	    last->dst_reg != R10 || last->off != slot)
+		return -1;
+	for (int i = 0; i < g->e.nlabels; i++)
+		if (g->e.label_pos[i] == g->e.n)
+			return -1;
+	g->e.n--;
+	return last->src_reg;
+}
+
+/*
  * A predicate that is an integer comparison jumps on it, rather than
  * making 0 or 1 and testing that; against a constant that fits in 32 bits
  * the constant is the jump's immediate (sign-extended by BPF, as the
@@ -1013,8 +1033,11 @@ static bool predicate_jump(struct cg *g, struct node *pred)
 	a = cg_expr(g, pred->a);
 	if (pred->b->kind == N_INT && pred->b->ival >= INT32_MIN &&
 	    pred->b->ival <= INT32_MAX) {
-		cg_load_slot(g, R1, a.slot);
-		emit_jmp_imm(&g->e, jop, R1, (int32_t)pred->b->ival, g->clause_end);
+		int r = unspill(g, a.slot);
+
+		if (r < 0)
+			cg_load_slot(g, r = R1, a.slot);
+		emit_jmp_imm(&g->e, jop, r, (int32_t)pred->b->ival, g->clause_end);
 		return true;
 	}
 	b = cg_expr(g, pred->b);
@@ -1689,6 +1712,52 @@ static void scratch_lookup(struct cg *g)
 	emit_mov_reg(&g->e, R9, R0);
 }
 
+/* The probes stop when exit() was called or the session ends:
+ *	if (globals.state) goto out */
+static void state_test(struct cg *g)
+{
+	emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
+	emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
+}
+
+/* The slots every firing starts with (firing_lookup's when sys_late) */
+static void zero_slots(struct cg *g)
+{
+	emit_store_imm(&g->e, 8, R10, SLOT_ZERO, 0);
+	emit_store_imm(&g->e, 8, R10, SLOT_TIMESTAMP, 0);
+}
+
+/*
+ * What a firing that runs a clause needs: r9, and r7, the test of the
+ * state and the zeroed slots when the prologue left them for later
+ * (sys_prologue: a program of one syscall tests the number, and only a
+ * firing its predicate takes goes on).  A predicate that runs before
+ * them reads only the pid, the tid and constants: it has no effect, and
+ * ending the run does not wait for it.
+ *	if (globals.state) goto out		(sys_late)
+ *	SLOT_ZERO = 0; SLOT_TIMESTAMP = 0	(sys_late)
+ *	r9 = lookup(scratch, &zero); if (!r9) goto out
+ *	*(u32 *)(fp + first) = nr; r7 = lookup(sysinfo, fp + first)
+ *	if (!r7) goto out
+ */
+static void firing_lookup(struct cg *g)
+{
+	if (g->sys_late >= 0) {	/* one clause: once a firing */
+		state_test(g);
+		zero_slots(g);
+	}
+	scratch_lookup(g);
+	if (g->sys_late < 0)
+		return;
+	emit_store_imm(&g->e, 4, R10, SLOT_FIRST, g->sys_late);
+	cg_ld_map(g, R1, MAP_SYSINFO);
+	cg_fp_ptr(g, R2, SLOT_FIRST);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
+	emit_mov_reg(&g->e, R7, R0);
+}
+
 /*
  * A predicate that can run before the scratch lookup: integer constants,
  * pid and tid, and operators on them.  A list of what is known not to
@@ -1724,7 +1793,7 @@ static void predicate(struct cg *g, const struct node *pred)
 	int start = g->e.n;
 
 	if (!defer && !g->have_scratch) {
-		scratch_lookup(g);
+		firing_lookup(g);
 		g->have_scratch = true;
 	}
 	if (!predicate_jump(g, (struct node *)pred)) {
@@ -1734,11 +1803,13 @@ static void predicate(struct cg *g, const struct node *pred)
 		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->clause_end);
 	}
 	for (int i = start; defer && i < g->e.n; i++)
-		if (g->e.insns[i].dst_reg == R9 || g->e.insns[i].src_reg == R9)
+		if (g->e.insns[i].dst_reg == R9 || g->e.insns[i].src_reg == R9 ||
+		    (g->sys_late >= 0 && (g->e.insns[i].dst_reg == R7 ||
+					  g->e.insns[i].src_reg == R7)))
 			diag_fail(g->d, pred->line, pred->col, "D_INTERNAL",
 				  "predicate read the scratch area before its lookup");
 	if (defer)
-		scratch_lookup(g);
+		firing_lookup(g);
 }
 
 static void clause(struct cg *g, const struct cg_clause *cc)
@@ -1789,7 +1860,7 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 	/* strtok(NULL, d) has nothing to go on from: state.pos = -1 */
 	if (cg_strtok_reserve(g, c)) {
 		if (!g->have_scratch)
-			scratch_lookup(g);
+			firing_lookup(g);
 		g->have_scratch = true;
 		emit_store_imm(&g->e, 8, R9, (int16_t)g->strtok_off, -1);
 	}
@@ -1798,7 +1869,7 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 		g->sp = SLOT_FIRST + 8;
 		g->tmp = g->tmp_base;
 	} else if (!g->have_scratch) {
-		scratch_lookup(g);
+		firing_lookup(g);
 	}
 	g->have_scratch = true;
 	if (c->body.n == 0)
@@ -1997,16 +2068,40 @@ static void guard(struct cg *g)
  *	pid, usdt: r7 = lookup(uprobes, &cookie)
  *	others: r9 = lookup(scratch, &zero)   (SYS, pid, usdt: in clause())
  */
+/* The one syscall whose entry probe the program serves, or -1. */
+static int32_t only_syscall(const struct cg *g)
+{
+	int32_t nr = -1;
+
+	for (uint32_t i = 0; i < g->spec->nsysinfo; i++)
+		if (g->spec->sysinfo[i].entry_mask) {
+			if (nr >= 0)
+				return -1;
+			nr = (int32_t)i;
+		}
+	return nr;
+}
+
 /*
  * The syscall programs run for every system call of the machine: find
  * this syscall's entry, and leave at once -- before anything else -- when
  * no clause wants it.
  *	r7 = lookup(sysinfo, &nr); if (!r7 || !r7->mask) goto out
+ * A program of one clause on the entry of one syscall compares the number
+ * instead, and a predicate runs before the entry is looked up
+ * (firing_lookup): a firing it rejects costs three instructions more than
+ * the predicate.
+ *	if (ctx->args[1] != nr) goto out
  */
 static void sys_prologue(struct cg *g)
 {
 	bool entry = g->att == ATTACH_SYS_ENTER;
 
+	if (g->sys_late >= 0) {
+		emit_load(&g->e, 8, R0, R6, 8);		/* ctx->args[1]: id */
+		emit_jmp_imm(&g->e, BPF_JNE, R0, g->sys_late, g->out);
+		return;
+	}
 	if (entry) {
 		emit_load(&g->e, 8, R0, R6, 8);		/* ctx->args[1]: id */
 		cg_store_slot(g, SLOT_FIRST, R0);
@@ -2083,14 +2178,13 @@ static void cpu_filter(struct cg *g)
 static void prologue(struct cg *g)
 {
 	emit_mov_reg(&g->e, R6, R1);
-	emit_store_imm(&g->e, 8, R10, SLOT_ZERO, 0);
-	emit_store_imm(&g->e, 8, R10, SLOT_TIMESTAMP, 0);
+	if (g->att == ATTACH_SYS_ENTER && g->nclauses == 1)
+		g->sys_late = only_syscall(g);
+	if (g->sys_late < 0)
+		zero_slots(g);
 	/* ERROR reports faults before exit(); END runs once probes stop */
-	if (g->att != ATTACH_ERROR && g->att != ATTACH_END) {
-		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
-		emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
-		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
-	}
+	if (g->att != ATTACH_ERROR && g->att != ATTACH_END && g->sys_late < 0)
+		state_test(g);
 	cpu_filter(g);
 	if (is_sys(g))
 		sys_prologue(g);
@@ -2138,7 +2232,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 {
 	struct cg g = { .c = c, .a = c->a, .d = c->d, .spec = c->spec,
 			.att = att, .probe = probe, .nclauses = nclauses,
-			.tmp_base = REC_MAX + c->spec->this_size,
+			.tmp_base = REC_MAX + c->spec->this_size, .sys_late = -1,
 			.loop_cb = !kcaps_has(KCAP_ITER_NUM) };
 	struct spec *sp = c->spec;
 

@@ -45,6 +45,8 @@ struct cg {
 	bool self_task;			/* describe the current task, even at on-cpu */
 	int nclauses;			/* in this program */
 	bool have_scratch;		/* r9 is the scratch area on every path here */
+	int32_t sys_late;		/* >= 0: the one syscall of this program, whose
+					 * r7 is looked up with r9 (firing_lookup) */
 	bool may_exit;			/* an earlier clause of the program calls exit() */
 	bool uw_used;			/* ustack() walks .eh_frame tables: */
 	int uw_step, uw_vma;		/* labels of its callbacks */

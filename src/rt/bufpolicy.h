@@ -7,7 +7,7 @@
  * switchrate; under fill, tracing stops once a CPU's buffer is full;
  * under ring, new records overwrite the oldest and the buffers are printed
  * when tracing stops.  Here the kernel side is always a perf ring per CPU,
- * drained by the consumer (when a ring is a quarter full, and at least
+ * drained by the consumer (when a ring is a sixteenth full, and at least
  * every switchrate), so every record reaches user space; fill and ring are
  * emulated on a store in user space, in DTrace's units: a record costs the
  * bytes it takes in the principal buffer (bufpolicy_cost).

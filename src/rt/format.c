@@ -460,6 +460,21 @@ static bool is_scalar(const struct fmt_val *v)
 	       v->type.kind == T_SYM;
 }
 
+/* A plain %d, %i or %u (no flag, width or precision) in decimal, as
+ * printf would: the common conversion of records printed by the
+ * million, without building a format for vfprintf to parse. */
+static int print_decimal(FILE *out, uint64_t u, bool negative)
+{
+	char buf[24], *p = buf + sizeof(buf);
+
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (negative)
+		*--p = '-';
+	return (int)fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
+}
+
 /* An integer through "%<prefix>[ll]<letters>"; narrow values as 32 bits. */
 static int print_int(FILE *out, const char *cprefix, const char *letters,
 		     const struct fmt_val *v, bool sign)
@@ -469,6 +484,15 @@ static int print_int(FILE *out, const char *cprefix, const char *letters,
 
 	if (!is_scalar(v) || (size != 1 && size != 2 && size != 4 && size != 8))
 		return -1;
+	if (cprefix[1] == '\0' && (letters[0] == 'd' || letters[0] == 'i' ||
+				    letters[0] == 'u') && letters[1] == '\0') {
+		int64_t s = size == 8 ? (int64_t)v->u : sext(v->u, size);
+		uint64_t u = size == 8 ? v->u : sign ? (uint64_t)s
+						      : zext(v->u, size);
+
+		return sign && s < 0 ? print_decimal(out, -(uint64_t)s, true)
+				     : print_decimal(out, u, false);
+	}
 	snprintf(cfmt, sizeof(cfmt), "%s%s%s", cprefix, size == 8 ? "ll" : "",
 		 letters);
 	if (size == 8)

@@ -10,7 +10,7 @@
  *
  *   switchrate  the principal buffers are read to their end (records
  *               carried out, principal buffer drops reported) at least
- *               this often; a CPU's ring a quarter full is read at once
+ *               this often; a CPU's ring a sixteenth full is read at once
  *               besides, so a slow switchrate does not itself cost drops.
  *   statusrate  a full buffer under bufpolicy=fill is noticed, and
  *               dynamic variable and speculation drops reported, this

@@ -4,8 +4,44 @@
 # lines, and keep its memory flat (RSS at the end within 8 MiB of RSS
 # after 5 s).  Nothing here depends on speed: a flood this size always
 # overruns 16 KiB, and the checks are on content, not on counts.
+#
+# Before that, records at full speed with the default buffers (4 MiB a
+# CPU), each printing its number: every record the buffers can hold must
+# print, once, and every other be counted as a drop.
+#  - 200000 records (6.4 MB) from two runs of 100000 getppid() calls.
+#    Between the runs the -c shell waits until all but 8192 of the first
+#    run's lines (the 256 KiB a ring holds before it wakes the consumer)
+#    are out, so no more than 108192 (3.5 MB) are ever unread and all
+#    must print, with no drop reported.  switchrate is an hour: only the
+#    wakeups read the rings here, and if the consumer were not woken the
+#    wait would never end.
+#  - 2000000 records (64 MB) in one run: what the consumer does not drain
+#    in time is lost, but counted, so lines printed and drops reported add
+#    up to N exactly.
 . tests/sh/lib.sh
 out=$(mktemp) err=$(mktemp)
+check_flood() {	# N: every number once, or a drop for it
+	local n=$1 lines drops
+	lines=$(grep -c . "$out")
+	drops=$(sed -n 's/^dscope: \([0-9]*\) drops\{0,1\} on CPU [0-9]*$/\1/p' "$err" |
+		awk '{ s += $1 } END { print s + 0 }')
+	[ $((lines + drops)) = $n ] || fail "N=$n: $lines lines and $drops drops"
+	# each CPU's records print in order, the CPUs' one after another
+	grep . "$out" | sort -n | uniq | awk -v n=$n -v l=$lines '
+		!/^[0-9]+$/ || $1 < 1 || $1 > n { exit 1 }
+		END { exit NR != l }' || fail "N=$n: a line twice, or not a number in 1..$n"
+	echo "$drops"
+}
+$D -q -x switchrate=1h \
+	-n 'syscall::getppid:entry /ppid == $target && execname == "loop"/ { printf("%d\n", ++x); }' \
+	-c "sh -c '$B/targets/loop 100000
+		while [ \$(wc -l <$out) -lt 91808 ]; do sleep 0.1; done
+		$B/targets/loop 100000'" >"$out" 2>"$err" || fail "exit $?: $(head -3 "$err")"
+drops=$(check_flood 200000) || fail "$drops"
+[ "$drops" = 0 ] || fail "N=200000: drops reported: $(head -3 "$err")"
+$D -q -n 'syscall::getppid:entry /pid == $target/ { printf("%d\n", ++x); }' \
+	-c "$B/targets/loop 2000000" >"$out" 2>"$err" || fail "exit $?: $(head -3 "$err")"
+drops=$(check_flood 2000000) || fail "$drops"
 $D -q -x bufsize=16k -n '
 	syscall::getppid:entry /execname == "loop"/ { printf("%d %s\n", pid, execname); @[execname] = count(); }
 	tick-30s { exit(0); }' >"$out" 2>"$err" &
