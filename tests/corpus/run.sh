@@ -16,6 +16,9 @@
 #		reported as SKIP with the reason, when it passes as PASS with
 #		a note that the mark can go.
 #	needs	optional: a command that must succeed (a device, a feature)
+#	wrap	optional: a command dscope runs under ("taskset -c 0": a
+#		script whose output order is one thread's, which per-CPU
+#		buffers keep only on one CPU)
 # Prints one line per script that did not simply pass, and last
 # "N passed, N failed, N skipped" for tests/run.sh to add up.
 cd "$(dirname "$0")/../.."
@@ -60,7 +63,7 @@ run_one() {
 	name=$(basename "$d" .d)
 	exp=${d%.d}.expect
 	[ -f "$exp" ] || { echo "FAIL corpus/$name (no $name.expect)"; fail=$((fail + 1)); return; }
-	unset -f check; args= known= needs=
+	unset -f check; args= known= needs= wrap=
 	W=$(mktemp -d /tmp/dscope-corpus.XXXXXX)
 	OUT=$W/.out ERR=$W/.err
 	. "$exp"
@@ -68,7 +71,7 @@ run_one() {
 		echo "SKIP corpus/$name (needs: $needs)"; skip=$((skip + 1))
 		rm -rf "$W"; return
 	fi
-	eval "timeout 60 $D -s $d $args" >"$OUT" 2>"$ERR" </dev/null; RC=$?
+	eval "timeout 60 $wrap $D -s $d $args" >"$OUT" 2>"$ERR" </dev/null; RC=$?
 	why=$(check 2>&1)
 	if [ $? -eq 0 ]; then
 		pass=$((pass + 1))
