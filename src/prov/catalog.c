@@ -647,9 +647,12 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 	}
 	if (n)
 		cat->hint[0] = '\0';
-	else if (!cat->hint[0] && pd->prov && strcmp(pd->prov, "fbt") == 0 &&
-		 fbt_unavailable())
-		snprintf(cat->hint, sizeof(cat->hint), "%s", fbt_unavailable());
+	else if (!cat->hint[0] && pd->prov && strcmp(pd->prov, "fbt") == 0) {
+		if (fbt_unavailable())
+			snprintf(cat->hint, sizeof(cat->hint), "%s", fbt_unavailable());
+		else if (pd->func && *pd->func && !is_glob(pd->func))
+			fbt_absent(pd->func, cat->hint, sizeof(cat->hint));
+	}
 	return n;
 }
 

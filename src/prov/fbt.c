@@ -47,10 +47,31 @@
 
 #include "front/ktypes.h"
 #include "rt/kcaps.h"
+#include "rt/ksym.h"
 #include "sdt.h"
 #include "tracefs.h"
 
 #define FBT_ARGS_MAX 6		/* the argument registers */
+
+/*
+ * A function the kernel has but ftrace does not list is one it will not
+ * let be traced: marked notrace (the tracing machinery's own, early boot
+ * and entry code), or in the kprobe blacklist.  One kallsyms does not
+ * list either was never there or was inlined into every caller.
+ */
+void fbt_absent(const char *func, char *buf, size_t n)
+{
+	uint64_t start, end;
+
+	if (ksym_range(func, &start, &end))
+		snprintf(buf, n, "the kernel will not let %s be traced (it is "
+			 "not in tracefs's available_filter_functions: notrace, "
+			 "or part of the tracing machinery)", func);
+	else
+		snprintf(buf, n, "the kernel has no function %s (kallsyms does "
+			 "not list it: never there, or inlined into its callers)",
+			 func);
+}
 
 const char *fbt_unavailable(void)
 {

@@ -15,6 +15,11 @@ const char *fbt_unavailable(void);
  * kernel lets kprobes enter. */
 void fbt_populate(struct catalog *cat);
 
+/* Why fbt has no probe for the function named func (no glob), in one
+ * sentence into buf: the kernel will not trace it, or has no such
+ * function. */
+void fbt_absent(const char *func, char *buf, size_t n);
+
 /* args[] of an fbt probe, from the function's BTF prototype. */
 int fbt_load_args(struct catalog *cat, struct probe *p);
 

@@ -84,6 +84,18 @@ if $D -vV 2>&1 | grep -q '^  kprobe_multi  *yes'; then
 	no_progs_left || fail "fbt:::entry: programs left loaded"
 fi
 
+# A function named that has no probe: -l says why, in one sentence.
+aff=/sys/kernel/tracing/available_filter_functions
+if awk '$3 == "ftrace_stub" { f = 1 } END { exit !f }' /proc/kallsyms &&
+   ! grep -q '^ftrace_stub\b' $aff 2>/dev/null; then
+	out=$($D -l -n 'fbt::ftrace_stub:entry' 2>&1)
+	case $out in *"will not let ftrace_stub be traced"*) ;;
+	*) fail "notrace ftrace_stub: $out" ;; esac
+fi
+out=$($D -l -n 'fbt::dscope_no_such_function:entry' 2>&1)
+case $out in *"has no function dscope_no_such_function"*) ;;
+*) fail "no such function: $out" ;; esac
+
 out=$($D -lv -n 'fbt::vfs_read:entry' 2>&1)
 echo "$out" | grep -q 'args\[2\]: size_t' || fail "-lv: $out"
 echo "$out" | grep -q '^ *[0-9]* *fbt *vmlinux *vfs_read entry$' || fail "-l: $out"
