@@ -78,6 +78,7 @@ struct uw_state {
 	struct uw_map cur;		/* the mapping of the frame being unwound */
 	struct uw_map prev;		/* the one found before it; vend 0: none */
 	struct unwind_key key;		/* cur's file, as bpf_find_vma saw it */
+	struct unwind_key ukey;		/* and as its user sees it (below) */
 	uint64_t off;			/* the file offset looked up */
 };
 
@@ -369,6 +370,61 @@ static void st_store(struct cg *g, int16_t field, int reg)
 }
 
 /*
+ * *(fp - 8) = *(*(fp - 8) + off), size bytes, by bpf_probe_read_kernel:
+ * one step along pointers the verifier cannot type; to out if the read
+ * fails or gives 0.
+ */
+static void read_hop(struct cg *g, int32_t off, int size, int out)
+{
+	emit_load(&g->e, 8, R3, R10, -8);
+	emit_alu_imm(&g->e, BPF_ADD, R3, off);
+	emit_store_imm(&g->e, 8, R10, -8, 0);
+	cg_fp_ptr(g, R1, -8);
+	emit_mov_imm(&g->e, R2, size);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, out);
+	emit_load(&g->e, 8, R1, R10, -8);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, out);
+}
+
+/*
+ * A file mapped through overlayfs (containers; the test guests' root) is
+ * on 6.8 and later a backing_file: vm_file->f_inode is the layer's inode,
+ * but /proc/PID/maps and stat() show the overlay's, which is what the
+ * runtime keys the file's rows by (rt/unwind.c).  So where BTF has
+ * backing_file.user_path, the callback also reads the overlay's inode
+ * from there into st->ukey, tried when st->key finds nothing.  vm_file
+ * may be a plain file, whose memory past struct file is another
+ * object's: the reads are probe reads, and what they find names no
+ * object but by a chance not worth counting.
+ *
+ *	fp[-8] = vm_file; hop(user_path.dentry); hop(d_inode); fp[-16] = it
+ *	hop(i_ino): st->ukey.ino; fp[-8] = fp[-16]; hop(i_sb); hop(s_dev): st->ukey.dev
+ */
+static void user_inode(struct cg *g, int file_reg, int out)
+{
+	struct ktype_field up, di, ino, sb, dev;
+
+	if (ktype_field("backing_file.user_path.dentry", &up) < 0 || up.nhops != 1 ||
+	    ktype_field("dentry.d_inode", &di) < 0 || di.nhops != 1 ||
+	    ktype_field("inode.i_ino", &ino) < 0 || ktype_field("inode.i_sb", &sb) < 0 ||
+	    ktype_field("super_block.s_dev", &dev) < 0)
+		return;
+	emit_store(&g->e, 8, R10, -8, file_reg);
+	read_hop(g, (int32_t)up.off[0], 8, out);
+	read_hop(g, (int32_t)di.off[0], 8, out);
+	emit_load(&g->e, 8, R1, R10, -8);
+	emit_store(&g->e, 8, R10, -16, R1);
+	read_hop(g, (int32_t)ino.off[0], (int)ino.size, out);
+	st_store(g, ST(ukey.ino), R1);
+	emit_load(&g->e, 8, R1, R10, -16);
+	emit_store(&g->e, 8, R10, -8, R1);
+	read_hop(g, (int32_t)sb.off[0], 8, out);
+	read_hop(g, (int32_t)dev.off[0], (int)dev.size, out);
+	st_store(g, ST(ukey.dev), R1);
+}
+
+/*
  * uw_vma(task, vma, ctx), bpf_find_vma's callback: the mapping's range,
  * its bias and its file's identity into st.
  *
@@ -376,6 +432,7 @@ static void st_store(struct cg *g, int16_t field, int reg)
  *	st->cur.vbias = (vma->vm_pgoff << PAGE_SHIFT) - vma->vm_start
  *	if (vma->vm_file && (i = vma->vm_file->f_inode))
  *		st->key = { i->i_sb->s_dev, i->i_ino }
+ *	st->ukey = the overlay's inode, if a backing file (user_inode)
  *	return 0
  */
 static void emit_vma_callback(struct cg *g)
@@ -407,6 +464,8 @@ static void emit_vma_callback(struct cg *g)
 	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, out);
 	emit_load(&g->e, (int)f[S_DEV].size, R2, R1, (int16_t)f[S_DEV].off[0]);
 	st_store(g, ST(key.dev), R2);
+	emit_load(&g->e, 8, R1, R6, (int16_t)f[VM_FILE].off[0]);
+	user_inode(g, R1, out);
 	emit_label(&g->e, out);
 	emit_mov_imm(&g->e, R0, 0);
 	emit_exit(&g->e);
@@ -436,9 +495,10 @@ static void swap_maps(struct cg *g)
  *	r3 = r7 >= st->prev.vstart && r7 < st->prev.vend
  *	swap(st->cur, st->prev)
  *	if (r3) goto have
- *	st->cur = { 0 }; st->key = 0
+ *	st->cur = { 0 }; st->key = st->ukey = 0
  *	bpf_find_vma(bpf_get_current_task_btf(), r7, uw_vma, ctx, 0)
  *	if (st->key.ino && (o = lookup(objs, &st->key))) st->cur.obj = *o
+ *	else if (st->ukey.ino && (o = lookup(objs, &st->ukey))) st->cur.obj = *o
  * have:
  */
 static void find_mapping(struct cg *g)
@@ -465,6 +525,8 @@ static void find_mapping(struct cg *g)
 	emit_store_imm(&g->e, 8, R8, ST(cur.obj), 0);
 	emit_store_imm(&g->e, 8, R8, ST(key.dev), 0);
 	emit_store_imm(&g->e, 8, R8, ST(key.ino), 0);
+	emit_store_imm(&g->e, 8, R8, ST(ukey.dev), 0);
+	emit_store_imm(&g->e, 8, R8, ST(ukey.ino), 0);
 	emit_call(&g->e, BPF_FUNC_get_current_task_btf);
 	emit_mov_reg(&g->e, R1, R0);
 	emit_mov_reg(&g->e, R2, R7);
@@ -472,15 +534,22 @@ static void find_mapping(struct cg *g)
 	emit_mov_reg(&g->e, R4, R6);
 	emit_mov_imm(&g->e, R5, 0);
 	emit_call(&g->e, BPF_FUNC_find_vma);
-	st_load(g, 8, R1, ST(key.ino));
-	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, have);
-	cg_ld_map(g, R1, g->spec->unwind_objs_map);
-	emit_mov_reg(&g->e, R2, R8);
-	emit_alu_imm(&g->e, BPF_ADD, R2, ST(key));
-	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, have);
-	emit_load(&g->e, 8, R1, R0, 0);
-	st_store(g, ST(cur.obj), R1);
+	for (int k = 0; k < 2; k++) {	/* key, then ukey */
+		int16_t key = k ? ST(ukey) : ST(key);
+		int next = emit_new_label(&g->e);
+
+		st_load(g, 8, R1, (int16_t)(key + 8));	/* .ino */
+		emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, next);
+		cg_ld_map(g, R1, g->spec->unwind_objs_map);
+		emit_mov_reg(&g->e, R2, R8);
+		emit_alu_imm(&g->e, BPF_ADD, R2, key);
+		emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, next);
+		emit_load(&g->e, 8, R1, R0, 0);
+		st_store(g, ST(cur.obj), R1);
+		emit_ja(&g->e, have);
+		emit_label(&g->e, next);
+	}
 	emit_label(&g->e, have);
 }
 
