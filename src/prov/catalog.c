@@ -84,21 +84,42 @@ struct attr {
 
 #define ATTR(n, d, c) { STAB_##n, STAB_##d, CLASS_##c }
 
+/*
+ * The provider table: a row for each kind of probe, with its ratings and
+ * what the catalog asks of it.  Adding a provider is its own file (and
+ * header), a prov_kind and a row here.  Each operation may be NULL.
+ */
 struct provider {
 	const char *name;
 	struct attr prov, mod, func, name_attr, args;
 	int (*load_args)(struct catalog *, struct probe *);	/* NULL: untyped */
+	/* its fixed probes, added when the catalog is made, in row order */
+	void (*populate)(struct catalog *cat);
+	/* before each match, in row order: the probes a description may name
+	 * that are made on demand (a process's, a costly walk's); returns the
+	 * module field to match by (a process's "libc" is its libc.so.6) */
+	const char *(*provide)(struct catalog *cat, const struct probe_desc *pd);
+	/* NULL if this kernel offers p; else the sentence saying what it lacks */
+	const char *(*missing)(const struct probe *p);
+	/* a description naming this provider matched nothing: why, into buf */
+	void (*why_none)(const struct probe_desc *pd, char *buf, size_t n);
 };
+
+static void dtrace_populate(struct catalog *cat);
+static void profile_populate(struct catalog *cat);
+static const char *profile_provide(struct catalog *cat, const struct probe_desc *pd);
+static const char *sdt_provide(struct catalog *cat, const struct probe_desc *pd);
+static const char *fbt_provide(struct catalog *cat, const struct probe_desc *pd);
 
 static const struct provider providers[PROV_NKINDS] = {	/* ORDER PROV_KIND */
 	[PROV_DTRACE] = { "dtrace",
 		ATTR(STABLE, STABLE, COMMON), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(STABLE, STABLE, COMMON),
-		ATTR(STABLE, STABLE, COMMON), NULL },
+		ATTR(STABLE, STABLE, COMMON), NULL, dtrace_populate },
 	[PROV_PROFILE] = { "profile",
 		ATTR(EVOLVING, EVOLVING, COMMON), ATTR(UNSTABLE, UNSTABLE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, COMMON),
-		ATTR(EVOLVING, EVOLVING, COMMON), NULL },
+		ATTR(EVOLVING, EVOLVING, COMMON), NULL, profile_populate, profile_provide },
 	[PROV_TICK] = { "profile",
 		ATTR(EVOLVING, EVOLVING, COMMON), ATTR(UNSTABLE, UNSTABLE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, COMMON),
@@ -106,53 +127,56 @@ static const struct provider providers[PROV_NKINDS] = {	/* ORDER PROV_KIND */
 	[PROV_SYSCALL] = { "syscall",
 		ATTR(EVOLVING, EVOLVING, COMMON), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, ISA), ATTR(EVOLVING, EVOLVING, COMMON),
-		ATTR(PRIVATE, PRIVATE, ISA), syscalls_load_args },
+		ATTR(PRIVATE, PRIVATE, ISA), syscalls_load_args, syscalls_populate },
 	/* kernel tracepoints: illumos sdt's ratings */
 	[PROV_SDT] = { "sdt",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(PRIVATE, PRIVATE, ISA), sdt_load_args },
+		ATTR(PRIVATE, PRIVATE, ISA), sdt_load_args, NULL, sdt_provide },
 	[PROV_PROC] = { "proc",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args },
+		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args, stable_populate, NULL,
+		stable_missing },
 	[PROV_SCHED] = { "sched",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args },
+		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args, NULL, NULL, stable_missing },
 	[PROV_IO] = { "io",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args },
+		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args, NULL, NULL, stable_missing },
 	/* tcp, udp, ip: illumos' ratings of its network providers */
 	[PROV_NET] = { "net",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(EVOLVING, EVOLVING, ISA), net_load_args },
+		ATTR(EVOLVING, EVOLVING, ISA), net_load_args, net_populate, NULL, stable_missing },
 	[PROV_PID] = { "pid",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(PRIVATE, PRIVATE, UNKNOWN), NULL },
+		ATTR(PRIVATE, PRIVATE, UNKNOWN), NULL, NULL, pid_provide },
 	/* illumos rates a USDT provider by its own -G file; these are the
 	 * ratings it gives one that says nothing */
 	[PROV_USDT] = { "usdt",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(EVOLVING, EVOLVING, ISA), usdt_load_args },
+		ATTR(EVOLVING, EVOLVING, ISA), usdt_load_args, NULL, usdt_provide },
 	/* illumos fbt's ratings */
 	[PROV_FBT] = { "fbt",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, ISA), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(PRIVATE, PRIVATE, ISA), fbt_load_args },
+		ATTR(PRIVATE, PRIVATE, ISA), fbt_load_args, NULL, fbt_provide, NULL,
+		fbt_why_none },
 	/* illumos lockstat's and plockstat's ratings */
 	[PROV_LOCKSTAT] = { "lockstat",
 		ATTR(EVOLVING, EVOLVING, COMMON), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, COMMON),
-		ATTR(EVOLVING, EVOLVING, COMMON), lockstat_load_args },
+		ATTR(EVOLVING, EVOLVING, COMMON), lockstat_load_args, lockstat_populate, NULL,
+		lockstat_missing },
 	[PROV_PLOCKSTAT] = { "plockstat",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(EVOLVING, EVOLVING, ISA), plockstat_load_args },
+		ATTR(EVOLVING, EVOLVING, ISA), plockstat_load_args, NULL, plockstat_provide },
 };
 
 static struct attr attr_min(struct attr a, struct attr b)
@@ -512,7 +536,7 @@ static bool profile_exists(const struct catalog *cat, const char *name)
 
 /* Makes the probe a description names, if it is a new profile-N or tick-N;
  * when the name looks like one and is not, leaves the reason in the hint. */
-static void profile_provide(struct catalog *cat, const struct probe_desc *pd)
+static const char *profile_provide(struct catalog *cat, const struct probe_desc *pd)
 {
 	enum prov_kind kind;
 	uint64_t ns;
@@ -521,12 +545,13 @@ static void profile_provide(struct catalog *cat, const struct probe_desc *pd)
 	if (!pd->name || is_glob(pd->name) || !profile_prefix(pd->name, &kind) ||
 	    !field_matches(pd->prov, "profile") || !field_matches(pd->mod, "") ||
 	    !field_matches(pd->func, "") || profile_exists(cat, pd->name))
-		return;
+		return pd->mod;
 	if (catalog_parse_profile(pd->name, &kind, &ns, &why) < 0) {
 		snprintf(cat->hint, sizeof(cat->hint), "%s: %s", pd->name, why);
-		return;
+		return pd->mod;
 	}
 	profile_add(cat, arena_strdup(&cat->arena, pd->name), kind, ns);
+	return pd->mod;
 }
 
 /* -- The catalog ----------------------------------------------------------- */
@@ -539,12 +564,9 @@ struct catalog *catalog__new(void)
 		fprintf(stderr, "dscope: out of memory\n");
 		abort();
 	}
-	dtrace_populate(cat);
-	profile_populate(cat);
-	syscalls_populate(cat);
-	stable_populate(cat);
-	net_populate(cat);
-	lockstat_populate(cat);
+	for (int k = 0; k < PROV_NKINDS; k++)
+		if (providers[k].populate)
+			providers[k].populate(cat);
 	return cat;
 }
 
@@ -576,39 +598,35 @@ static bool may_be_identifier(const char *s)
  * and its name field empty, a glob, or matching nothing else ("BEGIN" and
  * "tick-1s" do not pay; ":::sched_switch" and -l do).
  */
-static void sdt_provide(struct catalog *cat, const struct probe_desc *pd)
+static const char *sdt_provide(struct catalog *cat, const struct probe_desc *pd)
 {
 	bool any_prov = !pd->prov || !*pd->prov;
 
 	if (cat->sdt_done || !field_matches(pd->prov, "sdt") ||
 	    !may_be_identifier(pd->mod) || !field_matches(pd->func, "") ||
 	    !may_be_identifier(pd->name))
-		return;
+		return pd->mod;
 	if (any_prov && pd->name && *pd->name && !is_glob(pd->name) &&
 	    !is_glob(pd->mod ? pd->mod : "") && !is_glob(pd->func ? pd->func : "")) {
 		for (uint32_t i = 0; i < cat->nprobes; i++)
 			if (probe_matches(cat->probes[i], pd))
-				return;
+				return pd->mod;
 	}
 	cat->sdt_done = true;
 	sdt_populate(cat);
+	return pd->mod;
 }
 
 /* fbt's probes are made when a provider field names fbt, never for an
  * empty one (fbt.c says why). */
-static void fbt_provide(struct catalog *cat, const struct probe_desc *pd)
+static const char *fbt_provide(struct catalog *cat, const struct probe_desc *pd)
 {
 	if (cat->fbt_done || !pd->prov || !*pd->prov ||
 	    !catalog_glob_match(pd->prov, "fbt") || fbt_unavailable())
-		return;
+		return pd->mod;
 	cat->fbt_done = true;
 	fbt_populate(cat);
-}
-
-static bool is_stable(const struct probe *p)
-{
-	return p->kind == PROV_PROC || p->kind == PROV_SCHED ||
-	       p->kind == PROV_IO || p->kind == PROV_NET;
+	return pd->mod;
 }
 
 int catalog__match(struct catalog *cat, const struct probe_desc *pd,
@@ -619,14 +637,11 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 	struct probe_desc q = *pd;
 
 	cat->hint[0] = '\0';
-	profile_provide(cat, pd);
-	sdt_provide(cat, pd);
 	/* a process's module may be named short ("libc"): match its probes
 	 * by the name they carry */
-	q.mod = pid_provide(cat, &q);
-	q.mod = usdt_provide(cat, &q);
-	plockstat_provide(cat, &q);
-	fbt_provide(cat, &q);
+	for (int k = 0; k < PROV_NKINDS; k++)
+		if (providers[k].provide)
+			q.mod = providers[k].provide(cat, &q);
 	pd = &q;
 	for (uint32_t i = 0; i < cat->nprobes; i++) {
 		const struct probe *p = cat->probes[i];
@@ -634,9 +649,8 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 
 		if (!probe_matches(p, pd))
 			continue;
-		if ((why = is_stable(p) ? stable_missing(p)
-			   : p->kind == PROV_LOCKSTAT ? lockstat_missing(p)
-			   : NULL)) {
+		if (providers[p->kind].missing &&
+		    (why = providers[p->kind].missing(p))) {
 			if (!cat->hint[0])
 				snprintf(cat->hint, sizeof(cat->hint), "%s", why);
 			continue;
@@ -647,12 +661,11 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 	}
 	if (n)
 		cat->hint[0] = '\0';
-	else if (!cat->hint[0] && pd->prov && strcmp(pd->prov, "fbt") == 0) {
-		if (fbt_unavailable())
-			snprintf(cat->hint, sizeof(cat->hint), "%s", fbt_unavailable());
-		else if (pd->func && *pd->func && !is_glob(pd->func))
-			fbt_absent(pd->func, cat->hint, sizeof(cat->hint));
-	}
+	else if (!cat->hint[0] && pd->prov)
+		for (int k = 0; k < PROV_NKINDS; k++)
+			if (providers[k].why_none &&
+			    strcmp(pd->prov, providers[k].name) == 0)
+				providers[k].why_none(pd, cat->hint, sizeof(cat->hint));
 	return n;
 }
 

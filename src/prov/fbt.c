@@ -59,7 +59,7 @@
  * and entry code), or in the kprobe blacklist.  One kallsyms does not
  * list either was never there or was inlined into every caller.
  */
-void fbt_absent(const char *func, char *buf, size_t n)
+static void absent(const char *func, char *buf, size_t n)
 {
 	uint64_t start, end;
 
@@ -80,6 +80,14 @@ const char *fbt_unavailable(void)
 	return "fbt needs kprobes, which this kernel does not have (no kprobe "
 	       "PMU: CONFIG_KPROBES is off); trace its tracepoints instead "
 	       "(dscope -l -P sdt)";
+}
+
+void fbt_why_none(const struct probe_desc *pd, char *buf, size_t n)
+{
+	if (fbt_unavailable())
+		snprintf(buf, n, "%s", fbt_unavailable());
+	else if (pd->func && *pd->func && !strpbrk(pd->func, "*?["))
+		absent(pd->func, buf, n);
 }
 
 struct fn {

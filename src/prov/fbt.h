@@ -15,10 +15,10 @@ const char *fbt_unavailable(void);
  * kernel lets kprobes enter. */
 void fbt_populate(struct catalog *cat);
 
-/* Why fbt has no probe for the function named func (no glob), in one
- * sentence into buf: the kernel will not trace it, or has no such
- * function. */
-void fbt_absent(const char *func, char *buf, size_t n);
+/* A description naming fbt matched nothing: why, in one sentence into
+ * buf -- the kernel has no kprobes, or (a function named, no glob) will
+ * not trace that function, or has no such function. */
+void fbt_why_none(const struct probe_desc *pd, char *buf, size_t n);
 
 /* args[] of an fbt probe, from the function's BTF prototype. */
 int fbt_load_args(struct catalog *cat, struct probe *p);

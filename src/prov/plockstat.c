@@ -188,7 +188,7 @@ static struct probe *add(struct catalog *cat, const char *prov, const char *mod,
 		.guard_inline = l->guard, .pre = pre, .post = post });
 }
 
-void plockstat_provide(struct catalog *cat, const struct probe_desc *pd)
+const char *plockstat_provide(struct catalog *cat, const struct probe_desc *pd)
 {
 	struct arena *a = catalog_arena(cat);
 	long pid = plockstat_pid(pd->prov);
@@ -198,7 +198,7 @@ void plockstat_provide(struct catalog *cat, const struct probe_desc *pd)
 	const struct probe *futex;
 
 	if (!pid || !catalog_pid_module_new(cat, PROV_PLOCKSTAT, pid, "libc"))
-		return;
+		return pd->mod;
 	pidprov = arena_printf(a, "pid%ld", pid);
 	for (size_t i = 0; i < NFUNCTIONS; i++) {
 		ent[i] = find(cat, pidprov, "libc", functions[i].name, "entry");
@@ -212,7 +212,7 @@ void plockstat_provide(struct catalog *cat, const struct probe_desc *pd)
 		catalog_set_hint(cat, "plockstat%ld needs libc's pthread_mutex_* "
 				 "functions in process %ld and the futex system "
 				 "call", pid, pid);
-		return;
+		return pd->mod;
 	}
 	char *pre = "", *post = "", *d = "";
 
@@ -258,6 +258,7 @@ void plockstat_provide(struct catalog *cat, const struct probe_desc *pd)
 			if (at_return[k].kinds >> functions[i].kind & 1)
 				add(cat, prov, mod, functions[i].name, &at_return[k],
 				    ret[i], pre, post, pid);
+	return pd->mod;
 }
 
 int plockstat_load_args(struct catalog *cat, struct probe *p)

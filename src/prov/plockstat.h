@@ -10,7 +10,7 @@
 
 /* Adds plockstatNNN's probes when pd's provider field names one (after
  * $target expansion), with the pid probes they are made of. */
-void plockstat_provide(struct catalog *cat, const struct probe_desc *pd);
+const char *plockstat_provide(struct catalog *cat, const struct probe_desc *pd);
 int plockstat_load_args(struct catalog *cat, struct probe *p);
 
 #endif /* DSCOPE_PLOCKSTAT_H */

@@ -566,11 +566,10 @@ static void add_probes(struct catalog *cat, const struct syscall_def *d)
 	catalog_add(cat, &p);
 }
 
-int syscalls_populate(struct catalog *cat)
+void syscalls_populate(struct catalog *cat)
 {
 	struct arena scratch = { 0 };
 	struct avail av = { 0 };
-	int n = 0;
 
 	if (!from_tracefs(&scratch, &av))
 		from_btf(&scratch, &av);
@@ -580,10 +579,8 @@ int syscalls_populate(struct catalog *cat)
 		if (!has_entry(d) || !avail_has(&av, entry_name(d)))
 			continue;
 		add_probes(cat, d);
-		n++;
 	}
 	arena_free(&scratch);
-	return n;
 }
 
 static const struct probe_arg return_args[] = { { "long", "ret" } };

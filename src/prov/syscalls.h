@@ -10,9 +10,8 @@
 int syscall_nr(const char *name);	/* x86-64 number of "read" (0); -1 if none */
 const char *syscall_name(int nr);	/* "read" for 0; NULL if no such number */
 
-/* Adds the probes of every syscall this kernel implements; returns how many
- * syscalls that is. */
-int syscalls_populate(struct catalog *cat);
+/* Adds the probes of every syscall this kernel implements. */
+void syscalls_populate(struct catalog *cat);
 
 /* Reads the argument types of a syscall probe from its tracefs format:
  * the declared parameters at entry, "long ret" at return.  Returns nargs,
