@@ -311,12 +311,30 @@ static void agg_apply(struct cg *g, const struct spec_agg *ag, int16_t vslot,
 		add_word(g, 0);
 		break;
 	case AGG_MIN:
-	case AGG_MAX:
+	case AGG_MAX: {
+		/*
+		 * { value, seen }.  The CPU that creates an entry writes its
+		 * initial value; every other CPU's copy starts as the
+		 * kernel's zeros, seen 0, and takes its first value whatever
+		 * it is -- compared with that 0, a max of negatives or a min
+		 * of positives would be lost, and a copy left unseen is
+		 * skipped when the CPUs' copies are merged.
+		 *
+		 *	if (p->seen && (v >= p->value [min] / v <= [max])) done
+		 *	p->value = v; p->seen = 1
+		 */
+		int store = emit_new_label(&g->e);
+
+		emit_load(&g->e, 8, R2, R0, 8);
+		emit_jmp_imm(&g->e, BPF_JEQ, R2, 0, store);
 		emit_load(&g->e, 8, R2, R0, 0);
 		emit_jmp_reg(&g->e, ag->func == AGG_MIN ? BPF_JSGE : BPF_JSLE,
 			     R1, R2, done);
+		emit_label(&g->e, store);
 		emit_store(&g->e, 8, R0, 0, R1);
+		emit_store_imm(&g->e, 8, R0, 8, 1);
 		break;
+	}
 	case AGG_STDDEV:
 		stddev_apply(g);
 		break;
