@@ -66,11 +66,12 @@ echo "$err" | grep -q "lowercase hex without 0x or leading zeros: $third\$" ||
 # link's count (its fdinfo, while tracing) is what -l lists.  A kernel
 # without uprobe_multi (dscope -vV) has a perf-event link for each probe
 # instead, and one for the return probe.
-sleep 60 &
+sleep 1000 &	# killed below; long enough for any load
 sp=$!
 # until the dynamic linker has mapped libc into it, the process has no
-# libc probes: wait for the mapping, not for a time
-for i in $(seq 200); do
+# libc probes: wait for the mapping, not for a time (tests/run.sh bounds
+# the test)
+while kill -0 $sp 2>/dev/null; do
 	grep -q 'libc\.so\.6' /proc/$sp/maps 2>/dev/null && break
 	sleep 0.05
 done
@@ -88,8 +89,9 @@ else
 fi
 $D -q -p $sp -n "$desc { @ = count(); }" >/dev/null 2>$tmp/err &
 dp=$!
-# until dscope has attached, or has given up (then its message says why)
-for i in $(seq 400); do
+# until dscope has attached, or has given up (then its message says
+# why): as long as it runs, whatever the machine's load
+while :; do
 	links=$(count)	# perf links come one by one: wait for them all
 	echo "$links" | grep -q "$want\$" && break
 	kill -0 $dp 2>/dev/null || break
