@@ -79,8 +79,10 @@ desc='pid$target:libc.so.6:clock_nanosleep:'
 want=$($D -l -p $sp -n "$desc" | awk 'NR > 1 && $5 != "return"' | wc -l)
 [ "$want" -gt 20 ] || fail "clock_nanosleep has $want probes"
 if $D -vV | grep -q '^  uprobe_multi  *yes'; then
+	# a link's fdinfo shows its count on newer kernels only (not 6.12's)
 	count() { for f in /proc/$dp/fdinfo/*; do
-		grep -q 'link_type:.*uprobe_multi' $f 2>/dev/null && grep uprobe_cnt $f; done; }
+		grep -q 'link_type:.*uprobe_multi' $f 2>/dev/null &&
+			{ grep uprobe_cnt $f || echo "no count shown"; }; done; }
 	want="uprobe_cnt:[[:space:]]*$want"
 else
 	count() { n=$(cat /proc/$dp/fdinfo/* 2>/dev/null | grep -c 'link_type:.perf$')
@@ -94,10 +96,15 @@ dp=$!
 while :; do
 	links=$(count)	# perf links come one by one: wait for them all
 	echo "$links" | grep -q "$want\$" && break
+	[ "$links" = "no count shown" ] && break
 	kill -0 $dp 2>/dev/null || break
 	sleep 0.05
 done
 kill $sp
 wait $dp || fail "dscope -p: $(cat $tmp/err)"
+if [ "$links" = "no count shown" ]; then
+	echo "this kernel's fdinfo does not show a uprobe_multi link's count: the link's size not checked"
+	exit 77
+fi
 echo "$links" | grep -q "$want\$" || fail "want $want, have: $links"
 exit 0
