@@ -9,7 +9,7 @@
 #    "#s=^malloc$" searches (Matched: 100.0%).
 # 3. A screenshot shows alloc_small's rectangle in its own colour.
 # And examples/offcpu-flamegraph.d on sleeper: do_nanosleep's width is
-# at least the 200 ms sleeper sleeps.
+# at least nine of the ten 20 ms sleeps (below).
 # Chromium is Debian's chromium package; without it the test skips.
 . tests/sh/lib.sh
 dir=$(mktemp -d)
@@ -28,11 +28,15 @@ $D -qs examples/offcpu-flamegraph.d -o "$dir/off.svg" -c $B/targets/sleeper \
 	>/dev/null 2>"$dir/err" || fail "offcpu-flamegraph.d: exit $?: $(cat "$dir/err")"
 xmllint --noout "$dir/off.svg" || fail "off-CPU graph: not valid XML"
 # (summed over every do_nanosleep frame: a stack caught with another
-# frame below it is the same time under another parent)
+# frame below it is the same time under another parent).  At least nine
+# of the ten: under load, 6.18's sched_switch tracepoint was seen once in
+# some 60 runs not to report one of sleeper's returns to a CPU to any of
+# its BPF programs (the raw sdt probe's counts missed it too), and that
+# sleep's time is then not counted.
 ns=$(sed -n 's/.*<title>do_nanosleep (sum \([0-9]*\), .*/\1/p' "$dir/off.svg" |
      awk '{ s += $1 } END { print s + 0 }')
-[ "$ns" -ge 200000000 ] ||
-	fail "do_nanosleep off CPU for '$ns' ns, want >= 200000000; the graph's frames: $(grep -o '<title>[^<]*' "$dir/off.svg" | head -40)"
+[ "$ns" -ge 180000000 ] ||
+	fail "do_nanosleep off CPU for '$ns' ns, want >= 180000000; the graph's frames: $(grep -o '<title>[^<]*' "$dir/off.svg" | head -40)"
 grep -q '<title>main (sum ' "$dir/off.svg" ||
 	fail "no user frame main in the off-CPU graph: $(grep -o '<title>[^<]*' "$dir/off.svg" | head -30)"
 
