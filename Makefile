@@ -93,7 +93,8 @@ peer: all
 clean:
 	rm -rf $(B)
 
-.PHONY: all deps-ok check check-vm check-vm-kernel peer clean bench bench-bin bench-vm
+.PHONY: all deps-ok check check-vm check-vm-kernel peer clean bench bench-bin bench-vm \
+	bench-system
 
 # dscope against bpftrace, side by side (root; ~10 minutes; not part of
 # check).  Results and method: bench/RESULTS.md.
@@ -105,6 +106,11 @@ bench-bin: all
 	$(CC) -O2 -Wall -Wextra -Werror -o $(B)/bench/loop bench/loop.c
 	$(CC) -O2 -Wall -Wextra -Werror -DBENCH_NO_SDT -o $(B)/bench/loop-nosdt bench/loop.c
 	$(CC) $(CFLAGS) -o $(B)/bench/floor bench/floor.c -lbpf
+
+# The whole-system cost: a clean build of this tree untraced and traced
+# system-wide by each tool (root; three clean builds a round, 3 rounds).
+bench-system: all
+	python3 bench/system.py --dscope $(B)/dscope $(BENCH_ARGS)
 
 # The attach phases in the Debian 12 6.1 guest (tests/vm/run), both tools
 # in the same guest: under TCG only the ratios mean anything.  The tables

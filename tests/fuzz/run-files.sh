@@ -1,6 +1,7 @@
 #!/bin/sh
 # run-files.sh -- replay and run the file parsers' fuzz targets
-# (tests/fuzz/README.md), one fuzzer process at a time, at nice 19.
+# (tests/fuzz/README.md), one fuzzer process at a time, at nice 19
+# (FUZZ_NICE=N sets another).
 #
 #   run-files.sh --replay DIR          every input of regress/NAME/ through
 #                                      DIR/fuzz_NAME; fails if one fails
@@ -58,7 +59,7 @@ case $1 in
 	for t in $targets; do
 		mkdir -p "$dir/corpus/$t" "$dir/seeds/$t"
 		log=$dir/logs/$t-$(date +%Y%m%d-%H%M%S).log
-		nice -n 19 "$dir/fuzz_$t" -max_total_time="$secs" -timeout=10 \
+		nice -n "${FUZZ_NICE:-19}" "$dir/fuzz_$t" -max_total_time="$secs" -timeout=10 \
 			-rss_limit_mb=1024 -max_len="$(max_len $t)" $(dict $t) \
 			-artifact_prefix="$dir/crashes/$t-" -print_final_stats=1 \
 			"$dir/corpus/$t" "$dir/seeds/$t" >"$log" 2>&1
