@@ -339,6 +339,8 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 	sp->uprobe_map = -1;
 	sp->unwind_objs_map = sp->unwind_rows_map = -1;
 	sp->cpuinfo_map = -1;
+	sp->tscratch_map = -1;
+	sp->sbuf_map = -1;
 	for (int i = 0; i < nm; i++) {
 		bool used[NUPROBE_PROGS] = { false };
 
