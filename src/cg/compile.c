@@ -658,7 +658,8 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	check_attr_pragmas(&s, progs, nsrc, res);
 
 	struct cg_ctx c = { .a = a, .d = d, .spec = sp,
-			    .unwind = args->target_pid > 0, .cpu = o->cpu };
+			    .unwind = args->target_pid > 0, .cpu = o->cpu,
+			    .bufsize = o->bufsize };
 
 	sp->quiet = o->quiet;
 	sp->nspec = (uint32_t)o->nspec;
