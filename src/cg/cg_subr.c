@@ -1392,7 +1392,7 @@ static int user_read(const struct cg *g)
  * A sleepable program's second try at copyinstr, where the first (r0 < 0)
  * found a page not in memory, with the size in slot sz.  Where the kernel
  * has it, one call that faults the pages in and pads with NULs:
- *	r0 = bpf_copy_from_user_str(d, sz, addr, BPF_F_PAD_ZEROS)
+ *	r0 = (s32)bpf_copy_from_user_str(d, sz, addr, BPF_F_PAD_ZEROS)
  * else each page the string may lie on is faulted in by reading a byte
  * of it (a page past the string's end may not exist: that read's failure
  * is no matter), and the copy tried again:
@@ -1412,6 +1412,9 @@ static void copyinstr_faulting(struct cg *g, struct node *n, struct val d,
 		cg_load_slot(g, R3, addr);
 		emit_mov_imm(&g->e, R4, 1);		/* BPF_F_PAD_ZEROS */
 		kfunc_call(g, n, "bpf_copy_from_user_str");
+		/* it returns an int: -EFAULT comes back in r0's low half */
+		emit_alu_imm(&g->e, BPF_LSH, R0, 32);
+		emit_alu_imm(&g->e, BPF_ARSH, R0, 32);
 		return;
 	}
 	byte = cg_slot_new(g, n);
