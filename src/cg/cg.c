@@ -5,7 +5,8 @@
  *
  *	r6  the program's context (raw tracepoint args, perf event data)
  *	r7  SYS programs: this syscall's struct sysinfo_entry (a map value)
- *	r9  the per-CPU scratch area (MAP_SCRATCH value)
+ *	r9  the per-CPU scratch area (MAP_SCRATCH value; a sleepable
+ *	    program's is the thread's, below)
  *	r10 frame pointer
  *
  * r0-r5 and r8 are scratch registers within the emission of one node.
@@ -35,6 +36,27 @@
  * the clause's end; [REC_MAX, REC_MAX + this_size) the clause-local (this->)
  * variables, which live for the whole firing; the rest holds string temps
  * and keys.
+ *
+ * Sleepable programs.  A read of user memory that is not resident (a
+ * string literal on a page the process never touched) fails in a BPF
+ * program that may not sleep; a sleepable one may fault it in.  A pid or
+ * usdt program whose clauses read user memory (copyinstr, copyin,
+ * copyinto) is made sleepable where the kernel takes such a program
+ * (kcaps sleep_uprobe), and differs from the others in three ways:
+ *  - its user reads fault (cg_subr.c);
+ *  - its scratch area is the thread's own (TASK_STORAGE, spec.tscratch_map),
+ *    not the CPU's: the kernel runs it with migration, not preemption,
+ *    disabled (bpf_prog_run_array_uprobe: rcu_read_lock_trace and
+ *    migrate_disable), so while a fault sleeps, other threads run on this
+ *    CPU and their programs -- sched_switch's for this very thread, as it
+ *    leaves -- would write over a per-CPU area in mid-clause.  A thread
+ *    runs one uprobe program at a time, so its own area is never shared;
+ *  - its records go to a ring buffer (spec.sbuf_map), each after a struct
+ *    sbuf_hdr naming the CPU: a sleepable program may not write to a perf
+ *    event array.
+ * What such a program cannot use keeps it non-sleepable, as today:
+ * copyout (bpf_probe_write_user is refused) and ustack() (its callbacks
+ * look the per-CPU area up themselves).
  */
 #include <string.h>
 
@@ -225,6 +247,37 @@ void cg_kread(struct cg *g, int16_t slot, int size, int32_t off)
 static void probe_id(struct cg *g);
 
 /*
+ * A sleepable program's output: size bytes of scratch at off, after a
+ * struct sbuf_hdr, into the ring buffer; goto full if it has no room.
+ *	r8 = ringbuf_reserve(&sbuf, sizeof(hdr) + size, 0)
+ *	if (!r8) goto full
+ *	probe_read_kernel(r8 + sizeof(hdr), size, r9 + off)
+ *	r8->cpu = get_smp_processor_id()
+ *	ringbuf_submit(r8, 0)
+ */
+static void sbuf_output(struct cg *g, uint32_t off, uint32_t size, int full)
+{
+	int32_t hdr = sizeof(struct sbuf_hdr);
+
+	cg_ld_map(g, R1, g->spec->sbuf_map);
+	emit_mov_imm(&g->e, R2, hdr + (int32_t)size);
+	emit_mov_imm(&g->e, R3, 0);
+	emit_call(&g->e, BPF_FUNC_ringbuf_reserve);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, full);
+	emit_mov_reg(&g->e, R8, R0);
+	emit_mov_reg(&g->e, R1, R8);
+	emit_alu_imm(&g->e, BPF_ADD, R1, hdr);
+	emit_mov_imm(&g->e, R2, (int32_t)size);
+	cg_scratch_ptr(g, R3, off);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	emit_call(&g->e, BPF_FUNC_get_smp_processor_id);
+	emit_store(&g->e, 4, R8, offsetof(struct sbuf_hdr, cpu), R0);
+	emit_mov_reg(&g->e, R1, R8);
+	emit_mov_imm(&g->e, R2, 0);
+	emit_call(&g->e, BPF_FUNC_ringbuf_submit);
+}
+
+/*
  *	err = (struct err_record *)(r9 + ERR_REC_OFF)
  *	err->... = EPID_ERROR, probe id, epid, action, fault, address
  *	perf_event_output(ctx, &buf, BPF_F_CURRENT_CPU, err, sizeof(*err))
@@ -247,12 +300,16 @@ void cg_fault(struct cg *g, int fault, int addr_reg)
 	emit_store_imm(&g->e, 4, R9, e + offsetof(struct err_record, action),
 		       g->action);
 	emit_store_imm(&g->e, 8, R9, e + offsetof(struct err_record, fault), fault);
-	emit_mov_reg(&g->e, R1, R6);
-	cg_ld_map(g, R2, MAP_BUF);
-	emit_alu32_imm(&g->e, BPF_MOV, R3, -1);		/* BPF_F_CURRENT_CPU */
-	cg_scratch_ptr(g, R4, ERR_REC_OFF);
-	emit_mov_imm(&g->e, R5, sizeof(struct err_record));
-	emit_call(&g->e, BPF_FUNC_perf_event_output);
+	if (g->sleepable) {
+		sbuf_output(g, ERR_REC_OFF, sizeof(struct err_record), g->clause_end);
+	} else {
+		emit_mov_reg(&g->e, R1, R6);
+		cg_ld_map(g, R2, MAP_BUF);
+		emit_alu32_imm(&g->e, BPF_MOV, R3, -1);	/* BPF_F_CURRENT_CPU */
+		cg_scratch_ptr(g, R4, ERR_REC_OFF);
+		emit_mov_imm(&g->e, R5, sizeof(struct err_record));
+		emit_call(&g->e, BPF_FUNC_perf_event_output);
+	}
 	emit_ja(&g->e, g->clause_end);
 }
 
@@ -1675,13 +1732,21 @@ static void emit_record(struct cg *g)
 	emit_store(&g->e, 4, R9, 0, R0);		/* rec->epid */
 	probe_id(g);
 	emit_store(&g->e, 4, R9, 4, R0);		/* rec->probe_id */
-	emit_mov_reg(&g->e, R1, R6);
-	cg_ld_map(g, R2, MAP_BUF);
-	emit_alu32_imm(&g->e, BPF_MOV, R3, -1);		/* BPF_F_CURRENT_CPU */
-	emit_mov_reg(&g->e, R4, R9);
-	emit_mov_imm(&g->e, R5, (int32_t)g->rec);
-	emit_call(&g->e, BPF_FUNC_perf_event_output);
-	emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, ok);
+	if (g->sleepable) {
+		int full = emit_new_label(&g->e);
+
+		sbuf_output(g, 0, g->rec, full);
+		emit_ja(&g->e, ok);
+		emit_label(&g->e, full);
+	} else {
+		emit_mov_reg(&g->e, R1, R6);
+		cg_ld_map(g, R2, MAP_BUF);
+		emit_alu32_imm(&g->e, BPF_MOV, R3, -1);	/* BPF_F_CURRENT_CPU */
+		emit_mov_reg(&g->e, R4, R9);
+		emit_mov_imm(&g->e, R5, (int32_t)g->rec);
+		emit_call(&g->e, BPF_FUNC_perf_event_output);
+		emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, ok);
+	}
 	cg_count_drop(g, offsetof(struct drop_counts, buf));
 	emit_label(&g->e, ok);
 }
@@ -1702,12 +1767,24 @@ static bool records_data(const struct node_list *body)
 
 /*
  *	r9 = lookup(scratch, &zero); if (!r9) goto out
+ * or in a sleepable program, the thread's own, made at its first firing:
+ *	r9 = task_storage_get(&tscratch, current, NULL, F_CREATE)
+ *	if (!r9) goto out
  */
 static void scratch_lookup(struct cg *g)
 {
-	cg_ld_map(g, R1, MAP_SCRATCH);
-	cg_fp_ptr(g, R2, SLOT_ZERO);
-	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	if (g->sleepable) {
+		emit_call(&g->e, BPF_FUNC_get_current_task_btf);
+		emit_mov_reg(&g->e, R2, R0);
+		cg_ld_map(g, R1, g->spec->tscratch_map);
+		emit_mov_imm(&g->e, R3, 0);
+		emit_mov_imm(&g->e, R4, BPF_LOCAL_STORAGE_GET_F_CREATE);
+		emit_call(&g->e, BPF_FUNC_task_storage_get);
+	} else {
+		cg_ld_map(g, R1, MAP_SCRATCH);
+		cg_fp_ptr(g, R2, SLOT_ZERO);
+		emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	}
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
 	emit_mov_reg(&g->e, R9, R0);
 }
@@ -2226,6 +2303,49 @@ static int append_subs(struct arena *a, struct spec_subprog **subs, int n,
 	return n + nmore;
 }
 
+static void fixed_map(struct cg_ctx *c, const char *name, enum bpf_map_type type,
+		      uint32_t key_size, uint32_t value_size, uint32_t entries,
+		      uint32_t flags);
+
+/* Whether this program is sleepable: see "Sleepable programs" above. */
+static bool wants_sleep(struct cg *g, const struct cg_clause *cl, int n)
+{
+	static const char *const reads[] = { "copyin", "copyinstr", "copyinto" };
+	static const char *const bars[] = { "copyout", "copyoutstr", "ustack",
+					    "jstack" };
+	bool read = false;
+
+	if ((g->att != ATTACH_UPROBE && g->att != ATTACH_URETPROBE &&
+	     g->att != ATTACH_USDT) || !kcaps_has(KCAP_SLEEP_UPROBE))
+		return false;
+	for (int i = 0; i < n; i++) {
+		for (size_t k = 0; k < sizeof(bars) / sizeof(bars[0]); k++)
+			if (cg_clause_calls(g, cl[i].clause, bars[k]))
+				return false;
+		for (size_t k = 0; k < sizeof(reads) / sizeof(reads[0]); k++)
+			read = read || cg_clause_calls(g, cl[i].clause, reads[k]);
+	}
+	return read;
+}
+
+/* The maps sleepable programs share, made for the first of them; the
+ * ring holds what the principal buffer of one CPU would (bufsize, a
+ * power of two of pages). */
+static void sleep_maps(struct cg_ctx *c)
+{
+	uint32_t ring = 4096;
+
+	if (c->spec->tscratch_map >= 0)
+		return;
+	while (ring < c->bufsize && ring < (1u << 30))
+		ring <<= 1;
+	c->spec->tscratch_map = c->spec->nmaps;
+	fixed_map(c, "dscope_tscratch", BPF_MAP_TYPE_TASK_STORAGE, 4, SCRATCH_SIZE,
+		  0, BPF_F_NO_PREALLOC);
+	c->spec->sbuf_map = c->spec->nmaps;
+	fixed_map(c, "dscope_sbuf", BPF_MAP_TYPE_RINGBUF, 0, 0, ring, 0);
+}
+
 int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	       const struct probe *probe, const struct cg_clause *clauses,
 	       int nclauses)
@@ -2236,6 +2356,9 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 			.loop_cb = !kcaps_has(KCAP_ITER_NUM) };
 	struct spec *sp = c->spec;
 
+	g.sleepable = wants_sleep(&g, clauses, nclauses);
+	if (g.sleepable)
+		sleep_maps(c);
 	emit_init(&g.e, c->a);
 	g.out = emit_new_label(&g.e);
 	prologue(&g);
@@ -2282,6 +2405,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	p->ninsns = g.e.n;
 	p->subprogs = subs;
 	p->nsubprogs = nsubs;
+	p->sleepable = g.sleepable;
 	p->insns = arena_alloc(c->a, sizeof(struct bpf_insn) * (size_t)g.e.n);
 	memcpy(p->insns, g.e.insns, sizeof(struct bpf_insn) * (size_t)g.e.n);
 	p->fd = -1;

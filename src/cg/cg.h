@@ -34,6 +34,7 @@ struct cg_ctx {
 	uint32_t scratch_bytes;		/* option scratchsize: a clause's alloca() */
 	bool unwind;			/* ustack() walks .eh_frame tables (a target) */
 	int cpu;			/* option cpu: the one CPU probes fire on, or -1 */
+	uint64_t bufsize;		/* option bufsize: principal buffer per CPU */
 };
 
 /* Emit the program for attachment `att`; returns its index in spec->progs. */

@@ -52,6 +52,7 @@ struct cg {
 	int uw_step, uw_vma;		/* labels of its callbacks */
 	int chill_cb;			/* label of chill()'s callback; 0: unused */
 	bool loop_cb;			/* string loops as bpf_loop callbacks */
+	bool sleepable;			/* a sleepable program (cg.c: "sleepable") */
 	int loop_depth;			/* such callbacks being emitted */
 	struct emit_block *loop_bodies;	/* cut out, pasted after the exit */
 	int nloop_bodies, loop_bodies_cap;
@@ -197,6 +198,9 @@ int cg_chill_callback(struct cg *g, struct spec_subprog *sub);
  * named in subs[0..count) (arena). */
 int cg_loop_callbacks(struct cg *g, struct spec_subprog **subs);
 
+/* cg_subr.c: whether clause c calls subroutine name (in its predicate,
+ * its body or an inline they use) */
+bool cg_clause_calls(struct cg *g, const struct clause *c, const char *name);
 /* cg_subr.c: a clause that calls strtok() keeps its state (strtok_off:
  * the position, then the string) above the clause-locals, raising
  * tmp_base for the clause; true if it does */

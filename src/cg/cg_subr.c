@@ -37,6 +37,7 @@
 #include "front/ktypes.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
+#include "rt/kcaps.h"
 #include "rt/ksym.h"
 
 /* ---- small tools ---- */
@@ -799,6 +800,13 @@ static const struct node *find_call(struct call_search *cs,
 	return f;
 }
 
+bool cg_clause_calls(struct cg *g, const struct clause *c, const char *name)
+{
+	struct call_search cs = { .a = g->a, .name = name };
+
+	return find_call(&cs, c->pred) || list_find_call(&cs, &c->body);
+}
+
 /* The state: the position, then a string of strtok's bound (strsize) */
 bool cg_strtok_reserve(struct cg *g, const struct clause *c)
 {
@@ -1373,12 +1381,68 @@ static struct val do_progenyof(struct cg *g, struct node *n)
 
 /* ---- user memory ---- */
 
-/* copyinstr(addr [, maxlen]): bpf_probe_read_user_str into a zeroed temp */
+/* The helper that copies user bytes: one that faults the pages in, in a
+ * sleepable program (it zeroes the copy where it fails, as the other does) */
+static int user_read(const struct cg *g)
+{
+	return g->sleepable ? BPF_FUNC_copy_from_user : BPF_FUNC_probe_read_user;
+}
+
+/*
+ * A sleepable program's second try at copyinstr, where the first (r0 < 0)
+ * found a page not in memory, with the size in slot sz.  Where the kernel
+ * has it, one call that faults the pages in and pads with NULs:
+ *	r0 = (s32)bpf_copy_from_user_str(d, sz, addr, BPF_F_PAD_ZEROS)
+ * else each page the string may lie on is faulted in by reading a byte
+ * of it (a page past the string's end may not exist: that read's failure
+ * is no matter), and the copy tried again:
+ *	for (k = 0; k < pages; k++)
+ *		copy_from_user(fp + byte, 1, (addr & -4096) + 4096 * k)
+ *	r0 = probe_read_user_str(d, sz, addr)
+ */
+static void copyinstr_faulting(struct cg *g, struct node *n, struct val d,
+			       int16_t addr, int16_t sz)
+{
+	uint32_t pages = (n->type.size + 4094) / 4096 + 1;
+	int16_t byte;
+
+	if (kcaps_has(KCAP_COPY_STR)) {
+		cg_scratch_ptr(g, R1, d.off);
+		cg_load_slot(g, R2, sz);
+		cg_load_slot(g, R3, addr);
+		emit_mov_imm(&g->e, R4, 1);		/* BPF_F_PAD_ZEROS */
+		kfunc_call(g, n, "bpf_copy_from_user_str");
+		/* it returns an int: -EFAULT comes back in r0's low half */
+		emit_alu_imm(&g->e, BPF_LSH, R0, 32);
+		emit_alu_imm(&g->e, BPF_ARSH, R0, 32);
+		return;
+	}
+	byte = cg_slot_new(g, n);
+	for (uint32_t k = 0; k < pages; k++) {
+		cg_fp_ptr(g, R1, byte);
+		emit_mov_imm(&g->e, R2, 1);
+		cg_load_slot(g, R3, addr);
+		emit_alu_imm(&g->e, BPF_AND, R3, -4096);
+		emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)(4096 * k));
+		emit_call(&g->e, BPF_FUNC_copy_from_user);
+	}
+	cg_scratch_ptr(g, R1, d.off);
+	cg_load_slot(g, R2, sz);
+	cg_load_slot(g, R3, addr);
+	emit_call(&g->e, BPF_FUNC_probe_read_user_str);
+}
+
+/*
+ * copyinstr(addr [, maxlen]): bpf_probe_read_user_str into a zeroed temp;
+ * a sleepable program (cg.c) tries again where that failed, faulting.
+ */
 static struct val do_copyinstr(struct cg *g, struct node *n)
 {
 	struct val addr = cg_expr(g, n->args.v[0]);
 	struct val max = n->args.n > 1 ? cg_expr(g, n->args.v[1]) : addr;
 	struct val d = str_temp(g, n, n->type.size);
+	int16_t sz = g->sleepable ? cg_slot_new(g, n) : 0;
+	int done = emit_new_label(&g->e);
 
 	emit_mov_imm(&g->e, R2, (int32_t)n->type.size);
 	if (n->args.n > 1 && n->args.v[1]->kind != N_INT) {
@@ -1390,9 +1454,16 @@ static struct val do_copyinstr(struct cg *g, struct node *n)
 		emit_mov_reg(&g->e, R2, R1);
 		emit_label(&g->e, ok);
 	}
+	if (g->sleepable)
+		cg_store_slot(g, sz, R2);
 	cg_load_slot(g, R3, addr.slot);
 	cg_scratch_ptr(g, R1, d.off);
 	emit_call(&g->e, BPF_FUNC_probe_read_user_str);
+	if (g->sleepable) {
+		emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, done);
+		copyinstr_faulting(g, n, d, addr.slot, sz);
+	}
+	emit_label(&g->e, done);
 	fault_if_neg(g, addr.slot);
 	return d;
 }
@@ -1416,7 +1487,7 @@ static struct val do_copyin(struct cg *g, struct node *n)
 	clamp_range(g, R2, 0, (int32_t)cap);
 	cg_load_slot(g, R3, addr.slot);
 	cg_scratch_ptr(g, R1, d);
-	emit_call(&g->e, BPF_FUNC_probe_read_user);
+	emit_call(&g->e, user_read(g));
 	fault_if_neg(g, addr.slot);
 	cg_scratch_addr(g, n, slot, d);
 	return cg_int_val(slot);
@@ -1606,8 +1677,7 @@ static void copy_to_alloca(struct cg *g, struct node *n, struct val src,
 	emit_alu_imm(&g->e, BPF_ADD, R0, ALLOCA_OFF);
 	emit_mov_reg(&g->e, R1, R0);
 	cg_load_slot(g, R3, src.slot);
-	emit_call(&g->e, user ? BPF_FUNC_probe_read_user
-			      : BPF_FUNC_probe_read_kernel);
+	emit_call(&g->e, user ? user_read(g) : BPF_FUNC_probe_read_kernel);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
 	cg_load_slot(g, R8, src.slot);
 	cg_fault(g, FLT_BADADDR, R8);

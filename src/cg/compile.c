@@ -339,6 +339,8 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 	sp->uprobe_map = -1;
 	sp->unwind_objs_map = sp->unwind_rows_map = -1;
 	sp->cpuinfo_map = -1;
+	sp->tscratch_map = -1;
+	sp->sbuf_map = -1;
 	for (int i = 0; i < nm; i++) {
 		bool used[NUPROBE_PROGS] = { false };
 
@@ -656,7 +658,8 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	check_attr_pragmas(&s, progs, nsrc, res);
 
 	struct cg_ctx c = { .a = a, .d = d, .spec = sp,
-			    .unwind = args->target_pid > 0, .cpu = o->cpu };
+			    .unwind = args->target_pid > 0, .cpu = o->cpu,
+			    .bufsize = o->bufsize };
 
 	sp->quiet = o->quiet;
 	sp->nspec = (uint32_t)o->nspec;

@@ -553,7 +553,8 @@ static enum bpf_perf_event_ret on_event(void *ctx, int cpu,
 
 /*
  * The consumer's epoll set: each CPU's perf ring (woken a sixteenth full)
- * and the MAP_WAKE ring buffer.  exit() wakes the consumer at once: it
+ * and the MAP_WAKE ring buffer, read with the sleepable programs' ring
+ * (spec.sbuf_map) where there is one: libbpf polls both through one fd.  exit() wakes the consumer at once: it
  * writes a word to MAP_WAKE with BPF_RB_FORCE_WAKEUP.  The word says
  * nothing the global state does not: the session looks at that on every
  * wakeup.
@@ -573,6 +574,29 @@ static int wake_seen(void *ctx, void *data, size_t size)
 	return 0;
 }
 
+/*
+ * A record from a sleepable program (cg.c), which writes to a ring
+ * buffer rather than a CPU's perf ring, after a struct sbuf_hdr saying
+ * which CPU it ran on.  Its records join the others as that CPU's.
+ */
+static int on_sbuf(void *ctx, void *data, size_t size)
+{
+	struct consumer *c = ctx;
+	struct sbuf_hdr h;
+
+	if (size < sizeof(h))
+		return 0;
+	memcpy(&h, data, sizeof(h));
+	data = (char *)data + sizeof(h);
+	size -= sizeof(h);
+	if (c->holding)
+		bufpolicy_add(&c->held, (int)h.cpu, data,
+			      record_size(c, data, (uint32_t)size));
+	else
+		on_record(ctx, (int)h.cpu, data, (uint32_t)size);
+	return 0;
+}
+
 static int watch(struct consumer *c, int fd, uint32_t idx)
 {
 	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = idx };
@@ -587,8 +611,11 @@ static int open_wake(struct consumer *c)
 
 	c->wake = ring_buffer__new(c->sp->maps[MAP_WAKE].fd, wake_seen, c, NULL);
 	c->epfd = epoll_create1(EPOLL_CLOEXEC);
-	if (!c->wake || c->epfd < 0 ||
-	    watch(c, ring_buffer__epoll_fd(c->wake), WAKE_IDX) < 0)
+	if (c->wake && c->sp->sbuf_map >= 0 &&	/* read with MAP_WAKE */
+	    ring_buffer__add(c->wake, c->sp->maps[c->sp->sbuf_map].fd, on_sbuf, c) < 0)
+		rc = -errno;
+	if (rc == 0 && (!c->wake || c->epfd < 0 ||
+	    watch(c, ring_buffer__epoll_fd(c->wake), WAKE_IDX) < 0))
 		rc = -errno;
 	for (size_t i = 0; rc == 0 && i < n; i++)
 		if (watch(c, perf_buffer__buffer_fd(c->pb, i), (uint32_t)i) < 0)
@@ -687,6 +714,9 @@ int consume_wait(struct consumer *c, int timeout_ms)
 int consume_read(struct consumer *c)
 {
 	int rc = perf_buffer__consume(c->pb);	/* below the watermark too */
+
+	if (rc >= 0 && c->sp->sbuf_map >= 0)
+		rc = ring_buffer__consume(c->wake);
 
 	specbuf_tick(&c->specs);
 	fflush(c->out);

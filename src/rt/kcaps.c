@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "front/ktypes.h"
+#include "rt/load.h"
 #include "rt/spec.h"
 #include "rt/uprobe.h"
 
@@ -45,6 +46,8 @@ static int trial_load(enum bpf_prog_type type, uint32_t attach, int btf_id,
 
 	return fd < 0 ? -errno : fd;
 }
+
+static bool try_ringbuf(void);
 
 static bool loads(enum bpf_prog_type type, uint32_t attach, int btf_id)
 {
@@ -179,6 +182,86 @@ static bool try_fentry(void)
 	return lfd >= 0;
 }
 
+#define MOV_X(d, s) { .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = d, .src_reg = s }
+#define MOV_K(d, k) { .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = d, .imm = k }
+#define CALL(f) { .code = BPF_JMP | BPF_CALL, .imm = f }
+#define LD_MAP(d, fd) { .code = BPF_LD | BPF_DW | BPF_IMM, .dst_reg = d, \
+			.src_reg = BPF_PSEUDO_MAP_FD, .imm = fd }, { 0 }
+#define FP(d, off) MOV_X(d, 10), { .code = BPF_ALU64 | BPF_ADD | BPF_K, \
+				   .dst_reg = d, .imm = off }
+
+/* A sleepable uprobe program, loaded as load.c would (for uprobe_multi
+ * links where the kernel has them, else for perf events). */
+static int load_sleepable(const struct bpf_insn *p, size_t n)
+{
+	uint32_t att = kcaps_has(KCAP_UPROBE_MULTI) ? ATTACH_TYPE_UPROBE_MULTI : 0;
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .expected_attach_type = att,
+		    .prog_flags = BPF_F_SLEEPABLE);
+	int fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "dscope_kcap", "GPL", p, n, &o);
+
+	return fd < 0 ? -errno : fd;
+}
+
+/*
+ * What cg.c's sleepable programs use, together: a uprobe program that may
+ * sleep (6.0+), its scratch in task storage, bpf_copy_from_user and a
+ * record through a ring buffer -- a sleepable program may not write to a
+ * perf event array.
+ */
+static bool try_sleep_uprobe(void)
+{
+	int ts = load_map_create(BPF_MAP_TYPE_TASK_STORAGE, "dscope_kcap", 4, 8, 0,
+				 BPF_F_NO_PREALLOC);
+	int rb = try_ringbuf() ? bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dscope_kcap",
+						0, 0, 4096, NULL) : -1;
+	int fd = -1;
+
+	if (ts >= 0 && rb >= 0) {
+		const struct bpf_insn p[] = {
+			CALL(BPF_FUNC_get_current_task_btf), MOV_X(2, 0),
+			LD_MAP(1, ts), MOV_K(3, 0), MOV_K(4, BPF_LOCAL_STORAGE_GET_F_CREATE),
+			CALL(BPF_FUNC_task_storage_get),
+			{ .code = BPF_JMP | BPF_JEQ | BPF_K, .dst_reg = 0, .off = 13 },
+			MOV_X(1, 0), MOV_K(2, 8), MOV_K(3, 0), CALL(BPF_FUNC_copy_from_user),
+			LD_MAP(1, rb), MOV_K(2, 16), MOV_K(3, 0),
+			CALL(BPF_FUNC_ringbuf_reserve),
+			{ .code = BPF_JMP | BPF_JEQ | BPF_K, .dst_reg = 0, .off = 3 },
+			MOV_X(1, 0), MOV_K(2, 0), CALL(BPF_FUNC_ringbuf_submit),
+			ret0[0], ret0[1],
+		};
+		fd = load_sleepable(p, sizeof(p) / sizeof(p[0]));
+	}
+	if (fd >= 0)
+		close(fd);
+	if (rb >= 0)
+		close(rb);
+	if (ts >= 0)
+		close(ts);
+	return fd >= 0;
+}
+
+/* bpf_copy_from_user_str(fp - 8, 8, NULL, BPF_F_PAD_ZEROS) where it sleeps */
+static bool try_copy_str(void)
+{
+	int id = btf_id("bpf_copy_from_user_str", BTF_KIND_FUNC), fd;
+	const struct bpf_insn p[] = {
+		{ .code = BPF_ST | BPF_MEM | BPF_DW, .dst_reg = 10, .off = -8 },
+		FP(1, -8), MOV_K(2, 8), MOV_K(3, 0), MOV_K(4, 1),
+		{ .code = BPF_JMP | BPF_CALL, .src_reg = BPF_PSEUDO_KFUNC_CALL, .imm = id },
+		ret0[0], ret0[1],
+	};
+
+	if (id <= 0 || (fd = load_sleepable(p, sizeof(p) / sizeof(p[0]))) < 0)
+		return false;
+	close(fd);
+	return true;
+}
+#undef MOV_X
+#undef MOV_K
+#undef CALL
+#undef LD_MAP
+#undef FP
+
 /* A disabled software event on this thread, a PERF_EVENT program linked. */
 static bool try_perf_link(void)
 {
@@ -274,6 +357,10 @@ static const struct cap {
 	  "ustack() walks frame pointers only" },
 	{ "get_task_stack", try_task_stack, "bpf_get_task_stack",
 	  "on-cpu has no stack()" },
+	{ "sleep_uprobe", try_sleep_uprobe, "pid/usdt copyin(), copyinstr() fault pages in",
+	  "pid/usdt copyin(), copyinstr() of a page not in memory fail" },
+	{ "copy_str", try_copy_str, "bpf_copy_from_user_str: copyinstr() faults in one call",
+	  "copyinstr() faults its pages in, then reads" },
 };
 
 /* Whether DSCOPE_CAPS_DISABLE names c (a test aid). */

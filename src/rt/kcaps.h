@@ -33,6 +33,8 @@ enum kcap {			/* ORDER: caps[] in kcaps.c */
 	KCAP_WRITE_USER,	/* bpf_probe_write_user (copyout) */
 	KCAP_FIND_VMA,		/* bpf_find_vma */
 	KCAP_TASK_STACK,	/* bpf_get_task_stack */
+	KCAP_SLEEP_UPROBE,	/* sleepable uprobe programs as cg makes them */
+	KCAP_COPY_STR,		/* the bpf_copy_from_user_str kfunc */
 	KCAP_COUNT
 };
 

@@ -19,17 +19,52 @@
 
 #include "rt/kcaps.h"
 
+int load_map_create(enum bpf_map_type type, const char *name, uint32_t key_size,
+		    uint32_t value_size, uint32_t entries, uint32_t flags)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = flags);
+	struct btf *btf = NULL;
+	int fd, e;
+
+	/*
+	 * Local storage wants BTF of its key and value: an int, and the
+	 * value as an array of bytes -- all the kernel checks is their sizes.
+	 */
+	if (type == BPF_MAP_TYPE_TASK_STORAGE) {
+		int key, byte, val = -1;
+
+		if (!(btf = btf__new_empty()))
+			return -errno;
+		key = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+		byte = key < 0 ? key : btf__add_int(btf, "char", 1, 0);
+		val = byte < 0 ? byte : btf__add_array(btf, key, byte, value_size);
+		if (val < 0 || btf__load_into_kernel(btf) < 0) {
+			e = errno;
+			btf__free(btf);
+			return -e;
+		}
+		opts.btf_fd = (uint32_t)btf__fd(btf);
+		opts.btf_key_type_id = (uint32_t)key;
+		opts.btf_value_type_id = (uint32_t)val;
+	}
+	fd = bpf_map_create(type, name, key_size, value_size, entries, &opts);
+	e = errno;
+	btf__free(btf);		/* the map holds its own reference */
+	return fd < 0 ? -e : fd;
+}
+
 static int create_map(struct spec_map *m, FILE *err, const char *progname)
 {
 	uint32_t entries = m->max_entries;
-	LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = m->flags);
 
 	if (m->type == BPF_MAP_TYPE_PERF_EVENT_ARRAY && entries == 0)
 		entries = (uint32_t)libbpf_num_possible_cpus();
-	m->fd = bpf_map_create(m->type, m->name, m->key_size, m->value_size,
-			       entries, &opts);
+	m->fd = load_map_create(m->type, m->name, m->key_size, m->value_size,
+				entries, m->flags);
 	if (m->fd < 0) {
-		int e = errno;
+		int e = -m->fd;
+
+		m->fd = -1;
 
 		if (e == EPERM)	/* the one thing to say: what is needed */
 			fprintf(err, "%s: tracing needs root, or the CAP_BPF and "
@@ -109,7 +144,8 @@ static int load_prog(const struct spec_prog *p, uint32_t att, uint32_t btf_id,
 	struct btf *btf = NULL;
 	struct bpf_func_info info[1 + p->nsubprogs];
 	LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = att,
-		    .attach_btf_id = btf_id);
+		    .attach_btf_id = btf_id,
+		    .prog_flags = p->sleepable ? BPF_F_SLEEPABLE : 0);
 	int fd;
 
 	if (p->nsubprogs) {

@@ -17,6 +17,10 @@
 #include "rt/spec.h"
 
 int load_spec(struct spec *sp, FILE *err, const char *progname);
+/* A map, with the BTF the kernel wants for its type (task storage): its
+ * fd, or -errno.  For kcaps' trials too. */
+int load_map_create(enum bpf_map_type type, const char *name, uint32_t key_size,
+		    uint32_t value_size, uint32_t entries, uint32_t flags);
 /* A copy of an fentry/fexit program p (which load_spec leaves unloaded)
  * for the kernel function of BTF id btf_id: its fd, or -errno. */
 int load_for_function(const struct spec_prog *p, uint32_t btf_id, FILE *err,

@@ -472,7 +472,8 @@ int dscope__go(struct dscope *ds)
 	/* aggsize or dynvarsize too small for even one entry of a map */
 	for (int i = 0; i < ds->spec->nmaps; i++)
 		if (ds->spec->maps[i].max_entries == 0 &&
-		    ds->spec->maps[i].type != BPF_MAP_TYPE_PERF_EVENT_ARRAY) {
+		    ds->spec->maps[i].type != BPF_MAP_TYPE_PERF_EVENT_ARRAY &&
+		    ds->spec->maps[i].type != BPF_MAP_TYPE_TASK_STORAGE) {
 			fprintf(err, "%s: could not enable tracing: Enabling "
 				"exceeds size of buffer\n", pn);
 			return -E2BIG;

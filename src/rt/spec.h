@@ -112,6 +112,12 @@ struct sysinfo_entry {
 #define SCRATCH_SIZE (32 * 1024)	/* per-CPU scratch; the record is at 0 */
 #define ERR_REC_OFF (SCRATCH_SIZE - 64)	/* where an error record is built */
 #define REC_MAX (16 * 1024)		/* a record never exceeds this */
+/* What precedes a record in the sleepable programs' ring buffer: the CPU
+ * that a perf ring would have said by being that CPU's. */
+struct sbuf_hdr {
+	uint32_t cpu;
+	uint32_t pad;
+};
 #define REC_HDR 8
 /* alloca(): memory for the clause, below the error record; the default
  * scratchsize is DTrace's */
@@ -300,6 +306,9 @@ struct spec_prog {
 	int ninsns;
 	struct spec_subprog *subprogs;	/* in instruction order */
 	int nsubprogs;
+	bool sleepable;			/* BPF_F_SLEEPABLE: faulting user reads, its
+					 * scratch in MAP_TSCRATCH, its records
+					 * through MAP_SBUF (cg.c: "sleepable") */
 	int fd;				/* -1 until loaded */
 };
 
@@ -419,6 +428,10 @@ struct spec {
 					 * -1: ustack() walks frame pointers */
 	int unwind_rows_map;
 	int cpuinfo_map;		/* spec map of cpu_topology by CPU; -1: none */
+	int tscratch_map;		/* TASK_STORAGE scratch of sleepable
+					 * programs; -1: none is */
+	int sbuf_map;			/* RINGBUF of their records, each after
+					 * a struct sbuf_hdr; -1: none */
 	uint32_t nspec;		/* option nspec: speculation IDs 1..nspec */
 	int nprobes;		/* probes matched, for "matched N probes" */
 	bool quiet;		/* option quiet */

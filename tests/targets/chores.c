@@ -85,8 +85,9 @@ int main(int argc, char **argv)
 		return 2;
 	snprintf(dir, sizeof(dir), "%s", argv[1]);
 	mkdir(dir, 0755);
-	/* every path is built once before it is traced: a probe reading a
-	 * string cannot fault in a page the process never touched */
+	/* every path is built once before it is traced: a syscall probe
+	 * reading a string cannot fault in a page the process never
+	 * touched (only pid and usdt programs may sleep to) */
 	for (int i = 0; i < 3; i++)
 		make_file(names[i], i + 1);
 	for (int i = 0; i < 3; i++)
