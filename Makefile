@@ -10,7 +10,7 @@ LDLIBS  := -lbpf -lelf -lz -lmicrohttpd -lpthread
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -Wno-format-truncation
 
 B       := build
-LIB_SRC := $(sort $(wildcard src/front/*.c src/cg/*.c src/rt/*.c src/prov/*.c))
+LIB_SRC := $(sort $(filter-out src/cmd/%,$(wildcard src/*/*.c)))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 SAN_OBJ := $(LIB_SRC:%.c=$(B)/san/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))

@@ -39,11 +39,11 @@
 #include <string.h>
 
 #include "cg/cg_impl.h"
-#include "front/ktypes.h"
+#include "kern/ktypes.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
 #include "prov/net.h"
-#include "rt/kcaps.h"
+#include "kern/kcaps.h"
 #include "rt/bufpolicy.h"
 #include "rt/load.h"
 

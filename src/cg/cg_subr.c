@@ -34,10 +34,10 @@
 
 #include "cg/cg_impl.h"
 #include "front/ctype.h"
-#include "front/ktypes.h"
+#include "kern/ktypes.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
-#include "rt/ksym.h"
+#include "obj/ksym.h"
 
 /* ---- small tools ---- */
 

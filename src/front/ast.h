@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "types.h"
+#include "d/types.h"
 
 /* Expression and statement node kinds.  ORDER NODE: node_kind_name[] in ast.c. */
 enum node_kind {

@@ -20,7 +20,7 @@
  *    turns failures into DTrace's diagnostics.
  */
 #include "front/ctype_impl.h"
-#include "front/ktypes.h"
+#include "kern/ktypes.h"
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>

@@ -48,10 +48,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "front/arena.h"
+#include "base/arena.h"
 #include "front/ast.h"
-#include "front/diag.h"
-#include "front/types.h"
+#include "base/diag.h"
+#include "d/types.h"
 
 enum ctype_kind {
 	CT_PTR,

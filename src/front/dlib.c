@@ -28,7 +28,7 @@
 #include <signal.h>
 #include <string.h>
 
-#include "rt/spec.h"
+#include "spec/spec.h"
 
 const char dlib_text[] =
 	"inline void *NULL = 0;\n"

@@ -30,7 +30,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "front/arena.h"
+#include "base/arena.h"
 #include "front/ast.h"
 
 enum prov_kind {	/* ORDER PROV_KIND: providers[] in catalog.c */

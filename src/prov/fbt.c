@@ -45,9 +45,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "front/ktypes.h"
-#include "rt/kcaps.h"
-#include "rt/ksym.h"
+#include "kern/ktypes.h"
+#include "kern/kcaps.h"
+#include "obj/ksym.h"
 #include "sdt.h"
 #include "tracefs.h"
 

@@ -21,9 +21,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "front/arena.h"
+#include "base/arena.h"
 #include "prov/catalog.h"
-#include "rt/spec.h"
+#include "spec/spec.h"
 
 /* What an argument's symbols mean at its site. */
 struct usdt_arg_ctx {

@@ -41,8 +41,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rt/options.h"
-#include "rt/spec.h"
+#include "spec/options.h"
+#include "spec/spec.h"
 
 struct bufpolicy_rec {
 	struct bufpolicy_rec *next;

@@ -26,9 +26,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "front/arena.h"
-#include "front/diag.h"
-#include "front/types.h"
+#include "base/arena.h"
+#include "base/diag.h"
+#include "d/types.h"
 
 struct fmt_val {
 	struct dtype type;	/* the D type of the traced expression */

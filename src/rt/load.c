@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rt/kcaps.h"
+#include "kern/kcaps.h"
 
 static int create_map(struct spec_map *m, FILE *err, const char *progname)
 {

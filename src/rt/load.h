@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "rt/spec.h"
+#include "spec/spec.h"
 
 int load_spec(struct spec *sp, FILE *err, const char *progname);
 /* A copy of an fentry/fexit program p (which load_spec leaves unloaded)

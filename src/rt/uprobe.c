@@ -27,10 +27,10 @@
 
 #include "prov/catalog.h"
 #include "prov/fbt.h"
-#include "rt/kcaps.h"
-#include "rt/ksym.h"
+#include "kern/kcaps.h"
+#include "obj/ksym.h"
 #include "rt/load.h"
-#include "rt/usym.h"
+#include "obj/usym.h"
 
 #define UPROBE_MULTI_RETURN 1	/* BPF_F_UPROBE_MULTI_RETURN */
 #define PMU_DIR "/sys/bus/event_source/devices/uprobe/"

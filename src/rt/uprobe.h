@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 #include "rt/attach.h"
-#include "rt/spec.h"
+#include "spec/spec.h"
 
 /* Fill spec.uprobe_map and attach the pid and usdt programs, usdt sites
  * with their semaphores (ref_ctr_offsets); on failure the fds

@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "rt/debugfile.h"
+#include "obj/debugfile.h"
 
 /* The input at DIR/debug/.build-id/xx/rest.debug for its build-id id[n]. */
 static void place_by_build_id(const uint8_t *id, size_t n, const uint8_t *data,

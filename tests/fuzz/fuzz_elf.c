@@ -16,7 +16,7 @@
 #include <stdlib.h>
 
 #include "rt/unwind.h"
-#include "rt/usym.h"
+#include "obj/usym.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "rt/x86insn.h"
+#include "obj/x86insn.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

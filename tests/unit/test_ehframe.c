@@ -13,9 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "rt/ehframe.h"
+#include "obj/ehframe.h"
 #include "rt/unwind.h"
-#include "rt/usym.h"
+#include "obj/usym.h"
 
 #define LIBC "/lib/x86_64-linux-gnu/libc.so.6"
 

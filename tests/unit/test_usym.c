@@ -18,9 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "rt/debugfile.h"
-#include "rt/perfmap.h"
-#include "rt/usym.h"
+#include "obj/debugfile.h"
+#include "obj/perfmap.h"
+#include "obj/usym.h"
 
 #define LIBC "/lib/x86_64-linux-gnu/libc.so.6"
 

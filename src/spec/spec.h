@@ -36,7 +36,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "front/types.h"
+#include "d/types.h"
 #include "rt/aggprint.h"
 #include "rt/format.h"
 

@@ -18,7 +18,7 @@
  * (rt/perfmap.h) names it: those names are kept per pid apart from the
  * ranges, and outlive usym_forget_pid.
  */
-#include "rt/usym.h"
+#include "obj/usym.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -32,8 +32,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "rt/debugfile.h"
-#include "rt/perfmap.h"
+#include "obj/debugfile.h"
+#include "obj/perfmap.h"
 
 /* DT_NEEDED entries followed per file: real ones have tens, and each is
  * searched for along every library folder. */

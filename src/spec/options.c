@@ -7,8 +7,8 @@
  * comment saying why it is harmless.  Accepted or not, a value DTrace
  * would refuse is refused.
  */
-#include "rt/options.h"
-#include "rt/spec.h"
+#include "spec/options.h"
+#include "spec/spec.h"
 
 #include <ctype.h>
 #include <errno.h>

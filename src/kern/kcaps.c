@@ -11,7 +11,7 @@
  * uprobe_multi path that is a directory, ESRCH for a kprobe_multi symbol
  * that does not exist), so nothing is ever attached.
  */
-#include "rt/kcaps.h"
+#include "kern/kcaps.h"
 
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
@@ -23,8 +23,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "front/ktypes.h"
-#include "rt/spec.h"
+#include "kern/ktypes.h"
+#include "spec/spec.h"
 #include "rt/uprobe.h"
 
 #define PMU_DIR "/sys/bus/event_source/devices/"
