@@ -31,7 +31,7 @@
 #include <stdio.h>
 
 #include "base/arena.h"
-#include "front/ast.h"
+#include "d/probedesc.h"
 
 enum prov_kind {	/* ORDER PROV_KIND: providers[] in catalog.c */
 	PROV_DTRACE,	/* BEGIN, END, ERROR */
