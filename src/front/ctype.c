@@ -761,25 +761,6 @@ bool ctypes_enum_value(struct ctypes *ct, const char *name, int64_t *val,
 	return ctype_kernel_enum(ct, name, val, type);
 }
 
-uint32_t dtype_align(const struct dtype *t)
-{
-	switch (t->kind) {
-	case T_INT:
-	case T_PTR:
-		return t->size ? t->size : 1;
-	case T_ARRAY:
-	case T_STRUCT:
-		return t->ct && t->ct->align ? t->ct->align : 1;
-	default:
-		return 1;
-	}
-}
-
-bool dtype_is_float(const struct dtype *t)
-{
-	return t->ct && t->ct->kind == CT_FLOAT;
-}
-
 static bool same_tagged(const struct ctype *a, const struct ctype *b)
 {
 	if (a == b)
