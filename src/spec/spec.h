@@ -37,8 +37,8 @@
 #include <stdint.h>
 
 #include "d/types.h"
-#include "rt/aggprint.h"
-#include "rt/format.h"
+#include "d/aggfunc.h"
+#include "d/fmt.h"
 
 struct probe;
 
