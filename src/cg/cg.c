@@ -44,8 +44,7 @@
 #include "prov/catalog.h"
 #include "prov/net.h"
 #include "kern/kcaps.h"
-#include "rt/bufpolicy.h"
-#include "rt/load.h"
+#include "spec/options.h"
 
 uint32_t cg_round8(uint32_t n)
 {

@@ -233,23 +233,3 @@ void unload_spec(struct spec *sp)
 	}
 }
 
-bool load_has_sdiv(void)
-{
-	static int known;	/* 0 not tried, 1 yes, -1 no */
-	struct bpf_insn insns[] = {
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 1 },
-		{ .code = BPF_ALU64 | BPF_DIV | BPF_K, .dst_reg = BPF_REG_0,
-		  .off = 1, .imm = -1 },
-		{ .code = BPF_JMP | BPF_EXIT },
-	};
-	int fd;
-
-	if (!known) {
-		fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "dscope_sdiv", "GPL",
-				   insns, 3, NULL);
-		known = fd >= 0 || errno == EPERM ? 1 : -1;
-		if (fd >= 0)
-			close(fd);
-	}
-	return known > 0;
-}

@@ -29,9 +29,5 @@ bool load_is_multi(const struct spec_prog *p);
 int load_for_perf(const struct spec_prog *p, FILE *err, const char *progname);
 void unload_spec(struct spec *sp);
 
-/* Whether the kernel's verifier takes signed division and modulo (BPF
- * cpu v4): tried once, by loading a three-instruction program; without
- * the rights to load anything, assumed. */
-bool load_has_sdiv(void);
 
 #endif /* DSCOPE_LOAD_H */

@@ -435,3 +435,8 @@ uint32_t options_agg_entries(const struct options *o, uint32_t entry_size)
 		n = 65536;
 	return (uint32_t)n;
 }
+
+uint32_t bufpolicy_cost(uint32_t size)
+{
+	return (8 + 4 + size + 7) & ~7u;
+}
