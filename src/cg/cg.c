@@ -287,7 +287,7 @@ static void usdt_deref(struct cg *g, int16_t slot)
 }
 
 /*
- * argN at a usdt site, computed from the site's struct usdt_arg (rt/spec.h)
+ * argN at a usdt site, computed from the site's struct usdt_arg (spec/spec.h)
  * in its uprobe entry, r7:
  *
  *	a = &r7->args[n]

@@ -1,5 +1,5 @@
 /*
- * test_ehframe.c -- .eh_frame to unwind rows (rt/ehframe.c, rt/unwind.c).
+ * test_ehframe.c -- .eh_frame to unwind rows (obj/ehframe.c, rt/unwind.c).
  *
  * Three kinds of ground truth: a hand-assembled section whose every row
  * is known; the test targets, whose prologues are known instruction by
