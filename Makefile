@@ -10,7 +10,7 @@ LDLIBS  := -lbpf -lelf -lz -lmicrohttpd -lpthread
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -Wno-format-truncation
 
 B       := build
-LIB_SRC := $(sort $(wildcard src/front/*.c src/cg/*.c src/rt/*.c src/prov/*.c))
+LIB_SRC := $(sort $(filter-out src/cmd/%,$(wildcard src/*/*.c)))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 SAN_OBJ := $(LIB_SRC:%.c=$(B)/san/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
@@ -73,7 +73,9 @@ $(B)/replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz_file
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SAN) -o $@ $< tests/fuzz/replay.c $(SAN_OBJ) $(LDLIBS)
 
+# The folders' import rules first (scripts/check-layout.sh), then the tests.
 check: all $(B)/unit-tests $(B)/x86insn-check $(REPLAY_BINS)
+	@scripts/check-layout.sh
 	@tests/run.sh
 
 # The same tests in a qemu guest running Debian 12's 6.1 kernel

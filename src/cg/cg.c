@@ -61,13 +61,12 @@
 #include <string.h>
 
 #include "cg/cg_impl.h"
-#include "front/ktypes.h"
+#include "kern/ktypes.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
 #include "prov/net.h"
-#include "rt/kcaps.h"
-#include "rt/bufpolicy.h"
-#include "rt/load.h"
+#include "kern/kcaps.h"
+#include "spec/options.h"
 
 uint32_t cg_round8(uint32_t n)
 {
@@ -345,7 +344,7 @@ static void usdt_deref(struct cg *g, int16_t slot)
 }
 
 /*
- * argN at a usdt site, computed from the site's struct usdt_arg (rt/spec.h)
+ * argN at a usdt site, computed from the site's struct usdt_arg (spec/spec.h)
  * in its uprobe entry, r7:
  *
  *	a = &r7->args[n]

@@ -10,10 +10,10 @@
 #ifndef DSCOPE_CG_H
 #define DSCOPE_CG_H
 
-#include "front/arena.h"
+#include "base/arena.h"
 #include "front/ast.h"
-#include "front/diag.h"
-#include "rt/spec.h"
+#include "base/diag.h"
+#include "spec/spec.h"
 
 struct probe;
 

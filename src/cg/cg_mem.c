@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "front/ctype.h"
-#include "front/ktypes.h"
+#include "kern/ktypes.h"
 
 static int16_t mem_addr(struct cg *g, struct node *n);
 

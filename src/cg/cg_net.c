@@ -15,7 +15,7 @@
 
 #include <errno.h>
 
-#include "front/ktypes.h"
+#include "kern/ktypes.h"
 #include "prov/net.h"
 
 #define AF_INET 2

@@ -34,11 +34,11 @@
 
 #include "cg/cg_impl.h"
 #include "front/ctype.h"
-#include "front/ktypes.h"
 #include "front/sema.h"
+#include "kern/kcaps.h"
+#include "kern/ktypes.h"
+#include "obj/ksym.h"
 #include "prov/catalog.h"
-#include "rt/kcaps.h"
-#include "rt/ksym.h"
 
 /* ---- small tools ---- */
 

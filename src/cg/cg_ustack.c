@@ -56,7 +56,7 @@
 #include <string.h>
 
 #include "cg/cg_impl.h"
-#include "front/ktypes.h"
+#include "kern/ktypes.h"
 
 #define PT_REGS_BP 32
 #define PT_REGS_IP 128

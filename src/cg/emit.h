@@ -25,7 +25,7 @@
 #include <linux/bpf.h>
 #include <stdint.h>
 
-#include "front/arena.h"
+#include "base/arena.h"
 
 struct emit {
 	struct arena *a;	/* the compile's: every buffer below is in it */

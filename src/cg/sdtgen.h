@@ -32,9 +32,9 @@
 
 #include <stdio.h>
 
-#include "front/arena.h"
+#include "base/arena.h"
 #include "front/ast.h"
-#include "front/diag.h"
+#include "base/diag.h"
 
 /* The most arguments <sys/sdt.h> gives a probe (STAP_PROBE12). */
 #define SDT_MAX_ARGS 12

@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "front/arena.h"
+#include "base/arena.h"
 
 const char *const node_kind_name[] = {	/* ORDER NODE */
 	"N_INT", "N_STR", "N_IDENT", "N_AGG", "N_UNARY", "N_BINARY",

@@ -19,7 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "types.h"
+#include "d/probedesc.h"
+#include "d/types.h"
 
 /* Expression and statement node kinds.  ORDER NODE: node_kind_name[] in ast.c. */
 enum node_kind {
@@ -126,17 +127,7 @@ enum { SYM_NONE, SYM_BUILTIN, SYM_GLOBAL, SYM_AGG, SYM_ARGS, SYM_CONST, SYM_DVAR
 			 * array: sym is the space (STATIC_*), ival the offset */
 enum { STATIC_GLOBALS, STATIC_SCRATCH };
 
-/* One probe description as written: "syscall::read*:entry", "BEGIN",
- * "tick-1s", "pid$target:libc.so.6:malloc:entry" ($target already
- * expanded).  Split into four fields (missing leading fields are empty,
- * as DTrace: "read:entry" is ":" ":" "read" ":" "entry"). */
 struct probe;
-
-struct probe_desc {
-	const char *text;	/* as written (after macro expansion) */
-	const char *prov, *mod, *func, *name;	/* may be "" meaning "any" */
-	int line, col;
-};
 
 struct clause {
 	struct probe_desc **descs;	/* one or more descriptions */

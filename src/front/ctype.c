@@ -20,7 +20,7 @@
  *    turns failures into DTrace's diagnostics.
  */
 #include "front/ctype_impl.h"
-#include "front/ktypes.h"
+#include "kern/ktypes.h"
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
@@ -759,25 +759,6 @@ bool ctypes_enum_value(struct ctypes *ct, const char *name, int64_t *val,
 		return true;
 	}
 	return ctype_kernel_enum(ct, name, val, type);
-}
-
-uint32_t dtype_align(const struct dtype *t)
-{
-	switch (t->kind) {
-	case T_INT:
-	case T_PTR:
-		return t->size ? t->size : 1;
-	case T_ARRAY:
-	case T_STRUCT:
-		return t->ct && t->ct->align ? t->ct->align : 1;
-	default:
-		return 1;
-	}
-}
-
-bool dtype_is_float(const struct dtype *t)
-{
-	return t->ct && t->ct->kind == CT_FLOAT;
 }
 
 static bool same_tagged(const struct ctype *a, const struct ctype *b)

@@ -48,61 +48,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "front/arena.h"
+#include "base/arena.h"
 #include "front/ast.h"
-#include "front/diag.h"
-#include "front/types.h"
-
-enum ctype_kind {
-	CT_PTR,
-	CT_ARRAY,
-	CT_STRUCT,
-	CT_UNION,
-	CT_ENUM,
-	CT_FUNC,
-	CT_FLOAT,
-};
-
-/* One member of a struct or union, as ctype_member() finds it. */
-struct cmember {
-	const char *name;	/* "" for an anonymous member */
-	uint32_t off;		/* bytes from the start of the aggregate asked */
-	uint8_t bit_off;	/* bit-field: first bit within the byte at off,
-				 * counted from its least significant bit */
-	uint8_t bit_width;	/* bit-field width; 0 for an ordinary member */
-	struct dtype type;	/* a bit-field has its declared integer type */
-};
-
-struct cenumerator {
-	const char *name;
-	int64_t value;
-};
-
-struct ctypes;
-
-struct ctype {
-	enum ctype_kind kind;
-	const char *tag;	/* struct/union/enum tag, "" if anonymous */
-	const char *name;	/* struct/union/enum/float: "struct foo",
-				 * "union" (anonymous), "double" */
-	uint32_t size;		/* struct/union/enum/float: bytes; 0 while
-				 * incomplete */
-	struct dtype elem;	/* CT_PTR pointee, CT_ARRAY element,
-				 * CT_FUNC return type */
-	uint32_t count;		/* CT_ARRAY: number of elements (0 for []) */
-	uint32_t align;		/* bytes, as a member of a struct */
-	bool complete;		/* struct/union/enum: defined, not just named */
-	/* CT_STRUCT/CT_UNION/CT_ENUM: use ctype_members() and
-	 * ctype_enumerators(), which read kernel types in on first use. */
-	struct cmember *members;
-	int nmembers;
-	struct cenumerator *enums;
-	int nenums;
-	/* kernel types: where to read the rest from */
-	struct ctypes *owner;	/* the namespace that made this type */
-	uint32_t btf_id;	/* 0 for types the script or D defined */
-	bool loaded;		/* members or enumerators read from BTF */
-};
+#include "base/diag.h"
+#include "d/types.h"
 
 /* A namespace for one compile.  strsize is the size of "string". */
 struct ctypes *ctypes_new(struct arena *a, uint32_t strsize);
@@ -160,15 +109,9 @@ bool ctypes_enum_value(struct ctypes *ct, const char *name, int64_t *val,
  * "int [4]", "int (*)()", "record_t". */
 const char *dtype_name(const struct dtype *t);
 
-/* Alignment in bytes when t is a member of a struct (1 for void). */
-uint32_t dtype_align(const struct dtype *t);
-
 /* Same type: same kind and size; same signedness for integers; equal
  * pointees and elements; the same struct, union or enum (by identity, or
  * by tag when one side is a forward declaration). */
 bool dtype_equal(const struct dtype *a, const struct dtype *b);
-
-/* CT_FLOAT: a float, double or long double. */
-bool dtype_is_float(const struct dtype *t);
 
 #endif /* DSCOPE_CTYPE_H */

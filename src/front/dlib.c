@@ -28,7 +28,7 @@
 #include <signal.h>
 #include <string.h>
 
-#include "rt/spec.h"
+#include "spec/spec.h"
 
 const char dlib_text[] =
 	"inline void *NULL = 0;\n"
@@ -772,7 +772,7 @@ static const struct dlib_const dlib_consts[] = {
 	K(SIGXFSZ), K(SIGVTALRM), K(SIGPROF),
 	K(SIGWINCH), K(SIGIO), K(SIGPOLL), K(SIGPWR),
 	K(SIGSYS),
-	/* faults, as the ERROR probe's arg4 reports them (rt/spec.h) */
+	/* faults, as the ERROR probe's arg4 reports them (spec/spec.h) */
 	{ "DTRACEFLT_UNKNOWN", 0, 4 },
 	{ "DTRACEFLT_BADADDR", FLT_BADADDR, 4 },
 	{ "DTRACEFLT_BADALIGN", FLT_BADALIGN, 4 },

@@ -19,9 +19,9 @@
 
 #include <stdbool.h>
 
-#include "front/arena.h"
+#include "base/arena.h"
 #include "front/ast.h"
-#include "front/diag.h"
+#include "base/diag.h"
 
 struct parse_opts {
 	const char *filename;	/* for messages; "" for -n text */

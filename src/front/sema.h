@@ -9,10 +9,10 @@
 #ifndef DSCOPE_SEMA_H
 #define DSCOPE_SEMA_H
 
-#include "front/arena.h"
+#include "base/arena.h"
 #include "front/ast.h"
-#include "front/diag.h"
-#include "rt/spec.h"
+#include "base/diag.h"
+#include "spec/spec.h"
 
 struct catalog;
 struct ctypes;

@@ -30,8 +30,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "front/arena.h"
-#include "front/ast.h"
+#include "base/arena.h"
+#include "d/probedesc.h"
 
 enum prov_kind {	/* ORDER PROV_KIND: providers[] in catalog.c */
 	PROV_DTRACE,	/* BEGIN, END, ERROR */
@@ -94,7 +94,7 @@ struct usdt_site {
 	uint64_t uoffset;		/* the uprobe's offset in the file */
 	uint64_t ref_ctr;		/* the semaphore's file offset; 0: none */
 	int nargs;			/* up to the first we cannot fetch */
-	const struct usdt_arg *args;	/* USDT_ARGS_MAX (rt/spec.h), nargs used */
+	const struct usdt_arg *args;	/* USDT_ARGS_MAX (spec/spec.h), nargs used */
 	const char *argtext;		/* the note's "-4@%edi 8@16(%rsp)" */
 	const char *argerr;		/* why args[nargs] cannot be fetched; NULL */
 };

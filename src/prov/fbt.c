@@ -24,7 +24,7 @@
  * and cookies: one system call and, at release, an RCU grace period a
  * function.  When a script names few functions and the kernel allows it,
  * an fentry (fexit) program is loaded for each function and linked with
- * the same cookie instead (cg/compile.c's fbt_mechanism says when).
+ * the same cookie instead (driver/compile.c's fbt_mechanism says when).
  *
  * Arguments: args[0..5] are typed from the function's BTF prototype
  * (vmlinux's BTF, or the module's own, split on vmlinux's), the
@@ -45,9 +45,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "front/ktypes.h"
-#include "rt/kcaps.h"
-#include "rt/ksym.h"
+#include "kern/ktypes.h"
+#include "kern/kcaps.h"
+#include "obj/ksym.h"
 #include "sdt.h"
 #include "tracefs.h"
 

@@ -34,7 +34,7 @@
 #include <string.h>
 
 #include "prov/sdt.h"
-#include "front/ktypes.h"
+#include "kern/ktypes.h"
 
 /* Keeps the waits of each thread: pre at contention_begin, post (after
  * the program's clauses) at contention_end.  Flag 0x100 marks a wait

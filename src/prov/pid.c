@@ -53,8 +53,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rt/usym.h"
-#include "rt/x86insn.h"
+#include "obj/usym.h"
+#include "obj/x86insn.h"
 
 /* Provider field "pid123" -> 123; 0 if it is not one. */
 static long provider_pid(const char *prov)

@@ -44,7 +44,7 @@
 #include <string.h>
 #include <stdlib.h>
 
-#include "front/arena.h"
+#include "base/arena.h"
 #include "prov/pid.h"
 
 enum fn_kind { FN_MUTEX, FN_MUTEX_TRY, FN_MUTEX_UNLOCK, FN_RD, FN_RD_TRY,

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/ktypes.h"
+#include "kern/ktypes.h"
 #include "tracefs.h"
 
 #define TRACE_PREFIX "btf_trace_"

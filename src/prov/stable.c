@@ -56,7 +56,7 @@
 
 #include <string.h>
 
-#include "front/ktypes.h"
+#include "kern/ktypes.h"
 
 #define TASK "struct task_struct *"
 

@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 
-#include "front/arena.h"
+#include "base/arena.h"
 
 struct tracefs_field {
 	const char *type;	/* as the kernel prints it: "unsigned int", "char *", "char[16]" */

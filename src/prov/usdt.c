@@ -46,7 +46,7 @@
 #include <unistd.h>
 
 #include "prov/pid.h"
-#include "rt/usym.h"
+#include "obj/usym.h"
 
 #define NT_STAPSDT 3
 #define PT_REGS_IP 128

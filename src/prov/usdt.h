@@ -13,7 +13,7 @@
  * probe with several sites.
  *
  * The note's argument strings are parsed here, by our own parser, into
- * struct usdt_arg (rt/spec.h): every x86-64 operand form gcc emits.
+ * struct usdt_arg (spec/spec.h): every x86-64 operand form gcc emits.
  */
 #ifndef DSCOPE_USDT_H
 #define DSCOPE_USDT_H
@@ -21,9 +21,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "front/arena.h"
+#include "base/arena.h"
 #include "prov/catalog.h"
-#include "rt/spec.h"
+#include "spec/spec.h"
 
 /* What an argument's symbols mean at its site. */
 struct usdt_arg_ctx {

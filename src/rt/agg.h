@@ -15,9 +15,9 @@
 #ifndef DSCOPE_AGG_H
 #define DSCOPE_AGG_H
 
-#include "front/arena.h"
+#include "base/arena.h"
 #include "rt/aggprint.h"
-#include "rt/spec.h"
+#include "spec/spec.h"
 
 struct agg_state {
 	const struct spec *sp;

@@ -11,7 +11,7 @@
 
 #include <stdio.h>
 
-#include "rt/spec.h"
+#include "spec/spec.h"
 
 struct attach_set {
 	int *fds;		/* closed at once by detach_all */

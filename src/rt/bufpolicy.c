@@ -13,10 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint32_t bufpolicy_cost(uint32_t size)
-{
-	return (8 + 4 + size + 7) & ~7u;
-}
 
 /* The records the clauses write; an error record that does not fit is
  * a drop, as any record that finds no room. */

@@ -41,8 +41,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rt/options.h"
-#include "rt/spec.h"
+#include "spec/options.h"
+#include "spec/spec.h"
 
 struct bufpolicy_rec {
 	struct bufpolicy_rec *next;
@@ -71,9 +71,6 @@ struct bufpolicy_store {
 	struct bufpolicy_cpu *cpus;
 };
 
-/* The bytes a record of size bytes takes in a principal buffer: its perf
- * sample, 8 bytes of header and 4 of size before it, padded to 8. */
-uint32_t bufpolicy_cost(uint32_t size);
 
 /* The cost of the largest record sp's clauses write: a principal buffer
  * smaller than that cannot hold it (libdtrace's rule). */

@@ -14,9 +14,9 @@
 
 #include "prov/catalog.h"
 #include "rt/attach.h"
-#include "rt/ksym.h"
+#include "obj/ksym.h"
 #include "rt/printtype.h"
-#include "rt/usym.h"
+#include "obj/usym.h"
 
 static struct agg_sort_opts sort_opts(const struct consumer *c)
 {

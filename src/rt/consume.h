@@ -22,8 +22,8 @@
 #include "rt/bufpolicy.h"
 #include "rt/emit.h"
 #include "rt/metrics.h"
-#include "rt/options.h"
-#include "rt/spec.h"
+#include "spec/options.h"
+#include "spec/spec.h"
 #include "rt/specbuf.h"
 
 struct catalog;

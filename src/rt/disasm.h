@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "rt/spec.h"
+#include "spec/spec.h"
 
 void disasm_spec(FILE *f, const struct spec *sp);
 

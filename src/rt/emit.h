@@ -31,8 +31,8 @@
 #include <stdio.h>
 
 #include "rt/aggprint.h"
-#include "rt/options.h"
-#include "rt/spec.h"
+#include "spec/options.h"
+#include "spec/spec.h"
 
 struct probe;
 struct emitter;

@@ -26,9 +26,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "front/arena.h"
-#include "front/diag.h"
-#include "front/types.h"
+#include "d/fmt.h"
+#include "d/types.h"
 
 struct fmt_val {
 	struct dtype type;	/* the D type of the traced expression */
@@ -54,66 +53,6 @@ struct fmt_sym_ops {
 	uint32_t target_pid;	/* %A of a plain integer: the -p/-c process's
 				 * address; 0: none, printed in hex */
 };
-
-enum {
-	FMT_F_ALT = 1 << 0,	/* '#' */
-	FMT_F_ZPAD = 1 << 1,	/* '0' */
-	FMT_F_LEFT = 1 << 2,	/* '-' */
-	FMT_F_SPOS = 1 << 3,	/* '+' */
-	FMT_F_GROUP = 1 << 4,	/* '\'' */
-	FMT_F_SPACE = 1 << 5,	/* ' ' */
-	FMT_F_DYNWIDTH = 1 << 6,	/* '*' width */
-	FMT_F_DYNPREC = 1 << 7,	/* '.*' precision */
-	FMT_F_AGG = 1 << 8,	/* '@': the aggregation value (printa) */
-};
-
-struct fmt_conv_info;		/* a row of the conversion table (format.c) */
-
-struct fmt_conv {
-	const char *prefix;	/* literal text before the conversion */
-	size_t preflen;
-	const struct fmt_conv_info *info;	/* NULL: trailing text only */
-	unsigned flags;		/* FMT_F_* */
-	int width, prec;	/* 0 when absent ('?' sets width 16) */
-};
-
-struct fmt {
-	const char *src;	/* the format string as written */
-	int nconv;		/* entries in conv, including trailing text */
-	struct fmt_conv *conv;
-};
-
-/*
- * Parse fmt (arena-allocated result).  A malformed conversion fails with
- * [D_SYNTAX] "format conversion #N ..." at line/col, as DTrace does.
- * Returns 0.
- */
-int fmt_parse(struct arena *a, const char *fmt, struct fmt **out,
-	      struct diag *d, int line, int col);
-
-/* What the format is used for: decides the messages and the rules. */
-struct fmt_use {
-	const char *func;	/* "printf", "printa", "sprintf", ... */
-	int argoff;		/* arguments before the first value (1 for printf) */
-	bool exactlen;		/* extra arguments are an error (printf) */
-	bool printa;		/* %@ allowed; argtypes are the key types */
-	bool agg_count;		/* printa of count(): %@ is unsigned */
-};
-
-/*
- * Check argtypes (the value arguments after the format, in order; for
- * printa the aggregation's key types) against f.  Fails with D_PRINTF_*
- * tags and DTrace's text.  A T_AGG argument names itself "aggregation".
- * The format argument itself (D_PROTO_LEN for printf(), D_PROTO_ARG for a
- * non-string format) is the caller's to check.
- */
-void fmt_check_use(const struct fmt *f, const struct fmt_use *use,
-		   const struct dtype *argtypes, int nargs, struct diag *d,
-		   int line, int col);
-
-/* fmt_check_use for printf(): the format is argument #1, no extras. */
-void fmt_check(const struct fmt *f, const struct dtype *argtypes, int nargs,
-	       struct diag *d, int line, int col);
 
 /*
  * Print vals through f.  Returns the number of values consumed, or -1 if

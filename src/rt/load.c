@@ -17,41 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rt/kcaps.h"
-
-int load_map_create(enum bpf_map_type type, const char *name, uint32_t key_size,
-		    uint32_t value_size, uint32_t entries, uint32_t flags)
-{
-	LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = flags);
-	struct btf *btf = NULL;
-	int fd, e;
-
-	/*
-	 * Local storage wants BTF of its key and value: an int, and the
-	 * value as an array of bytes -- all the kernel checks is their sizes.
-	 */
-	if (type == BPF_MAP_TYPE_TASK_STORAGE) {
-		int key, byte, val = -1;
-
-		if (!(btf = btf__new_empty()))
-			return -errno;
-		key = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
-		byte = key < 0 ? key : btf__add_int(btf, "char", 1, 0);
-		val = byte < 0 ? byte : btf__add_array(btf, key, byte, value_size);
-		if (val < 0 || btf__load_into_kernel(btf) < 0) {
-			e = errno;
-			btf__free(btf);
-			return -e;
-		}
-		opts.btf_fd = (uint32_t)btf__fd(btf);
-		opts.btf_key_type_id = (uint32_t)key;
-		opts.btf_value_type_id = (uint32_t)val;
-	}
-	fd = bpf_map_create(type, name, key_size, value_size, entries, &opts);
-	e = errno;
-	btf__free(btf);		/* the map holds its own reference */
-	return fd < 0 ? -e : fd;
-}
+#include "kern/kcaps.h"
+#include "kern/maps.h"
 
 static int create_map(struct spec_map *m, FILE *err, const char *progname)
 {
@@ -59,7 +26,7 @@ static int create_map(struct spec_map *m, FILE *err, const char *progname)
 
 	if (m->type == BPF_MAP_TYPE_PERF_EVENT_ARRAY && entries == 0)
 		entries = (uint32_t)libbpf_num_possible_cpus();
-	m->fd = load_map_create(m->type, m->name, m->key_size, m->value_size,
+	m->fd = kern_map_create(m->type, m->name, m->key_size, m->value_size,
 				entries, m->flags);
 	if (m->fd < 0) {
 		int e = -m->fd;
@@ -269,23 +236,3 @@ void unload_spec(struct spec *sp)
 	}
 }
 
-bool load_has_sdiv(void)
-{
-	static int known;	/* 0 not tried, 1 yes, -1 no */
-	struct bpf_insn insns[] = {
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 1 },
-		{ .code = BPF_ALU64 | BPF_DIV | BPF_K, .dst_reg = BPF_REG_0,
-		  .off = 1, .imm = -1 },
-		{ .code = BPF_JMP | BPF_EXIT },
-	};
-	int fd;
-
-	if (!known) {
-		fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "dscope_sdiv", "GPL",
-				   insns, 3, NULL);
-		known = fd >= 0 || errno == EPERM ? 1 : -1;
-		if (fd >= 0)
-			close(fd);
-	}
-	return known > 0;
-}

@@ -14,13 +14,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "rt/spec.h"
+#include "spec/spec.h"
 
 int load_spec(struct spec *sp, FILE *err, const char *progname);
-/* A map, with the BTF the kernel wants for its type (task storage): its
- * fd, or -errno.  For kcaps' trials too. */
-int load_map_create(enum bpf_map_type type, const char *name, uint32_t key_size,
-		    uint32_t value_size, uint32_t entries, uint32_t flags);
 /* A copy of an fentry/fexit program p (which load_spec leaves unloaded)
  * for the kernel function of BTF id btf_id: its fd, or -errno. */
 int load_for_function(const struct spec_prog *p, uint32_t btf_id, FILE *err,
@@ -33,9 +29,5 @@ bool load_is_multi(const struct spec_prog *p);
 int load_for_perf(const struct spec_prog *p, FILE *err, const char *progname);
 void unload_spec(struct spec *sp);
 
-/* Whether the kernel's verifier takes signed division and modulo (BPF
- * cpu v4): tried once, by loading a three-instruction program; without
- * the rights to load anything, assumed. */
-bool load_has_sdiv(void);
 
 #endif /* DSCOPE_LOAD_H */

@@ -33,8 +33,8 @@
 #include <stdio.h>
 
 #include "rt/agg.h"
-#include "rt/options.h"
-#include "rt/spec.h"
+#include "spec/options.h"
+#include "spec/spec.h"
 
 struct metrics;
 

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "front/types.h"
+#include "d/types.h"
 
 /*
  * print(p): "0x... = *" and the object of type t whose first len bytes

@@ -45,7 +45,7 @@
 #include <stdint.h>
 
 #include "rt/aggprint.h"
-#include "rt/spec.h"
+#include "spec/spec.h"
 
 /* A growing text; rows past max are left out whole, and counted. */
 struct prom_text {

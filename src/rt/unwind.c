@@ -31,8 +31,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "rt/ehframe.h"
-#include "rt/usym.h"
+#include "obj/ehframe.h"
+#include "obj/usym.h"
 
 #define OBJECTS_MAX 256		/* files of one process given tables */
 

@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "rt/spec.h"
+#include "spec/spec.h"
 
 struct unwind_tables;
 

@@ -15,19 +15,13 @@
 #include <stdio.h>
 
 #include "rt/attach.h"
-#include "rt/spec.h"
+#include "spec/spec.h"
 
 /* Fill spec.uprobe_map and attach the pid and usdt programs, usdt sites
  * with their semaphores (ref_ctr_offsets); on failure the fds
  * already made stay in set, for detach_all. */
 int uprobe_attach(const struct spec *sp, struct attach_set *set, FILE *err,
 		  const char *progname);
-
-/* A BPF_TRACE_UPROBE_MULTI link on offs[0..n) of path (ref_ctrs and
- * cookies may be NULL): the link's fd, or -errno. */
-int uprobe_link_multi(int prog_fd, const char *path, const uint64_t *offs,
-		      const uint64_t *ref_ctrs, const uint64_t *cookies,
-		      uint32_t n, bool ret, int pid);
 
 /* For attach.c: keep fd in set (closed by detach_all); slow: a perf
  * event that is slow to release, its program on a link kept apart. */

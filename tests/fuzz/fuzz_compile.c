@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cg/compile.h"
+#include "driver/compile.h"
 #include "prov/catalog.h"
 
 #define FUZZ_MAX_ONDEMAND 1024	/* profile-N probes kept before a remake */

@@ -3,7 +3,7 @@
  * an ELF file and the search for its debug file (tests/fuzz/README.md).
  *
  * The input is the main file.  Its build-id and debug link are read
- * (rt/debugfile.c); then, so that the candidates' own checks run too,
+ * (obj/debugfile.c); then, so that the candidates' own checks run too,
  * the input is put where each says its debug file is (DSCOPE_DEBUGDIR's
  * .build-id/xx/rest.debug, and the link's name beside the file) and
  * debugfile_find() searches.  A file being its own debug file is what
@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "rt/debugfile.h"
+#include "obj/debugfile.h"
 
 /* The input at DIR/debug/.build-id/xx/rest.debug for its build-id id[n]. */
 static void place_by_build_id(const uint8_t *id, size_t n, const uint8_t *data,

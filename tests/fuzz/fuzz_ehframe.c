@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "rt/ehframe.h"
+#include "obj/ehframe.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -3,10 +3,10 @@
  * the processes it traces (tests/fuzz/README.md).
  *
  * The input is the file.  elf_file_read() takes its program headers,
- * dynamic section and symbols (rt/usym.c, with a debug-file lookup when
- * it has no .symtab: rt/debugfile.c), the symbols are looked up as a
+ * dynamic section and symbols (obj/usym.c, with a debug-file lookup when
+ * it has no .symtab: obj/debugfile.c), the symbols are looked up as a
  * stack is named, and unwind_file_rows() reads its .eh_frame again from
- * the file and places the rows (rt/unwind.c, rt/ehframe.c).  For every
+ * the file and places the rows (rt/unwind.c, obj/ehframe.c).  For every
  * input: no crash, no leak, no allocation beyond what the file's bytes
  * justify (-rss_limit_mb and -malloc_limit_mb catch a blind one).
  */
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 
 #include "rt/unwind.h"
-#include "rt/usym.h"
+#include "obj/usym.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

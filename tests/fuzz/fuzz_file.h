@@ -7,7 +7,7 @@
  * process under /dev/shm (memory; /tmp if there is none), and the parser
  * is handed that path: what it reads is what a crafted file on disk would
  * give it, through the same open and pread calls.  DSCOPE_DEBUGDIR points
- * into the folder, so a debug-file lookup (rt/debugfile.h) searches only
+ * into the folder, so a debug-file lookup (obj/debugfile.h) searches only
  * what the harness puts there.
  */
 #ifndef DSCOPE_FUZZ_FILE_H

@@ -2,7 +2,7 @@
  * fuzz_perfmap.c -- libFuzzer over a /tmp/perf-PID.map file's lines
  * (tests/fuzz/README.md).
  *
- * The input is the file, read by perfmap_parse() (rt/perfmap.c) as
+ * The input is the file, read by perfmap_parse() (obj/perfmap.c) as
  * perfmap_refresh() reads it; then every start, the address past each
  * end and one before each start are looked up as a stack's addresses
  * are.  For every input: symbols sorted by start with one per start, a
@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "rt/perfmap.h"
+#include "obj/perfmap.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

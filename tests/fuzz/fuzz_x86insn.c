@@ -5,7 +5,7 @@
  * The input is a function's bytes, as the pid provider reads them from
  * a file (prov/pid.c): each offset decoded alone, then the function
  * walked and the instructions reached from its entry marked
- * (rt/x86insn.c).  For every input: lengths of 1 to 15 bytes within
+ * (obj/x86insn.c).  For every input: lengths of 1 to 15 bytes within
  * what is readable, instruction starts increasing inside the function,
  * a reached count no larger than the walk's, no crash, no read past the
  * end (ASan: the buffer is exactly the input).
@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "rt/x86insn.h"
+#include "obj/x86insn.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

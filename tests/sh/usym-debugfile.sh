@@ -1,5 +1,5 @@
 # Symbols of a stripped executable from its separate debug file
-# (rt/debugfile.h), each route alone: by build-id under DSCOPE_DEBUGDIR and
+# (obj/debugfile.h), each route alone: by build-id under DSCOPE_DEBUGDIR and
 # under the default /usr/lib/debug, by .gnu_debuglink next to the file, in
 # its .debug/ folder and under DSCOPE_DEBUGDIR/<its folder>.  Ground truth:
 # the stack and the pid probe of the unstripped build/targets/napper.  Not

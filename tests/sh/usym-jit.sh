@@ -1,4 +1,4 @@
-# JIT code named from /tmp/perf-PID.map (rt/perfmap.h): build/targets/jitter
+# JIT code named from /tmp/perf-PID.map (obj/perfmap.h): build/targets/jitter
 # writes two functions into an anonymous page, names them in its perf map,
 # calls jit_getppid 5 times and jit_getppid_2 twice (getppid from JIT
 # code, the user pc 7 bytes in), and its helper removes the map as it

@@ -1,4 +1,4 @@
-# The x86-64 length decoder (src/rt/x86insn.c) against objdump: every
+# The x86-64 length decoder (src/obj/x86insn.c) against objdump: every
 # instruction of every function of real binaries -- libc, the dynamic
 # linker, libm (x87, fwait), libstdc++, libcrypto (AVX-512, SHA, AES; and
 # a function with strings among its instructions, which must be

@@ -24,8 +24,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rt/usym.h"
-#include "rt/x86insn.h"
+#include "obj/usym.h"
+#include "obj/x86insn.h"
 
 struct addrs {
 	uint64_t *v;

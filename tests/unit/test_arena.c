@@ -1,6 +1,6 @@
 #include "test.h"
 
-#include "front/arena.h"
+#include "base/arena.h"
 
 TEST(arena_strings_survive_block_growth)
 {

@@ -8,7 +8,7 @@
 
 #include <stdlib.h>
 
-#include "front/arena.h"
+#include "base/arena.h"
 #include "prov/catalog.h"
 #include "prov/syscalls.h"
 #include "prov/tracefs.h"

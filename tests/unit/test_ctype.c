@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "front/ctype.h"
-#include "front/ktypes.h"
+#include "kern/ktypes.h"
 #include "front/parse.h"
 
 static struct arena A;

@@ -1,5 +1,5 @@
 /*
- * test_ehframe.c -- .eh_frame to unwind rows (rt/ehframe.c, rt/unwind.c).
+ * test_ehframe.c -- .eh_frame to unwind rows (obj/ehframe.c, rt/unwind.c).
  *
  * Three kinds of ground truth: a hand-assembled section whose every row
  * is known; the test targets, whose prologues are known instruction by
@@ -13,9 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "rt/ehframe.h"
+#include "obj/ehframe.h"
 #include "rt/unwind.h"
-#include "rt/usym.h"
+#include "obj/usym.h"
 
 #define LIBC "/lib/x86_64-linux-gnu/libc.so.6"
 

@@ -1,6 +1,6 @@
 #include "test.h"
 
-#include "rt/spec.h"
+#include "spec/spec.h"
 #include "rt/specbuf.h"
 
 struct replayed {

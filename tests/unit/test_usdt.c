@@ -1,7 +1,7 @@
 /*
  * test_usdt.c -- the usdt provider without a kernel: every x86-64
  * operand form gcc writes into a <sys/sdt.h> note, parsed into the
- * struct usdt_arg the BPF program interprets (rt/spec.h); the forms we
+ * struct usdt_arg the BPF program interprets (spec/spec.h); the forms we
  * refuse; and the notes of the built targets (build/targets/usdtprog at
  * -O0, usdtopt at -O2), read from the files and made into probes.
  */

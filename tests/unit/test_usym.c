@@ -1,6 +1,6 @@
 /*
- * test_usym.c -- JIT names (rt/perfmap.c) and separate debug files
- * (rt/debugfile.c) as rt/usym.c uses them.
+ * test_usym.c -- JIT names (obj/perfmap.c) and separate debug files
+ * (obj/debugfile.c) as obj/usym.c uses them.
  *
  * The perf map tests name code of this very process: an anonymous page
  * mapped here, a map file written as /tmp/perf-<our pid>.map and removed
@@ -18,9 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "rt/debugfile.h"
-#include "rt/perfmap.h"
-#include "rt/usym.h"
+#include "obj/debugfile.h"
+#include "obj/perfmap.h"
+#include "obj/usym.h"
 
 #define LIBC "/lib/x86_64-linux-gnu/libc.so.6"
 

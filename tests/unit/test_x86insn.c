@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rt/x86insn.h"
+#include "obj/x86insn.h"
 
 struct encoding {
 	const char *what;

@@ -44,4 +44,9 @@ bool kcaps_has(enum kcap c);
 /* Every capability, yes or no, with what dscope does without it. */
 void kcaps_print(FILE *out);
 
+/* Whether the kernel's verifier takes signed division and modulo (BPF
+ * cpu v4): tried once, by loading a three-instruction program; without
+ * the rights to load anything, assumed. */
+bool load_has_sdiv(void);
+
 #endif /* DSCOPE_KCAPS_H */

@@ -36,9 +36,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "front/types.h"
-#include "rt/aggprint.h"
-#include "rt/format.h"
+#include "d/types.h"
+#include "d/aggfunc.h"
+#include "d/fmt.h"
 
 struct probe;
 

@@ -1,7 +1,7 @@
 /*
  * ktypes.c -- member offsets from the kernel's BTF.  See ktypes.h.
  */
-#include "front/ktypes.h"
+#include "kern/ktypes.h"
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>

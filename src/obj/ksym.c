@@ -9,7 +9,7 @@
  * as approximate.  Names live in one buffer; modules are interned, so a
  * symbol carries a pointer to its module's single copy.
  */
-#include "rt/ksym.h"
+#include "obj/ksym.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * processes and each maps tens of files at most.  Symbols come from
  * .symtab when the file has one (the executable under test keeps its
  * static functions there), else from its separate debug file's .symtab
- * (rt/debugfile.h: libc6-dbg names libc's static functions), else from
+ * (obj/debugfile.h: libc6-dbg names libc's static functions), else from
  * .dynsym (a stripped library's exports); each name once, functions
  * only, defined ones only.  GNU
  * indirect functions (strlen's resolver) are left out: their address is
@@ -15,10 +15,10 @@
  * its elf_file: an address turns into a file offset (start, pgoff), the
  * offset into a link-time address (PT_LOAD), and that into a symbol.
  * An address in no file is JIT code, if the process's perf map
- * (rt/perfmap.h) names it: those names are kept per pid apart from the
+ * (obj/perfmap.h) names it: those names are kept per pid apart from the
  * ranges, and outlive usym_forget_pid.
  */
-#include "rt/usym.h"
+#include "obj/usym.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -32,8 +32,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "rt/debugfile.h"
-#include "rt/perfmap.h"
+#include "obj/debugfile.h"
+#include "obj/perfmap.h"
 
 /* DT_NEEDED entries followed per file: real ones have tens, and each is
  * searched for along every library folder. */
@@ -58,7 +58,7 @@ struct proc_maps {
 };
 
 /* A process's JIT names: kept when its maps are forgotten, since the
- * map file may be gone by then (rt/perfmap.h). */
+ * map file may be gone by then (obj/perfmap.h). */
 struct proc_jit {
 	struct proc_jit *next;
 	uint32_t pid;
@@ -319,7 +319,7 @@ static bool read_syms(Elf *e, uint32_t type, struct elf_file *f)
 	return read;
 }
 
-/* The .symtab of f's separate debug file (rt/debugfile.h), whose
+/* The .symtab of f's separate debug file (obj/debugfile.h), whose
  * addresses are f's own link-time ones; false if there is none. */
 static bool read_debug_syms(Elf *main, const char *path, struct elf_file *f)
 {

@@ -13,10 +13,10 @@
 
 #include <stdbool.h>
 
-#include "front/arena.h"
-#include "front/diag.h"
-#include "rt/options.h"
-#include "rt/spec.h"
+#include "base/arena.h"
+#include "base/diag.h"
+#include "spec/options.h"
+#include "spec/spec.h"
 
 struct catalog;
 

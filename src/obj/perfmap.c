@@ -6,7 +6,7 @@
  * between two starts belongs to the lower one only within its size:
  * JIT code has gaps (stubs, data, freed code) no line names.
  */
-#include "rt/perfmap.h"
+#include "obj/perfmap.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "rt/usym.h"
+#include "obj/usym.h"
 
 /* A map is read whole, its names kept: past this it is refused, for the
  * file is anyone's to make (a sparse file of a terabyte costs its maker

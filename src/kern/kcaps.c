@@ -11,7 +11,7 @@
  * uprobe_multi path that is a directory, ESRCH for a kprobe_multi symbol
  * that does not exist), so nothing is ever attached.
  */
-#include "rt/kcaps.h"
+#include "kern/kcaps.h"
 
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
@@ -23,10 +23,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "front/ktypes.h"
-#include "rt/load.h"
-#include "rt/spec.h"
-#include "rt/uprobe.h"
+#include "kern/ktypes.h"
+#include "kern/maps.h"
+#include "kern/uprobe_multi.h"
+#include "spec/spec.h"
 
 #define PMU_DIR "/sys/bus/event_source/devices/"
 
@@ -210,7 +210,7 @@ static int load_sleepable(const struct bpf_insn *p, size_t n)
  */
 static bool try_sleep_uprobe(void)
 {
-	int ts = load_map_create(BPF_MAP_TYPE_TASK_STORAGE, "dscope_kcap", 4, 8, 0,
+	int ts = kern_map_create(BPF_MAP_TYPE_TASK_STORAGE, "dscope_kcap", 4, 8, 0,
 				 BPF_F_NO_PREALLOC);
 	int rb = try_ringbuf() ? bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dscope_kcap",
 						0, 0, 4096, NULL) : -1;
@@ -398,4 +398,25 @@ void kcaps_print(FILE *out)
 			yes ? caps[i].with : caps[i].without,
 			!yes && disabled(caps[i].name) ? " (DSCOPE_CAPS_DISABLE)" : "");
 	}
+}
+
+bool load_has_sdiv(void)
+{
+	static int known;	/* 0 not tried, 1 yes, -1 no */
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 1 },
+		{ .code = BPF_ALU64 | BPF_DIV | BPF_K, .dst_reg = BPF_REG_0,
+		  .off = 1, .imm = -1 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	int fd;
+
+	if (!known) {
+		fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "dscope_sdiv", "GPL",
+				   insns, 3, NULL);
+		known = fd >= 0 || errno == EPERM ? 1 : -1;
+		if (fd >= 0)
+			close(fd);
+	}
+	return known > 0;
 }

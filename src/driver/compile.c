@@ -12,7 +12,7 @@
  * carry the clause bits as syscalls do: a usdt probe's sites are one
  * uprobe each, the arguments of each site in its map entry.
  */
-#include "cg/compile.h"
+#include "driver/compile.h"
 
 #include <setjmp.h>
 #include <string.h>
@@ -20,7 +20,7 @@
 #include "cg/cg.h"
 #include "front/ctype.h"
 #include "front/dlib.h"
-#include "front/ktypes.h"
+#include "kern/ktypes.h"
 #include "front/parse.h"
 #include "front/sema.h"
 #include "prov/catalog.h"

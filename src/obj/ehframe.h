@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rt/spec.h"
+#include "spec/spec.h"
 
 /* A row at a link-time address, before it is placed in a file. */
 struct eh_row {

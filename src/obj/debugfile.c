@@ -6,7 +6,7 @@
  * build-id, one whose CRC differs from the link's.  Nothing is cached
  * here; usym.c reads each main file once and so looks once.
  */
-#include "rt/debugfile.h"
+#include "obj/debugfile.h"
 
 #include <fcntl.h>
 #include <gelf.h>
@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "rt/usym.h"
+#include "obj/usym.h"
 
 #define BUILD_ID_MAX 64	/* GNU ld writes 20 bytes (sha1); room for more */
 

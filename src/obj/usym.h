@@ -12,7 +12,7 @@
  * first noted (usym_note_pid) and cached with the files they name, so a
  * stack printed after the process exited still has names (DESIGN.md
  * 3.10).  An address in no file-backed mapping is named from the
- * process's /tmp/perf-PID.map, where a JIT names its code (rt/perfmap.h),
+ * process's /tmp/perf-PID.map, where a JIT names its code (obj/perfmap.h),
  * as module "perf-PID.map".  A pid whose maps were never read, or an
  * address nothing names, prints as hex, as DTrace prints what it cannot
  * name.
@@ -47,7 +47,7 @@ struct elf_file {
 	char *runpath;			/* DT_RUNPATH or DT_RPATH; NULL if none */
 	char *interp;			/* PT_INTERP; NULL if none */
 	char *debug;			/* the separate debug file syms came
-					 * from (rt/debugfile.h); NULL if none */
+					 * from (obj/debugfile.h); NULL if none */
 	uint64_t size;			/* of the file when it was read */
 };
 

@@ -24,7 +24,7 @@
  * next entry, can no longer be trusted.  Reads never go past the
  * section: every read checks the bound and sets the reader's bad flag.
  */
-#include "rt/ehframe.h"
+#include "obj/ehframe.h"
 
 #include <errno.h>
 #include <stdbool.h>

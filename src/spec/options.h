@@ -81,4 +81,8 @@ int options_set(struct options *o, const char *name, const char *value,
 /* Entries an aggregation map gets from aggsize and its entry size. */
 uint32_t options_agg_entries(const struct options *o, uint32_t entry_size);
 
+/* The bytes a record of size bytes takes in a principal buffer: its perf
+ * sample, 8 bytes of header and 4 of size before it, padded to 8. */
+uint32_t bufpolicy_cost(uint32_t size);
+
 #endif /* DSCOPE_OPTIONS_H */

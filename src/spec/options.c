@@ -7,8 +7,8 @@
  * comment saying why it is harmless.  Accepted or not, a value DTrace
  * would refuse is refused.
  */
-#include "rt/options.h"
-#include "rt/spec.h"
+#include "spec/options.h"
+#include "spec/spec.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -434,4 +434,9 @@ uint32_t options_agg_entries(const struct options *o, uint32_t entry_size)
 	if (n > 65536)
 		n = 65536;
 	return (uint32_t)n;
+}
+
+uint32_t bufpolicy_cost(uint32_t size)
+{
+	return (8 + 4 + size + 7) & ~7u;
 }

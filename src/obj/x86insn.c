@@ -37,7 +37,7 @@
  * checked against objdump over whole libraries (tests/sh/x86insn.sh)
  * and on a fixed set of hard cases (tests/unit/test_x86insn.c).
  */
-#include "rt/x86insn.h"
+#include "obj/x86insn.h"
 
 #include <stdlib.h>
 

@@ -43,19 +43,19 @@
 #include <time.h>
 #include <wordexp.h>
 
-#include "cg/compile.h"
+#include "driver/compile.h"
 #include "cg/sdtgen.h"
 #include "front/parse.h"
 #include "prov/catalog.h"
 #include "rt/attach.h"
 #include "rt/consume.h"
 #include "rt/disasm.h"
-#include "rt/kcaps.h"
+#include "kern/kcaps.h"
 #include "rt/load.h"
 #include "rt/metrics.h"
-#include "rt/options.h"
+#include "spec/options.h"
 #include "rt/unwind.h"
-#include "rt/usym.h"
+#include "obj/usym.h"
 
 enum state { S_NEW, S_COMPILED, S_GOING, S_STOPPED };
 
