@@ -133,22 +133,24 @@ static void apply_pragmas(struct program *p, struct options *o, struct diag *d)
 
 /* name "!return": any name but return (pid entry and offset probes share
  * the uprobe program) */
-static bool is_kind(const struct probe *p, enum prov_kind k, const char *name)
+static bool is_mech(const struct probe *p, enum prov_mech m, const char *name)
 {
+	if (catalog_mech(p->kind) != m)
+		return false;
 	if (name && strcmp(name, "!return") == 0)
-		return p->kind == k && strcmp(p->name, "return") != 0;
-	return p->kind == k && (!name || strcmp(p->name, name) == 0);
+		return strcmp(p->name, "return") != 0;
+	return !name || strcmp(p->name, name) == 0;
 }
 
 /* Emit the program of one attachment point, if any clause matches it. */
 static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
-		       enum spec_attach att, enum prov_kind kind, const char *name)
+		       enum spec_attach att, enum prov_mech mech, const char *name)
 {
 	struct cg_clause *cl = arena_alloc(c->a, sizeof(*cl) * (size_t)(nm + 1));
 	const struct probe *probe = NULL;
 	/* programs serving many probes test a clause bit of the one that fired */
-	bool masked = kind == PROV_SYSCALL || kind == PROV_PID || kind == PROV_USDT ||
-		      kind == PROV_FBT;
+	bool masked = mech == MECH_SYSCALL || mech == MECH_UPROBE || mech == MECH_USDT ||
+		      mech == MECH_KFUNC;
 	int n = 0;
 
 	for (int i = 0; i < nm; i++) {
@@ -157,7 +159,7 @@ static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
 		for (int j = 0; j < ms[i].nprobes; j++) {
 			const struct probe *p = ms[i].probes[j];
 
-			if (is_kind(p, kind, name)) {
+			if (is_mech(p, mech, name)) {
 				hits++;
 				probe = p;
 			}
@@ -174,8 +176,7 @@ static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
 	if (masked && n > 64)
 		diag_fail(c->d, cl[64].clause->line, cl[64].clause->col,
 			  "D_CLAUSES", "more than 64 clauses use %s%s%s probes",
-			  kind == PROV_PID ? "pid" : kind == PROV_USDT ? "usdt"
-			  : kind == PROV_FBT ? "fbt" : "syscall",
+			  catalog_prov_name(probe->kind),
 			  name ? " " : "", !name ? "" : *name == '!' ? "entry or offset" : name);
 	cg_program(c, att, 0, probe, cl, n);
 }
@@ -189,9 +190,9 @@ struct own_prog {
 
 static bool has_own_program(const struct probe *p)
 {
-	return p->kind == PROV_SDT || p->kind == PROV_PROC || p->kind == PROV_SCHED ||
-	       p->kind == PROV_IO || p->kind == PROV_NET || p->kind == PROV_PROFILE ||
-	       p->kind == PROV_TICK;
+	enum prov_mech m = catalog_mech(p->kind);
+
+	return m == MECH_TRACEPOINT || m == MECH_PROFILE || m == MECH_TICK;
 }
 
 /*
@@ -226,10 +227,12 @@ static void emit_single_probe_programs(struct cg_ctx *c, struct catalog *cat,
 	for (int k = 0; k < nprogs; k++) {
 		const struct probe *p = progs[k].probe;
 
-		if (p->kind != PROV_PROFILE && p->kind != PROV_TICK)
+		enum prov_mech m = catalog_mech(p->kind);
+
+		if (m == MECH_TRACEPOINT)
 			catalog__args(cat, p);	/* its tracepoint's TP_PROTO */
-		cg_program(c, p->kind == PROV_TICK ? ATTACH_TICK
-			      : p->kind == PROV_PROFILE ? ATTACH_PROFILE : ATTACH_RAW_TP,
+		cg_program(c, m == MECH_TICK ? ATTACH_TICK
+			      : m == MECH_PROFILE ? ATTACH_PROFILE : ATTACH_RAW_TP,
 			   p->period_ns, p, progs[k].cl, progs[k].n);
 	}
 }
@@ -243,7 +246,8 @@ static void build_sysinfo(struct arena *a, struct catalog *cat, struct spec *sp,
 	for (uint32_t id = 1; id <= catalog__count(cat); id++) {
 		const struct probe *p = catalog__by_id(cat, id);
 
-		if (p && p->kind == PROV_SYSCALL && (uint32_t)p->sysnr + 1 > maxnr)
+		if (p && catalog_mech(p->kind) == MECH_SYSCALL &&
+		    (uint32_t)p->sysnr + 1 > maxnr)
 			maxnr = (uint32_t)p->sysnr + 1;
 	}
 	sp->nsysinfo = maxnr;
@@ -251,7 +255,7 @@ static void build_sysinfo(struct arena *a, struct catalog *cat, struct spec *sp,
 	for (uint32_t id = 1; id <= catalog__count(cat); id++) {
 		const struct probe *p = catalog__by_id(cat, id);
 
-		if (!p || p->kind != PROV_SYSCALL)
+		if (!p || catalog_mech(p->kind) != MECH_SYSCALL)
 			continue;
 		struct sysinfo_entry *e = &sp->sysinfo[p->sysnr];
 
@@ -270,7 +274,7 @@ static void build_sysinfo(struct arena *a, struct catalog *cat, struct spec *sp,
 		for (int j = 0; j < ms[i].nprobes; j++) {
 			const struct probe *p = ms[i].probes[j];
 
-			if (p->kind != PROV_SYSCALL)
+			if (catalog_mech(p->kind) != MECH_SYSCALL)
 				continue;
 			bool is_entry = strcmp(p->name, "entry") == 0;
 			struct sysinfo_entry *e = &sp->sysinfo[p->sysnr];
@@ -296,13 +300,16 @@ static const enum spec_attach uprobe_atts[] = { ATTACH_UPROBE, ATTACH_URETPROBE,
 
 static int uprobe_prog(const struct probe *p)
 {
-	if (p->kind == PROV_USDT)
+	switch (catalog_mech(p->kind)) {
+	case MECH_USDT:
 		return 2;
-	if (p->kind == PROV_PID)
+	case MECH_UPROBE:
 		return strcmp(p->name, "return") == 0;
-	if (p->kind == PROV_FBT)
+	case MECH_KFUNC:
 		return 3 + (strcmp(p->name, "return") == 0);
-	return -1;
+	default:
+		return -1;
+	}
 }
 
 /* One spec_uprobe per site of p (a pid probe has one), or the mask bit
@@ -311,10 +318,11 @@ static void add_sites(struct arena *a, struct spec *sp, int *cap,
 		      struct pair_set *sites, const struct probe *p,
 		      enum spec_attach att, uint64_t bit)
 {
-	int nsites = p->kind == PROV_USDT ? p->nusites : 1;
+	bool usdt = catalog_mech(p->kind) == MECH_USDT;
+	int nsites = usdt ? p->nusites : 1;
 
 	for (int s = 0; s < nsites; s++) {
-		const struct usdt_site *us = p->kind == PROV_USDT ? &p->usites[s] : NULL;
+		const struct usdt_site *us = usdt ? &p->usites[s] : NULL;
 		uint64_t off = us ? us->uoffset : p->uoffset;
 		int k = pair_set_add(a, sites, p->id, off, sp->nuprobes);
 
@@ -387,7 +395,7 @@ static enum spec_attach fbt_mechanism(struct matched *ms, int nm, bool ret)
 			const struct probe *p = ms[i].probes[j];
 			bool seen = false;
 
-			if (p->kind != PROV_FBT || strcmp(p->name, name) != 0)
+			if (catalog_mech(p->kind) != MECH_KFUNC || strcmp(p->name, name) != 0)
 				continue;
 			for (int k = 0; k < n; k++)
 				seen |= ids[k] == p->id;
@@ -676,16 +684,16 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	build_uprobes(a, sp, ms, nm, atts);
 	if (sp->nuprobes)
 		cg_uprobe_map(&c);
-	emit_point(&c, ms, nm, ATTACH_BEGIN, PROV_DTRACE, "BEGIN");
-	emit_point(&c, ms, nm, ATTACH_END, PROV_DTRACE, "END");
-	emit_point(&c, ms, nm, ATTACH_ERROR, PROV_DTRACE, "ERROR");
-	emit_point(&c, ms, nm, ATTACH_SYS_ENTER, PROV_SYSCALL, "entry");
-	emit_point(&c, ms, nm, ATTACH_SYS_EXIT, PROV_SYSCALL, "return");
-	emit_point(&c, ms, nm, ATTACH_UPROBE, PROV_PID, "!return");
-	emit_point(&c, ms, nm, ATTACH_URETPROBE, PROV_PID, "return");
-	emit_point(&c, ms, nm, ATTACH_USDT, PROV_USDT, NULL);
-	emit_point(&c, ms, nm, atts[3], PROV_FBT, "entry");
-	emit_point(&c, ms, nm, atts[4], PROV_FBT, "return");
+	emit_point(&c, ms, nm, ATTACH_BEGIN, MECH_DTRACE, "BEGIN");
+	emit_point(&c, ms, nm, ATTACH_END, MECH_DTRACE, "END");
+	emit_point(&c, ms, nm, ATTACH_ERROR, MECH_DTRACE, "ERROR");
+	emit_point(&c, ms, nm, ATTACH_SYS_ENTER, MECH_SYSCALL, "entry");
+	emit_point(&c, ms, nm, ATTACH_SYS_EXIT, MECH_SYSCALL, "return");
+	emit_point(&c, ms, nm, ATTACH_UPROBE, MECH_UPROBE, "!return");
+	emit_point(&c, ms, nm, ATTACH_URETPROBE, MECH_UPROBE, "return");
+	emit_point(&c, ms, nm, ATTACH_USDT, MECH_USDT, NULL);
+	emit_point(&c, ms, nm, atts[3], MECH_KFUNC, "entry");
+	emit_point(&c, ms, nm, atts[4], MECH_KFUNC, "return");
 	emit_single_probe_programs(&c, cat, ms, nm);
 	agg_entries(sp, o->aggsize);
 	res->spec = sp;

@@ -46,8 +46,7 @@ struct catalog {
 	struct probe **probes;	/* probes[id - 1] */
 	uint32_t nprobes, cap;
 	char hint[320];		/* catalog__hint(); "" when none */
-	bool sdt_done;		/* sdt probes added (on first need) */
-	bool fbt_done;		/* fbt probes added (on first need) */
+	bool needed[PROV_NKINDS]; /* catalog_first_need() */
 	long exec_pid;		/* catalog__set_target_exec() */
 	const char *exec_path;
 	struct pid_file {	/* (kind, pid, file): what pid and usdt did */
@@ -103,80 +102,94 @@ struct provider {
 	const char *(*missing)(const struct probe *p);
 	/* a description naming this provider matched nothing: why, into buf */
 	void (*why_none)(const struct probe_desc *pd, char *buf, size_t n);
+	enum prov_mech mech;	/* how its probes fire (catalog.h) */
 };
 
 static void dtrace_populate(struct catalog *cat);
 static void profile_populate(struct catalog *cat);
 static const char *profile_provide(struct catalog *cat, const struct probe_desc *pd);
 static const char *sdt_provide(struct catalog *cat, const struct probe_desc *pd);
-static const char *fbt_provide(struct catalog *cat, const struct probe_desc *pd);
 
 static const struct provider providers[PROV_NKINDS] = {	/* ORDER PROV_KIND */
 	[PROV_DTRACE] = { "dtrace",
 		ATTR(STABLE, STABLE, COMMON), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(STABLE, STABLE, COMMON),
-		ATTR(STABLE, STABLE, COMMON), NULL, dtrace_populate },
+		ATTR(STABLE, STABLE, COMMON), NULL, dtrace_populate,
+		.mech = MECH_DTRACE },
 	[PROV_PROFILE] = { "profile",
 		ATTR(EVOLVING, EVOLVING, COMMON), ATTR(UNSTABLE, UNSTABLE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, COMMON),
-		ATTR(EVOLVING, EVOLVING, COMMON), NULL, profile_populate, profile_provide },
+		ATTR(EVOLVING, EVOLVING, COMMON), NULL, profile_populate, profile_provide,
+		.mech = MECH_PROFILE },
 	[PROV_TICK] = { "profile",
 		ATTR(EVOLVING, EVOLVING, COMMON), ATTR(UNSTABLE, UNSTABLE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, COMMON),
-		ATTR(EVOLVING, EVOLVING, COMMON), NULL },
+		ATTR(EVOLVING, EVOLVING, COMMON), NULL,
+		.mech = MECH_TICK },
 	[PROV_SYSCALL] = { "syscall",
 		ATTR(EVOLVING, EVOLVING, COMMON), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, ISA), ATTR(EVOLVING, EVOLVING, COMMON),
-		ATTR(PRIVATE, PRIVATE, ISA), syscalls_load_args, syscalls_populate },
+		ATTR(PRIVATE, PRIVATE, ISA), syscalls_load_args, syscalls_populate,
+		.mech = MECH_SYSCALL },
 	/* kernel tracepoints: illumos sdt's ratings */
 	[PROV_SDT] = { "sdt",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(PRIVATE, PRIVATE, ISA), sdt_load_args, NULL, sdt_provide },
+		ATTR(PRIVATE, PRIVATE, ISA), sdt_load_args, NULL, sdt_provide,
+		.mech = MECH_TRACEPOINT },
 	[PROV_PROC] = { "proc",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
 		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args, stable_populate, NULL,
-		stable_missing },
+		stable_missing,
+		.mech = MECH_TRACEPOINT },
 	[PROV_SCHED] = { "sched",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args, NULL, NULL, stable_missing },
+		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args, NULL, NULL, stable_missing,
+		.mech = MECH_TRACEPOINT },
 	[PROV_IO] = { "io",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args, NULL, NULL, stable_missing },
+		ATTR(EVOLVING, EVOLVING, ISA), stable_load_args, NULL, NULL, stable_missing,
+		.mech = MECH_TRACEPOINT },
 	/* tcp, udp, ip: illumos' ratings of its network providers */
 	[PROV_NET] = { "net",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(EVOLVING, EVOLVING, ISA), net_load_args, net_populate, NULL, stable_missing },
+		ATTR(EVOLVING, EVOLVING, ISA), net_load_args, net_populate, NULL, stable_missing,
+		.mech = MECH_TRACEPOINT },
 	[PROV_PID] = { "pid",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(PRIVATE, PRIVATE, UNKNOWN), NULL, NULL, pid_provide },
+		ATTR(PRIVATE, PRIVATE, UNKNOWN), NULL, NULL, pid_provide,
+		.mech = MECH_UPROBE },
 	/* illumos rates a USDT provider by its own -G file; these are the
 	 * ratings it gives one that says nothing */
 	[PROV_USDT] = { "usdt",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(EVOLVING, EVOLVING, ISA), usdt_load_args, NULL, usdt_provide },
+		ATTR(EVOLVING, EVOLVING, ISA), usdt_load_args, NULL, usdt_provide,
+		.mech = MECH_USDT },
 	/* illumos fbt's ratings */
 	[PROV_FBT] = { "fbt",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, ISA), ATTR(EVOLVING, EVOLVING, ISA),
 		ATTR(PRIVATE, PRIVATE, ISA), fbt_load_args, NULL, fbt_provide, NULL,
-		fbt_why_none },
+		fbt_why_none,
+		.mech = MECH_KFUNC },
 	/* illumos lockstat's and plockstat's ratings */
 	[PROV_LOCKSTAT] = { "lockstat",
 		ATTR(EVOLVING, EVOLVING, COMMON), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, COMMON),
 		ATTR(EVOLVING, EVOLVING, COMMON), lockstat_load_args, lockstat_populate, NULL,
-		lockstat_missing },
+		lockstat_missing,
+		.mech = MECH_LOWERED },
 	[PROV_PLOCKSTAT] = { "plockstat",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
-		ATTR(EVOLVING, EVOLVING, ISA), plockstat_load_args, NULL, plockstat_provide },
+		ATTR(EVOLVING, EVOLVING, ISA), plockstat_load_args, NULL, plockstat_provide,
+		.mech = MECH_LOWERED },
 };
 
 static struct attr attr_min(struct attr a, struct attr b)
@@ -209,6 +222,24 @@ static struct attr describe_attr(const struct probe *p)
 struct arena *catalog_arena(struct catalog *cat)
 {
 	return &cat->arena;
+}
+
+bool catalog_first_need(struct catalog *cat, enum prov_kind kind)
+{
+	bool first = !cat->needed[kind];
+
+	cat->needed[kind] = true;
+	return first;
+}
+
+enum prov_mech catalog_mech(enum prov_kind kind)
+{
+	return providers[kind].mech;
+}
+
+const char *catalog_prov_name(enum prov_kind kind)
+{
+	return providers[kind].name;
 }
 
 struct probe *catalog_add(struct catalog *cat, const struct probe *tmpl)
@@ -602,7 +633,7 @@ static const char *sdt_provide(struct catalog *cat, const struct probe_desc *pd)
 {
 	bool any_prov = !pd->prov || !*pd->prov;
 
-	if (cat->sdt_done || !field_matches(pd->prov, "sdt") ||
+	if (cat->needed[PROV_SDT] || !field_matches(pd->prov, "sdt") ||
 	    !may_be_identifier(pd->mod) || !field_matches(pd->func, "") ||
 	    !may_be_identifier(pd->name))
 		return pd->mod;
@@ -612,20 +643,8 @@ static const char *sdt_provide(struct catalog *cat, const struct probe_desc *pd)
 			if (probe_matches(cat->probes[i], pd))
 				return pd->mod;
 	}
-	cat->sdt_done = true;
+	cat->needed[PROV_SDT] = true;
 	sdt_populate(cat);
-	return pd->mod;
-}
-
-/* fbt's probes are made when a provider field names fbt, never for an
- * empty one (fbt.c says why). */
-static const char *fbt_provide(struct catalog *cat, const struct probe_desc *pd)
-{
-	if (cat->fbt_done || !pd->prov || !*pd->prov ||
-	    !catalog_glob_match(pd->prov, "fbt") || fbt_unavailable())
-		return pd->mod;
-	cat->fbt_done = true;
-	fbt_populate(cat);
 	return pd->mod;
 }
 

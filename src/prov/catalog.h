@@ -51,6 +51,30 @@ enum prov_kind {	/* ORDER PROV_KIND: providers[] in catalog.c */
 	PROV_NKINDS
 };
 
+/*
+ * How a provider's probes fire: the mechanism the compile driver builds
+ * their programs for (driver/compile.c).  A new provider on a mechanism
+ * that exists is its own file and one row of providers[] in catalog.c,
+ * which names its mechanism; a new mechanism is the driver's, the code
+ * generator's and the runtime's work.
+ */
+enum prov_mech {
+	MECH_LOWERED,	/* rewritten into other providers' probes before sema */
+	MECH_DTRACE,	/* BEGIN, END, ERROR: run by the consumer */
+	MECH_TRACEPOINT, /* a raw tracepoint program of its own per probe */
+	MECH_PROFILE,	/* a perf timer on every CPU */
+	MECH_TICK,	/* a timer on one CPU */
+	MECH_SYSCALL,	/* the one sys_enter/sys_exit program, by number */
+	MECH_UPROBE,	/* one uprobe program for all entry (and offset) probes,
+			 * one for all returns; sites tell probes apart */
+	MECH_USDT,	/* one uprobe program for all USDT sites */
+	MECH_KFUNC,	/* kernel functions: fentry/fexit, kprobes, kprobe_multi */
+};
+
+/* Its provider's mechanism, and the provider's name ("pid", "fbt"). */
+enum prov_mech catalog_mech(enum prov_kind kind);
+const char *catalog_prov_name(enum prov_kind kind);
+
 struct probe_arg {
 	const char *type;	/* C type as the kernel spells it: "char *", "size_t" */
 	const char *name;	/* "buf"; "" when the source gives none */
@@ -189,6 +213,9 @@ int catalog_parse_profile(const char *name, enum prov_kind *kind,
  * allocations from catalog_arena()). */
 struct probe *catalog_add(struct catalog *cat, const struct probe *tmpl);
 struct arena *catalog_arena(struct catalog *cat);
+/* For providers whose probes are made on first need (a costly walk):
+ * true the first time it is asked for kind in this catalog. */
+bool catalog_first_need(struct catalog *cat, enum prov_kind kind);
 /* For providers: the sentence catalog__hint() gives if the match under
  * way finds no probe (the last one set wins). */
 void catalog_set_hint(struct catalog *cat, const char *fmt, ...)

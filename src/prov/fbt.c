@@ -140,7 +140,7 @@ static bool parse_line(struct arena *a, char *line, bool ftrace, struct fn *f)
 	return true;
 }
 
-void fbt_populate(struct catalog *cat)
+static void fbt_populate(struct catalog *cat)
 {
 	struct arena *a = catalog_arena(cat);
 	char path[512], *line = NULL;
@@ -186,6 +186,16 @@ void fbt_populate(struct catalog *cat)
 				    .name = ret ? "return" : "entry", .sysnr = -1 });
 	}
 	free(fns);
+}
+
+/* fbt's probes are made when a provider field names fbt, never for an
+ * empty one (see the top of this file). */
+const char *fbt_provide(struct catalog *cat, const struct probe_desc *pd)
+{
+	if (pd->prov && *pd->prov && catalog_glob_match(pd->prov, "fbt") &&
+	    !fbt_unavailable() && catalog_first_need(cat, PROV_FBT))
+		fbt_populate(cat);
+	return pd->mod;
 }
 
 /* The BTF of a module, split on vmlinux's, parsed once; NULL if none. */

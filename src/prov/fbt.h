@@ -11,9 +11,10 @@
  * saying what it lacks and what to use instead.  Decided by trial. */
 const char *fbt_unavailable(void);
 
-/* Adds fbt:MODULE:FUNCTION:entry and :return for every function the
- * kernel lets kprobes enter. */
-void fbt_populate(struct catalog *cat);
+/* The catalog's provide hook: the first description naming fbt adds
+ * fbt:MODULE:FUNCTION:entry and :return for every function the kernel
+ * lets kprobes enter.  Returns pd's module field. */
+const char *fbt_provide(struct catalog *cat, const struct probe_desc *pd);
 
 /* A description naming fbt matched nothing: why, in one sentence into
  * buf -- the kernel has no kprobes, or (a function named, no glob) will

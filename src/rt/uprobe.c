@@ -383,7 +383,7 @@ static int fill_map(const struct spec *sp, FILE *err, const char *progname)
 		snprintf(e.mod, sizeof(e.mod), "%s", p->mod);
 		snprintf(e.prov, sizeof(e.prov), "%s", p->prov);
 		snprintf(e.name, sizeof(e.name), "%s", p->name);
-		if (p->kind == PROV_PID && strcmp(p->name, "entry") == 0)
+		if (catalog_mech(p->kind) == MECH_UPROBE && strcmp(p->name, "entry") == 0)
 			e.flags = UPROBE_F_ENTRY;
 		if (u->args)
 			memcpy(e.args, u->args, sizeof(e.args));
