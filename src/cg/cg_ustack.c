@@ -4,15 +4,17 @@
  *
  * Debian's libraries are built without frame pointers, so the kernel's
  * own walk (bpf_get_stack, which follows rbp) loses the caller of any
- * libc function the probe fires in.  When the script has a target
- * process, the runtime turns the .eh_frame of each of its files into
- * rows (rt/unwind.c; the maps and their layout are in spec.h), and the
+ * libc function the probe fires in.  So the runtime turns the .eh_frame
+ * of the files of the processes ustack() walks into rows, lazily
+ * (rt/unwind.c; the maps and their layout are in spec.h), and the
  * program walks frames itself:
  *
  *	for each frame (bpf_loop, at most the frames asked for):
  *		record pc
- *		find the mapping holding pc (bpf_find_vma; the last two
- *		are kept) and its file's rows (HASH by device and inode)
+ *		find the mapping holding pc and its file's rows (the last
+ *		two mappings are kept): in the process's table, by binary
+ *		search; without one, bpf_find_vma and the rows by the
+ *		file's device and inode, and the table is asked for
  *		row = the last row at or below pc's file offset (binary
  *		search, UNWIND_SEARCH_STEPS steps, straight-line)
  *		no row: CFA = rbp + 16, rbp at CFA - 16 -- a frame pointer
@@ -35,22 +37,34 @@
  * area again.  The loader gives the kernel the BTF func_info callbacks
  * require (load.c).
  *
- * Why two mappings are kept.  bpf_find_vma is the dearest part of a
- * step (the mmap lock's trylock and a maple-tree walk), and a stack
- * mostly alternates between two files: a syscall's stack goes libc ->
- * executable -> libc (start-up) -> executable (_start).  With only the
- * last mapping kept, each change of file looked the mapping up again;
- * with the last two, each file is looked up once per walk.
+ * Why the process's table, kept by the runtime from /proc/PID/maps (as
+ * the Parca and OpenTelemetry profilers keep theirs), and not only
+ * bpf_find_vma.  In interrupt context (profile probes) bpf_find_vma
+ * succeeds once per firing -- it defers its unlock to an irq_work that
+ * stays busy until the interrupt ends -- so frames in a second file
+ * fell back to the frame pointer there; a map lookup works anywhere,
+ * and costs less than the mmap lock's trylock and a maple-tree walk.
+ * A table is checked against the mm it was read from (end_code and
+ * start_stack, which exec changes), so a pid used again or an exec'd
+ * process asks for a new one rather than unwinding by the old.  A pc in
+ * no mapping of the table (a library dlopen()ed since) asks again too.
+ * Until the table comes (the runtime looks ten times a second), the walk
+ * goes by bpf_find_vma, through the files whose rows are built already
+ * (a target's are, before it runs).
  *
- * Limits.  Only the target's files have rows (read when tracing starts:
- * a library dlopen()ed later has none), though any process mapping
- * those files unwinds through them.  In interrupt context (profile
- * probes) bpf_find_vma succeeds once per firing -- it defers its unlock
- * to an irq_work that stays busy until the interrupt ends -- so frames
- * in a second file fall back to the frame pointer there.
+ * Why two mappings are kept.  A stack mostly alternates between two
+ * files: a syscall's stack goes libc -> executable -> libc (start-up)
+ * -> executable (_start).  With only the last mapping kept, each change
+ * of file looked the mapping up again; with the last two, each file is
+ * looked up once per walk.
  *
- * Without a target, bpf_get_stack's frame-pointer walk stays: it is
- * cheaper, and there would be no tables to walk by.
+ * Short stacks are said.  A mapping without rows for a reason -- its
+ * process's table or file's rows not built yet, or over the ustackrows
+ * budget -- counts the stack once, by reason (count_short); a file that
+ * has no .eh_frame is simply walked by its frame pointers.
+ *
+ * With -x ustackrows=0, bpf_get_stack's frame-pointer walk: cheaper,
+ * and what bpftrace does.
  */
 #include <stddef.h>
 #include <string.h>
@@ -637,6 +651,8 @@ static void proc_mapping(struct cg *g, int unknown, int have)
  *	}
  *	st->cur = { .obj = { UW_WHY_PENDING, 0 } }; st->key = st->ukey = 0
  *	bpf_find_vma(bpf_get_current_task_btf(), r7, uw_vma, ctx, 0)
+ *	if (st->cur.vend && !st->key.ino)	found, and no file: no rows to wait for
+ *		st->cur.obj = { UW_WHY_NONE, 0 }; goto have
  *	if (st->key.ino && (o = lookup(objs, &st->key))) st->cur.obj = *o
  *	else if (st->ukey.ino && (o = lookup(objs, &st->ukey))) st->cur.obj = *o
  * have:
@@ -645,7 +661,7 @@ static void find_mapping(struct cg *g)
 {
 	int not_cur = emit_new_label(&g->e), swap = emit_new_label(&g->e);
 	int have = emit_new_label(&g->e), unknown = emit_new_label(&g->e);
-	int noted = emit_new_label(&g->e);
+	int noted = emit_new_label(&g->e), file = emit_new_label(&g->e);
 
 	st_load(g, 8, R1, ST(cur.vstart));
 	emit_jmp_reg(&g->e, BPF_JLT, R7, R1, not_cur);
@@ -687,6 +703,13 @@ static void find_mapping(struct cg *g)
 	emit_mov_reg(&g->e, R4, R6);
 	emit_mov_imm(&g->e, R5, 0);
 	emit_call(&g->e, BPF_FUNC_find_vma);
+	st_load(g, 8, R1, ST(cur.vend));
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, file);
+	st_load(g, 8, R1, ST(key.ino));
+	emit_jmp_imm(&g->e, BPF_JNE, R1, 0, file);
+	emit_store_imm(&g->e, 8, R8, ST(cur.obj), UW_WHY_NONE);
+	emit_ja(&g->e, have);
+	emit_label(&g->e, file);
 	for (int k = 0; k < 2; k++) {	/* key, then ukey */
 		int16_t key = k ? ST(ukey) : ST(key);
 		int next = emit_new_label(&g->e);
@@ -852,11 +875,13 @@ static void apply_rule(struct cg *g, int stop)
 
 /*
  * A mapping without rows for a reason (unwind_why) makes the stack short
- * of what its tables would give; the first such reason of a walk counts
- * it, for the report at the end (rt/unwind.c):
+ * of what its tables would give, if a frame is still to come; the first
+ * such reason of a walk counts it, for the report at the end
+ * (rt/unwind.c):
  *
  *	why = st->cur.obj.first
  *	if (!why || why >= UW_WHY_COUNT || st->why) goto done
+ *	if (st->out >= st->end) goto done	the last frame is recorded
  *	st->why = why; fp[-16] = why
  *	if ((c = lookup(short, &fp[-16]))) atomic *c += 1
  * done:
@@ -868,6 +893,9 @@ static void count_short(struct cg *g, int done)
 	emit_jmp_imm(&g->e, BPF_JGE, R1, UW_WHY_COUNT, done);
 	st_load(g, 8, R2, ST(why));
 	emit_jmp_imm(&g->e, BPF_JNE, R2, 0, done);
+	st_load(g, 8, R2, ST(out));
+	st_load(g, 8, R3, ST(end));
+	emit_jmp_reg(&g->e, BPF_JGE, R2, R3, done);
 	st_store(g, ST(why), R1);
 	emit_store(&g->e, 8, R10, -16, R1);
 	cg_ld_map(g, R1, g->spec->unwind_short_map);

@@ -15,6 +15,17 @@
  * may hold the file underneath (6.1 maps the real file), whose device
  * differs from the one stat() reports: the key of a mapping of the file,
  * as /proc/self/maps shows it, is then a second key to the same rows.
+ * Those keys serve the walk's bpf_find_vma path, while a process has no
+ * table yet.
+ *
+ * A process's table lists its executable mappings as /proc/PID/maps
+ * shows them, each with its file's rows.  Files are shared: the rows of
+ * one are written once, after the rows already in the map (nothing is
+ * ever moved or freed, so a walk never reads rows being rewritten), and
+ * the session's budget of rows is spent first come, first served.  A
+ * file that does not fit has no rows, marked UW_WHY_BUDGET, so the walk
+ * can count the stacks it shortens.  Tables of processes gone are
+ * dropped at each refresh (kill(pid, 0)), so the map holds the living.
  */
 #include "rt/unwind.h"
 
