@@ -50,6 +50,7 @@
 
 #define OBJECTS_MAX 256		/* files of a target read before it runs */
 #define UNWIND_FILES_MAX 4096	/* files given rows in one session */
+#define PRUNE_EVERY 10		/* refreshes between looks for processes gone */
 
 /* A file whose rows were looked for, shared by every process mapping it. */
 struct unwind_file {
@@ -67,6 +68,7 @@ struct unwind_tables {
 	uint32_t *pids;			/* processes with a table in the map */
 	size_t npids, pcap;
 	uint64_t missed;		/* processes gone before their maps were read */
+	uint64_t refreshes;		/* unwind_refresh calls */
 	int rows_fd, objs_fd, procs_fd, want_fd, short_fd;
 	struct unwind_proc proc;	/* the one being built */
 };
@@ -211,6 +213,13 @@ static bool mapped_key(const char *path, struct unwind_key *key)
 	if (fd >= 0)
 		close(fd);
 	return found;
+}
+
+static const char *basename_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
 }
 
 static bool same_key(const struct unwind_key *a, const struct unwind_key *b)
@@ -449,6 +458,31 @@ int unwind_prepare(struct spec *sp, uint64_t budget, struct unwind_tables **out)
 	return 0;
 }
 
+/*
+ * The C library dscope itself maps: nearly every process maps it, and it
+ * is the file without frame pointers.  Its rows from the start let the
+ * walk of a process without a table yet (bpf_find_vma's) through it.
+ */
+static int add_own_libc(struct unwind_tables *t)
+{
+	char line[PATH_MAX + 128], *path;
+	struct unwind_key key;
+	FILE *f = fopen("/proc/self/maps", "re");
+	int rc = 0;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!(path = strchr(line, '/')) || strncmp(basename_of(path), "libc.so.", 8) != 0)
+			continue;
+		if (stat_key(path, &key) && !find_file(t, &key))
+			add_file(t, path, key, &rc);
+		break;
+	}
+	if (f)
+		fclose(f);
+	return rc;
+}
+
 int unwind_fill(const struct spec *sp, struct unwind_tables *t, long pid,
 		const char *exec, FILE *err, const char *progname)
 {
@@ -471,6 +505,8 @@ int unwind_fill(const struct spec *sp, struct unwind_tables *t, long pid,
 		if (stat_key(files[i]->path, &key) && !find_file(t, &key))
 			add_file(t, files[i]->path, key, &rc);
 	}
+	if (rc == 0)
+		rc = add_own_libc(t);
 	if (rc == 0 && pid > 0 && !exec && (rc = build_proc(t, (uint32_t)pid)) == -ESRCH)
 		rc = 0;		/* gone already: said elsewhere */
 	if (rc < 0)
@@ -493,12 +529,17 @@ int unwind_refresh(struct unwind_tables *t)
 	}
 	for (size_t i = 0; i < n; i++) {
 		bpf_map_delete_elem(t->want_fd, &want[i]);
+		if (want[i] == 0)
+			continue;	/* the idle task: no user stack, no maps */
 		if (rc == 0 && (rc = build_proc(t, want[i])) == -ESRCH) {
 			t->missed++;
 			rc = 0;
 		}
 	}
-	/* the tables of processes gone: a pid used again must not find one */
+	/* the tables of processes gone, every PRUNE_EVERY calls: a pid used
+	 * again finds a table of another mm, and asks for its own */
+	if (++t->refreshes % PRUNE_EVERY != 0)
+		return rc;
 	for (size_t i = 0; i < t->npids; i++)
 		if (kill((pid_t)t->pids[i], 0) < 0 && errno == ESRCH)
 			bpf_map_delete_elem(t->procs_fd, &t->pids[i]);
