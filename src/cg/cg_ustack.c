@@ -116,30 +116,21 @@ static const char *const vma_paths[] = {
 };
 enum { VM_START, VM_END, VM_PGOFF, VM_FILE, F_INODE, I_INO, I_SB, S_DEV, NPATHS };
 
-static void vma_fields(struct cg *g, const struct node *n,
-		       struct ktype_field f[NPATHS])
-{
-	for (int i = 0; i < NPATHS; i++)
-		if (ktype_field(vma_paths[i], &f[i]) < 0 || f[i].nhops != 1)
-			diag_fail(g->d, n->line, n->col, "D_KTYPE",
-				  "ustack( ): kernel type information (BTF) lacks %s",
-				  vma_paths[i]);
-}
-
 /* the mm fields a process's table is checked by (spec.h's unwind_proc) */
 static const char *const mm_paths[] = {
 	"task_struct.mm", "mm_struct.end_code", "mm_struct.start_stack",
 };
 enum { TASK_MM, MM_END_CODE, MM_START_STACK, NMMPATHS };
 
-static void mm_fields(struct cg *g, const struct node *n,
-		      struct ktype_field f[NMMPATHS])
+/* paths[0, count) into f, each one hop, or a compile error */
+static void kfields(struct cg *g, const struct node *n, const char *const *paths,
+		    int count, struct ktype_field *f)
 {
-	for (int i = 0; i < NMMPATHS; i++)
-		if (ktype_field(mm_paths[i], &f[i]) < 0 || f[i].nhops != 1)
+	for (int i = 0; i < count; i++)
+		if (ktype_field(paths[i], &f[i]) < 0 || f[i].nhops != 1)
 			diag_fail(g->d, n->line, n->col, "D_KTYPE",
 				  "ustack( ): kernel type information (BTF) lacks %s",
-				  mm_paths[i]);
+				  paths[i]);
 }
 
 static int push_map(struct cg *g, struct spec_map m)
@@ -200,8 +191,8 @@ static void walk(struct cg *g, const struct node *n, struct val v,
 	uint32_t st = cg_temp_new(g, n, sizeof(struct uw_state));
 	int16_t ctx = cg_slot_new(g, n);
 
-	vma_fields(g, n, f);
-	mm_fields(g, n, mm);
+	kfields(g, n, vma_paths, NPATHS, f);
+	kfields(g, n, mm_paths, NMMPATHS, mm);
 	unwind_maps(g);
 	if (!g->uw_used) {
 		g->uw_used = true;
@@ -508,7 +499,7 @@ static void emit_vma_callback(struct cg *g)
 	struct ktype_field f[NPATHS];
 	int out = emit_new_label(&g->e);
 
-	vma_fields(g, &at, f);
+	kfields(g, &at, vma_paths, NPATHS, f);
 	emit_label(&g->e, g->uw_vma);
 	emit_mov_reg(&g->e, R6, R2);
 	emit_mov_reg(&g->e, R7, R3);
