@@ -59,6 +59,12 @@ $(B)/targets/napper-nofp: tests/targets/napper.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -fomit-frame-pointer -o $@ $<
 
+# Spinning in a call chain through libc, for system-wide ustack(): built
+# as Debian builds libc, optimised and without frame pointers.
+$(B)/targets/spinsort $(B)/targets/spinwalk: $(B)/targets/%: tests/targets/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -fomit-frame-pointer -o $@ $<
+
 
 # objdump against the x86-64 length decoder (tests/sh/x86insn.sh)
 $(B)/x86insn-check: tests/tools/x86insn_check.c $(B)/libdscope.a

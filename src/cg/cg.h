@@ -32,7 +32,7 @@ struct cg_ctx {
 	uint32_t aggsize_entries;	/* max entries of each aggregation map */
 	uint64_t dynvar_bytes;		/* option dynvarsize: per dynamic variable map */
 	uint32_t scratch_bytes;		/* option scratchsize: a clause's alloca() */
-	bool unwind;			/* ustack() walks .eh_frame tables (a target) */
+	bool unwind;			/* ustack() walks .eh_frame tables (ustackrows) */
 	int cpu;			/* option cpu: the one CPU probes fire on, or -1 */
 	uint64_t bufsize;		/* option bufsize: principal buffer per CPU */
 };

@@ -4,15 +4,17 @@
  *
  * Debian's libraries are built without frame pointers, so the kernel's
  * own walk (bpf_get_stack, which follows rbp) loses the caller of any
- * libc function the probe fires in.  When the script has a target
- * process, the runtime turns the .eh_frame of each of its files into
- * rows (rt/unwind.c; the maps and their layout are in spec.h), and the
+ * libc function the probe fires in.  So the runtime turns the .eh_frame
+ * of the files of the processes ustack() walks into rows, lazily
+ * (rt/unwind.c; the maps and their layout are in spec.h), and the
  * program walks frames itself:
  *
  *	for each frame (bpf_loop, at most the frames asked for):
  *		record pc
- *		find the mapping holding pc (bpf_find_vma; the last two
- *		are kept) and its file's rows (HASH by device and inode)
+ *		find the mapping holding pc and its file's rows (the last
+ *		two mappings are kept): in the process's table, by binary
+ *		search; without one, bpf_find_vma and the rows by the
+ *		file's device and inode, and the table is asked for
  *		row = the last row at or below pc's file offset (binary
  *		search, UNWIND_SEARCH_STEPS steps, straight-line)
  *		no row: CFA = rbp + 16, rbp at CFA - 16 -- a frame pointer
@@ -35,22 +37,34 @@
  * area again.  The loader gives the kernel the BTF func_info callbacks
  * require (load.c).
  *
- * Why two mappings are kept.  bpf_find_vma is the dearest part of a
- * step (the mmap lock's trylock and a maple-tree walk), and a stack
- * mostly alternates between two files: a syscall's stack goes libc ->
- * executable -> libc (start-up) -> executable (_start).  With only the
- * last mapping kept, each change of file looked the mapping up again;
- * with the last two, each file is looked up once per walk.
+ * Why the process's table, kept by the runtime from /proc/PID/maps (as
+ * the Parca and OpenTelemetry profilers keep theirs), and not only
+ * bpf_find_vma.  In interrupt context (profile probes) bpf_find_vma
+ * succeeds once per firing -- it defers its unlock to an irq_work that
+ * stays busy until the interrupt ends -- so frames in a second file
+ * fell back to the frame pointer there; a map lookup works anywhere,
+ * and costs less than the mmap lock's trylock and a maple-tree walk.
+ * A table is checked against the mm it was read from (end_code and
+ * start_stack, which exec changes), so a pid used again or an exec'd
+ * process asks for a new one rather than unwinding by the old.  A pc in
+ * no mapping of the table (a library dlopen()ed since) asks again too.
+ * Until the table comes (the runtime looks ten times a second), the walk
+ * goes by bpf_find_vma, through the files whose rows are built already
+ * (a target's are, before it runs).
  *
- * Limits.  Only the target's files have rows (read when tracing starts:
- * a library dlopen()ed later has none), though any process mapping
- * those files unwinds through them.  In interrupt context (profile
- * probes) bpf_find_vma succeeds once per firing -- it defers its unlock
- * to an irq_work that stays busy until the interrupt ends -- so frames
- * in a second file fall back to the frame pointer there.
+ * Why two mappings are kept.  A stack mostly alternates between two
+ * files: a syscall's stack goes libc -> executable -> libc (start-up)
+ * -> executable (_start).  With only the last mapping kept, each change
+ * of file looked the mapping up again; with the last two, each file is
+ * looked up once per walk.
  *
- * Without a target, bpf_get_stack's frame-pointer walk stays: it is
- * cheaper, and there would be no tables to walk by.
+ * Short stacks are said.  A mapping without rows for a reason -- its
+ * process's table or file's rows not built yet, or over the ustackrows
+ * budget -- counts the stack once, by reason (count_short); a file that
+ * has no .eh_frame is simply walked by its frame pointers.
+ *
+ * With -x ustackrows=0, bpf_get_stack's frame-pointer walk: cheaper,
+ * and what bpftrace does.
  */
 #include <stddef.h>
 #include <string.h>
@@ -80,9 +94,17 @@ struct uw_state {
 	struct unwind_key key;		/* cur's file, as bpf_find_vma saw it */
 	struct unwind_key ukey;		/* and as its user sees it (below) */
 	uint64_t off;			/* the file offset looked up */
+	uint64_t tgid;			/* the process, its table's key */
+	uint64_t mm_end, mm_stack;	/* its mm's end_code and start_stack */
+	uint64_t noted;			/* 1: its table was asked for */
+	uint64_t why;			/* the unwind_why it was counted short by */
 };
 
 #define ST(f) ((int16_t)offsetof(struct uw_state, f))
+_Static_assert(sizeof(struct uw_map) == sizeof(struct unwind_vma) &&
+	       offsetof(struct uw_map, obj) == offsetof(struct unwind_vma, obj) &&
+	       sizeof(struct unwind_vma) == 32,
+	       "a table's mapping is copied into the walk's word by word");
 #define MAP_WORDS (sizeof(struct uw_map) / 8)
 #define ST_MAX (SCRATCH_SIZE - sizeof(struct uw_state))
 
@@ -94,41 +116,67 @@ static const char *const vma_paths[] = {
 };
 enum { VM_START, VM_END, VM_PGOFF, VM_FILE, F_INODE, I_INO, I_SB, S_DEV, NPATHS };
 
-static void vma_fields(struct cg *g, const struct node *n,
-		       struct ktype_field f[NPATHS])
+/* the mm fields a process's table is checked by (spec.h's unwind_proc) */
+static const char *const mm_paths[] = {
+	"task_struct.mm", "mm_struct.end_code", "mm_struct.start_stack",
+};
+enum { TASK_MM, MM_END_CODE, MM_START_STACK, NMMPATHS };
+
+/* paths[0, count) into f, each one hop, or a compile error */
+static void kfields(struct cg *g, const struct node *n, const char *const *paths,
+		    int count, struct ktype_field *f)
 {
-	for (int i = 0; i < NPATHS; i++)
-		if (ktype_field(vma_paths[i], &f[i]) < 0 || f[i].nhops != 1)
+	for (int i = 0; i < count; i++)
+		if (ktype_field(paths[i], &f[i]) < 0 || f[i].nhops != 1)
 			diag_fail(g->d, n->line, n->col, "D_KTYPE",
 				  "ustack( ): kernel type information (BTF) lacks %s",
-				  vma_paths[i]);
+				  paths[i]);
 }
 
-/* The unwind maps (spec.h), made on first use; sized by the runtime. */
+static int push_map(struct cg *g, struct spec_map m)
+{
+	struct spec *sp = g->spec;
+
+	*ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap) = m;
+	return sp->nmaps - 1;
+}
+
+/*
+ * The unwind maps (spec.h), made on first use; the runtime sizes the
+ * rows and objects.  A process's table costs memory only while it is
+ * kept (NO_PREALLOC), and is replaced whole: a walk reads the old table
+ * or the new one, never half of each.
+ */
 static void unwind_maps(struct cg *g)
 {
 	struct spec *sp = g->spec;
-	struct spec_map *m;
 
 	if (sp->unwind_rows_map >= 0)
 		return;
-	sp->unwind_objs_map = sp->nmaps;
-	m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
-	*m = (struct spec_map){ "dscope_uw_objs", BPF_MAP_TYPE_HASH,
-				sizeof(struct unwind_key), sizeof(struct unwind_obj),
-				1, 0, -1 };
-	sp->unwind_rows_map = sp->nmaps;
-	m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
-	*m = (struct spec_map){ "dscope_uw_rows", BPF_MAP_TYPE_ARRAY, 4,
-				sizeof(struct unwind_row), 1, BPF_F_RDONLY_PROG, -1 };
+	sp->unwind_objs_map = push_map(g, (struct spec_map){
+		"dscope_uw_objs", BPF_MAP_TYPE_HASH, sizeof(struct unwind_key),
+		sizeof(struct unwind_obj), 1, 0, -1 });
+	sp->unwind_rows_map = push_map(g, (struct spec_map){
+		"dscope_uw_rows", BPF_MAP_TYPE_ARRAY, 4, sizeof(struct unwind_row),
+		1, BPF_F_RDONLY_PROG, -1 });
+	sp->unwind_procs_map = push_map(g, (struct spec_map){
+		"dscope_uw_procs", BPF_MAP_TYPE_HASH, 4, sizeof(struct unwind_proc),
+		UNWIND_PROCS_MAX, BPF_F_NO_PREALLOC, -1 });
+	sp->unwind_want_map = push_map(g, (struct spec_map){
+		"dscope_uw_want", BPF_MAP_TYPE_HASH, 4, 4, UNWIND_WANT_MAX, 0, -1 });
+	sp->unwind_short_map = push_map(g, (struct spec_map){
+		"dscope_uw_short", BPF_MAP_TYPE_ARRAY, 4, 8, UW_WHY_COUNT, 0, -1 });
 }
 
 /*
  * The walk, from the user registers of the current task:
  *
- *	regs = bpf_task_pt_regs(bpf_get_current_task_btf())
+ *	task = bpf_get_current_task_btf()
+ *	st->mm_end = task->mm->end_code; st->mm_stack = task->mm->start_stack
+ *	regs = bpf_task_pt_regs(task)
  *	st = { regs->ip, regs->sp, regs->bp, out = &temp[1],
- *	       end = &temp[1 + frames], first = 1 + entry, no mappings }
+ *	       end = &temp[1 + frames], first = 1 + entry, no mappings,
+ *	       tgid = temp[0], noted = why = 0 }
  *
  * entry: the pid program's uprobe_entry says whether this uprobe is at a
  * function's first instruction (an offset probe shares the program):
@@ -139,11 +187,12 @@ static void unwind_maps(struct cg *g)
 static void walk(struct cg *g, const struct node *n, struct val v,
 		 uint32_t frames, bool entry)
 {
-	struct ktype_field f[NPATHS];
+	struct ktype_field f[NPATHS], mm[NMMPATHS];
 	uint32_t st = cg_temp_new(g, n, sizeof(struct uw_state));
 	int16_t ctx = cg_slot_new(g, n);
 
-	vma_fields(g, n, f);
+	kfields(g, n, vma_paths, NPATHS, f);
+	kfields(g, n, mm_paths, NMMPATHS, mm);
 	unwind_maps(g);
 	if (!g->uw_used) {
 		g->uw_used = true;
@@ -151,6 +200,11 @@ static void walk(struct cg *g, const struct node *n, struct val v,
 		g->uw_vma = emit_new_label(&g->e);
 	}
 	emit_call(&g->e, BPF_FUNC_get_current_task_btf);
+	emit_load(&g->e, 8, R1, R0, (int16_t)mm[TASK_MM].off[0]);
+	emit_load(&g->e, 8, R2, R1, (int16_t)mm[MM_END_CODE].off[0]);
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(mm_end)), R2);
+	emit_load(&g->e, 8, R2, R1, (int16_t)mm[MM_START_STACK].off[0]);
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(mm_stack)), R2);
 	emit_mov_reg(&g->e, R1, R0);
 	emit_call(&g->e, BPF_FUNC_task_pt_regs);
 	emit_load(&g->e, 8, R1, R0, PT_REGS_IP);
@@ -174,6 +228,10 @@ static void walk(struct cg *g, const struct node *n, struct val v,
 	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(cur.vend)), 0);
 	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(prev.vstart)), 0);
 	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(prev.vend)), 0);
+	emit_load(&g->e, 8, R1, R9, (int16_t)v.off);
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(tgid)), R1);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(noted)), 0);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(why)), 0);
 	emit_store_imm(&g->e, 8, R10, ctx, (int32_t)st);
 	emit_mov_imm(&g->e, R1, (int32_t)frames);
 	emit_ld_func(&g->e, R2, g->uw_step);
@@ -441,7 +499,7 @@ static void emit_vma_callback(struct cg *g)
 	struct ktype_field f[NPATHS];
 	int out = emit_new_label(&g->e);
 
-	vma_fields(g, &at, f);
+	kfields(g, &at, vma_paths, NPATHS, f);
 	emit_label(&g->e, g->uw_vma);
 	emit_mov_reg(&g->e, R6, R2);
 	emit_mov_reg(&g->e, R7, R3);
@@ -487,16 +545,105 @@ static void swap_maps(struct cg *g)
 }
 
 /*
+ * The mapping of r7 in the process's table (spec.h), into st->cur, then
+ * goto have; to unknown if the process has no table, one read from
+ * another mm, or no mapping there holds r7 (mapped since: dlopen).  No
+ * helper is called between the lookup and the copy, so r0-r5 are free
+ * for the search (the last mapping starting at or below r7):
+ *
+ *	fp[-8] = st->tgid
+ *	r0 = lookup(procs, &fp[-8]); if (!r0) goto unknown
+ *	if (r0->end_code != st->mm_end || r0->start_stack != st->mm_stack)
+ *		goto unknown
+ *	lo = 0 (r1); hi = min(r0->n, UNWIND_PROC_VMAS) (r2)
+ *	each of UNWIND_PROC_STEPS steps:
+ *		if (hi - lo <= 1) goto found
+ *		mid = lo + (hi - lo) / 2
+ *		if (r0->vmas[mid].start > r7) hi = mid; else lo = mid
+ * found:
+ *	if (!hi) goto unknown; v = &r0->vmas[lo]	(r4)
+ *	if (r7 < v->start || r7 >= v->end) goto unknown
+ *	st->cur = *v; goto have
+ */
+static void proc_mapping(struct cg *g, int unknown, int have)
+{
+	int found = emit_new_label(&g->e), capped = emit_new_label(&g->e);
+	const int16_t vmas = offsetof(struct unwind_proc, vmas);
+
+	st_load(g, 8, R1, ST(tgid));
+	emit_store(&g->e, 8, R10, -8, R1);
+	cg_ld_map(g, R1, g->spec->unwind_procs_map);
+	cg_fp_ptr(g, R2, -8);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, unknown);
+	emit_load(&g->e, 8, R1, R0, offsetof(struct unwind_proc, end_code));
+	st_load(g, 8, R2, ST(mm_end));
+	emit_jmp_reg(&g->e, BPF_JNE, R1, R2, unknown);
+	emit_load(&g->e, 8, R1, R0, offsetof(struct unwind_proc, start_stack));
+	st_load(g, 8, R2, ST(mm_stack));
+	emit_jmp_reg(&g->e, BPF_JNE, R1, R2, unknown);
+	emit_load(&g->e, 4, R2, R0, offsetof(struct unwind_proc, n));
+	emit_mov_imm(&g->e, R1, 0);
+	emit_jmp_imm(&g->e, BPF_JLE, R2, UNWIND_PROC_VMAS, capped);
+	emit_mov_imm(&g->e, R2, UNWIND_PROC_VMAS);
+	emit_label(&g->e, capped);
+	for (int k = 0; k < UNWIND_PROC_STEPS; k++) {
+		int upper = emit_new_label(&g->e), next = emit_new_label(&g->e);
+
+		emit_mov_reg(&g->e, R3, R2);
+		emit_alu_reg(&g->e, BPF_SUB, R3, R1);
+		emit_jmp_imm(&g->e, BPF_JLE, R3, 1, found);
+		emit_alu_imm(&g->e, BPF_RSH, R3, 1);
+		emit_alu_reg(&g->e, BPF_ADD, R3, R1);
+		emit_mov_reg(&g->e, R4, R3);
+		emit_alu_imm(&g->e, BPF_AND, R4, UNWIND_PROC_VMAS - 1);
+		emit_alu_imm(&g->e, BPF_LSH, R4, 5);	/* sizeof(struct unwind_vma) */
+		emit_alu_reg(&g->e, BPF_ADD, R4, R0);
+		emit_load(&g->e, 8, R5, R4, (int16_t)(vmas + offsetof(struct unwind_vma, start)));
+		emit_jmp_reg(&g->e, BPF_JGT, R5, R7, upper);
+		emit_mov_reg(&g->e, R1, R3);
+		emit_ja(&g->e, next);
+		emit_label(&g->e, upper);
+		emit_mov_reg(&g->e, R2, R3);
+		emit_label(&g->e, next);
+	}
+	emit_label(&g->e, found);
+	emit_jmp_imm(&g->e, BPF_JEQ, R2, 0, unknown);
+	emit_mov_reg(&g->e, R4, R1);
+	emit_alu_imm(&g->e, BPF_AND, R4, UNWIND_PROC_VMAS - 1);
+	emit_alu_imm(&g->e, BPF_LSH, R4, 5);
+	emit_alu_reg(&g->e, BPF_ADD, R4, R0);
+	emit_load(&g->e, 8, R5, R4, (int16_t)(vmas + offsetof(struct unwind_vma, start)));
+	emit_jmp_reg(&g->e, BPF_JGT, R5, R7, unknown);
+	emit_load(&g->e, 8, R5, R4, (int16_t)(vmas + offsetof(struct unwind_vma, end)));
+	emit_jmp_reg(&g->e, BPF_JGE, R7, R5, unknown);
+	for (int i = 0; i < (int)MAP_WORDS; i++) {
+		emit_load(&g->e, 8, R5, R4, (int16_t)(vmas + 8 * i));
+		st_store(g, (int16_t)(ST(cur) + 8 * i), R5);
+	}
+	emit_ja(&g->e, have);
+}
+
+/*
  * st->cur becomes the mapping of the lookup address r7: it is already,
- * or st->prev is (they change places), or bpf_find_vma finds it (and
- * the old cur becomes prev):
+ * or st->prev is (they change places), or the process's table has it
+ * (and the old cur becomes prev), or bpf_find_vma finds it while the
+ * runtime is asked for the process's table:
  *
  *	if (r7 >= st->cur.vstart && r7 < st->cur.vend) goto have
  *	r3 = r7 >= st->prev.vstart && r7 < st->prev.vend
  *	swap(st->cur, st->prev)
  *	if (r3) goto have
- *	st->cur = { 0 }; st->key = st->ukey = 0
+ *	proc_mapping(): goto have, or unknown
+ * unknown:
+ *	if (!st->noted) {
+ *		st->noted = 1; fp[-16] = 1
+ *		update(want, &fp[-8] (the tgid), &fp[-16], BPF_NOEXIST)
+ *	}
+ *	st->cur = { .obj = { UW_WHY_PENDING, 0 } }; st->key = st->ukey = 0
  *	bpf_find_vma(bpf_get_current_task_btf(), r7, uw_vma, ctx, 0)
+ *	if (st->cur.vend && !st->key.ino)	found, and no file: no rows to wait for
+ *		st->cur.obj = { UW_WHY_NONE, 0 }; goto have
  *	if (st->key.ino && (o = lookup(objs, &st->key))) st->cur.obj = *o
  *	else if (st->ukey.ino && (o = lookup(objs, &st->ukey))) st->cur.obj = *o
  * have:
@@ -504,7 +651,8 @@ static void swap_maps(struct cg *g)
 static void find_mapping(struct cg *g)
 {
 	int not_cur = emit_new_label(&g->e), swap = emit_new_label(&g->e);
-	int have = emit_new_label(&g->e);
+	int have = emit_new_label(&g->e), unknown = emit_new_label(&g->e);
+	int noted = emit_new_label(&g->e), file = emit_new_label(&g->e);
 
 	st_load(g, 8, R1, ST(cur.vstart));
 	emit_jmp_reg(&g->e, BPF_JLT, R7, R1, not_cur);
@@ -520,9 +668,21 @@ static void find_mapping(struct cg *g)
 	emit_label(&g->e, swap);
 	swap_maps(g);				/* r1, r2 only */
 	emit_jmp_imm(&g->e, BPF_JNE, R3, 0, have);
+	proc_mapping(g, unknown, have);
+	emit_label(&g->e, unknown);
+	st_load(g, 8, R1, ST(noted));
+	emit_jmp_imm(&g->e, BPF_JNE, R1, 0, noted);
+	emit_store_imm(&g->e, 8, R8, ST(noted), 1);
+	emit_store_imm(&g->e, 8, R10, -16, 1);
+	cg_ld_map(g, R1, g->spec->unwind_want_map);
+	cg_fp_ptr(g, R2, -8);
+	cg_fp_ptr(g, R3, -16);
+	emit_mov_imm(&g->e, R4, BPF_NOEXIST);
+	emit_call(&g->e, BPF_FUNC_map_update_elem);
+	emit_label(&g->e, noted);
 	emit_store_imm(&g->e, 8, R8, ST(cur.vstart), 0);
 	emit_store_imm(&g->e, 8, R8, ST(cur.vend), 0);
-	emit_store_imm(&g->e, 8, R8, ST(cur.obj), 0);
+	emit_store_imm(&g->e, 8, R8, ST(cur.obj), UW_WHY_PENDING);	/* first, count 0 */
 	emit_store_imm(&g->e, 8, R8, ST(key.dev), 0);
 	emit_store_imm(&g->e, 8, R8, ST(key.ino), 0);
 	emit_store_imm(&g->e, 8, R8, ST(ukey.dev), 0);
@@ -534,6 +694,13 @@ static void find_mapping(struct cg *g)
 	emit_mov_reg(&g->e, R4, R6);
 	emit_mov_imm(&g->e, R5, 0);
 	emit_call(&g->e, BPF_FUNC_find_vma);
+	st_load(g, 8, R1, ST(cur.vend));
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, file);
+	st_load(g, 8, R1, ST(key.ino));
+	emit_jmp_imm(&g->e, BPF_JNE, R1, 0, file);
+	emit_store_imm(&g->e, 8, R8, ST(cur.obj), UW_WHY_NONE);
+	emit_ja(&g->e, have);
+	emit_label(&g->e, file);
 	for (int k = 0; k < 2; k++) {	/* key, then ukey */
 		int16_t key = k ? ST(ukey) : ST(key);
 		int next = emit_new_label(&g->e);
@@ -698,6 +865,41 @@ static void apply_rule(struct cg *g, int stop)
 }
 
 /*
+ * A mapping without rows for a reason (unwind_why) makes the stack short
+ * of what its tables would give, if a frame is still to come; the first
+ * such reason of a walk counts it, for the report at the end
+ * (rt/unwind.c):
+ *
+ *	why = st->cur.obj.first
+ *	if (!why || why >= UW_WHY_COUNT || st->why) goto done
+ *	if (st->out >= st->end) goto done	the last frame is recorded
+ *	st->why = why; fp[-16] = why
+ *	if ((c = lookup(short, &fp[-16]))) atomic *c += 1
+ * done:
+ */
+static void count_short(struct cg *g, int done)
+{
+	emit_load(&g->e, 4, R1, R8, ST(cur.obj.first));
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, done);
+	emit_jmp_imm(&g->e, BPF_JGE, R1, UW_WHY_COUNT, done);
+	st_load(g, 8, R2, ST(why));
+	emit_jmp_imm(&g->e, BPF_JNE, R2, 0, done);
+	st_load(g, 8, R2, ST(out));
+	st_load(g, 8, R3, ST(end));
+	emit_jmp_reg(&g->e, BPF_JGE, R2, R3, done);
+	st_store(g, ST(why), R1);
+	emit_store(&g->e, 8, R10, -16, R1);
+	cg_ld_map(g, R1, g->spec->unwind_short_map);
+	cg_fp_ptr(g, R2, -16);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, done);
+	emit_mov_imm(&g->e, R1, 1);
+	emit_insn(&g->e, (struct bpf_insn){ .code = BPF_STX | BPF_DW | BPF_ATOMIC,
+					    .dst_reg = R0, .src_reg = R1,
+					    .imm = BPF_ADD });
+}
+
+/*
  * uw_step(i, ctx), bpf_loop's callback: record one frame, unwind it.
  * Returns 0 to go on, 1 to stop.
  *
@@ -708,15 +910,19 @@ static void apply_rule(struct cg *g, int stop)
  *	if (st->cur.obj.count) {
  *		st->off = r7 + st->cur.vbias
  *		search_rows(lo = cur.obj.first, hi = cur.obj.first + cur.obj.count)
- *	} else none:
+ *	} else {
+ *		count_short(st->cur.obj.first)	why there are none
+ *	none:
  *		rule = UW_CFA_RBP, 16, -16	the frame pointer
  *		if (st->first == 2) rule = UW_CFA_RSP, 8, 0	at an entry
+ *	}
  *	apply_rule(); return 0
  */
 static void emit_step_callback(struct cg *g)
 {
 	int stop = emit_new_label(&g->e), exact = emit_new_label(&g->e);
 	int none = emit_new_label(&g->e), rule = emit_new_label(&g->e);
+	int no_rows = emit_new_label(&g->e);
 
 	emit_label(&g->e, g->uw_step);
 	emit_mov_reg(&g->e, R6, R2);
@@ -738,7 +944,7 @@ static void emit_step_callback(struct cg *g)
 	emit_label(&g->e, exact);
 	find_mapping(g);
 	emit_load(&g->e, 4, R1, R8, ST(cur.obj.count));
-	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, none);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, no_rows);
 	st_load(g, 8, R2, ST(cur.vbias));
 	emit_alu_reg(&g->e, BPF_ADD, R2, R7);
 	st_store(g, ST(off), R2);
@@ -747,6 +953,8 @@ static void emit_step_callback(struct cg *g)
 	emit_alu_reg(&g->e, BPF_ADD, R7, R1);
 	search_rows(g, none);
 	emit_ja(&g->e, rule);
+	emit_label(&g->e, no_rows);
+	count_short(g, none);
 	emit_label(&g->e, none);
 	emit_mov_imm(&g->e, R1, UW_CFA_RBP);
 	emit_mov_imm(&g->e, R2, 16);

@@ -346,6 +346,7 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 
 	sp->uprobe_map = -1;
 	sp->unwind_objs_map = sp->unwind_rows_map = -1;
+	sp->unwind_procs_map = sp->unwind_want_map = sp->unwind_short_map = -1;
 	sp->cpuinfo_map = -1;
 	sp->tscratch_map = -1;
 	sp->sbuf_map = -1;
@@ -666,7 +667,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	check_attr_pragmas(&s, progs, nsrc, res);
 
 	struct cg_ctx c = { .a = a, .d = d, .spec = sp,
-			    .unwind = args->target_pid > 0, .cpu = o->cpu,
+			    .unwind = o->ustackrows > 0, .cpu = o->cpu,
 			    .bufsize = o->bufsize };
 
 	sp->quiet = o->quiet;

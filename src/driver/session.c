@@ -28,6 +28,11 @@
  * A rate of 0 means "at every wakeup": the wait is then bounded by the
  * other rates, and by the caller's timeout.
  *
+ * And one of dscope's own: ustack()'s unwind tables for the processes
+ * its programs asked for are built UNWIND_RATE_NS after at most
+ * (rt/unwind.h); until then their stacks follow frame pointers in part,
+ * so the wait is short, and an empty look costs one system call.
+ *
  * With -x metrics, an HTTP thread (rt/metrics.h) snapshots the
  * aggregations from when the probes are attached until dscope__stop;
  * the session's lock keeps it and the consumer apart.
@@ -70,11 +75,13 @@ struct dscope {
 	char **argv;
 	long target;
 	char *target_exec;		/* -c: the command's executable */
+	struct unwind_tables *uw;	/* ustack()'s tables; NULL: none */
 	struct spec *spec;
 	struct attach_set links;
 	struct consumer cons;
 	enum state state;
 	uint64_t next_switch;		/* CLOCK_MONOTONIC ns: when each is due */
+	uint64_t next_unwind;		/* ustack()'s tables asked for are built */
 	uint64_t next_status;
 	uint64_t next_agg;
 	bool ending;			/* a status check saw exit() or a fill */
@@ -112,6 +119,7 @@ void dscope__free(struct dscope *ds)
 		consume_close(&ds->cons);
 	if (ds->spec)
 		unload_spec(ds->spec);
+	unwind_tables_free(ds->uw);
 	catalog__free(ds->cat);
 	arena_free(&ds->arena);
 	pthread_mutex_destroy(&ds->lock);
@@ -446,6 +454,8 @@ static void exit_called(struct dscope *ds)
 	free(val);
 }
 
+#define UNWIND_RATE_NS 100000000ull	/* 10 Hz */
+
 static uint64_t now_ns(void)
 {
 	struct timespec ts;
@@ -478,20 +488,17 @@ int dscope__go(struct dscope *ds)
 				"exceeds size of buffer\n", pn);
 			return -E2BIG;
 		}
-	struct unwind_tables *uw;
-
 	/* the socket first: a bad address fails before anything loads */
 	if ((rc = metrics__new(&ds->opts, ds->spec, err, pn, &ds->metrics)) < 0)
 		return rc;
-	if ((rc = unwind_prepare(ds->spec, ds->target, ds->target_exec, &uw)) < 0)
+	if ((rc = unwind_prepare(ds->spec, ds->opts.ustackrows, &ds->uw)) < 0)
 		return rc;
 	rc = load_spec(ds->spec, err, pn);
-	if (rc < 0) {
-		unwind_tables_free(uw);
+	if (rc < 0)
 		return rc;
-	}
 	ds->state = S_GOING;
-	if ((rc = unwind_fill(ds->spec, uw, err, pn)) < 0 ||
+	if ((rc = unwind_fill(ds->spec, ds->uw, ds->target, ds->target_exec, err,
+			      pn)) < 0 ||
 	    (rc = attach_sysinfo(ds->spec, err, pn)) < 0 ||
 	    (rc = attach_cpuinfo(ds->spec, err, pn)) < 0 ||
 	    (rc = set_walltime(ds)) < 0)
@@ -504,7 +511,7 @@ int dscope__go(struct dscope *ds)
 	};
 	if ((rc = consume_open(&ds->cons)) < 0)
 		return rc;
-	ds->next_switch = ds->next_status = ds->next_agg = now_ns();
+	ds->next_switch = ds->next_status = ds->next_agg = ds->next_unwind = now_ns();
 	if ((rc = attach_run_once(ds->spec, ATTACH_BEGIN, NULL, err, pn)) < 0)
 		return rc;
 	consume_poll(&ds->cons, 0);
@@ -546,6 +553,7 @@ static int wait_ms(const struct dscope *ds, int timeout_ms, uint64_t now)
 		{ ds->next_switch, ds->opts.switchrate_ns },
 		{ ds->next_status, ds->opts.statusrate_ns },
 		{ ds->next_agg, ds->opts.aggrate_ns },
+		{ ds->next_unwind, ds->uw ? UNWIND_RATE_NS : 0 },
 	};
 	uint64_t ms = timeout_ms >= 0 ? (uint64_t)timeout_ms : 1000;
 
@@ -595,6 +603,8 @@ static int poll_locked(struct dscope *ds, int timeout_ms)
 		rc = consume_read(&ds->cons);
 		consume_buf_drops(&ds->cons);
 	}
+	if (rc >= 0 && ds->uw && due(&ds->next_unwind, UNWIND_RATE_NS, now))
+		rc = unwind_refresh(ds->uw);
 	if (due(&ds->next_agg, ds->opts.aggrate_ns, now))
 		consume_agg_drops(&ds->cons);
 	if (due(&ds->next_status, ds->opts.statusrate_ns, now))
@@ -648,6 +658,7 @@ int dscope__stop(struct dscope *ds)
 	consume_poll(&ds->cons, 0);	/* ERROR clauses run by the release */
 	consume_drops(&ds->cons);
 	consume_final_aggs(&ds->cons);
+	unwind_report(ds->uw, ds->cfg.err, ds->cfg.progname);
 	consume_close(&ds->cons);
 	unload_spec(ds->spec);
 	return rc;

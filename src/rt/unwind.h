@@ -2,12 +2,18 @@
  * unwind.h -- the unwind tables of the traced processes' files, built in
  * userspace and handed to the BPF frame walk (DESIGN.md 3.9, spec.h).
  *
- * unwind_prepare() runs before the spec is loaded: it reads the .eh_frame
- * of every ELF file the target is made of (usym_object_files), reduces it
- * to rows placed at file offsets, and sizes the two unwind maps to fit.
- * unwind_fill() runs after the load and writes the tables into the maps;
- * it frees them.  A file without .eh_frame, or one we cannot read, simply
- * has no rows: the walk follows frame pointers through it.
+ * Tables are built lazily, for the processes a ustack() actually sees.
+ * unwind_prepare() runs before the spec is loaded and sizes the maps
+ * (the rows map holds the ustackrows budget).  unwind_fill() runs after
+ * the load: a target's files get their rows before it runs, and a -p
+ * target its process's table.  unwind_refresh(), at each switchrate
+ * tick, builds the table of every process the BPF side asked for
+ * (reading /proc/PID/maps, and the rows of files not seen before, shared
+ * by every process mapping them) and drops the tables of processes gone.
+ * unwind_report() says, at the end, how many stacks followed frame
+ * pointers in part because a table was not built yet or over budget.  A
+ * file without .eh_frame, or one we cannot read, simply has no rows: the
+ * walk follows frame pointers through it, and that is not reported.
  */
 #ifndef DSCOPE_UNWIND_H
 #define DSCOPE_UNWIND_H
@@ -31,16 +37,20 @@ int unwind_file_rows(const struct elf_file *f, struct unwind_row **rows, size_t 
 const struct unwind_row *unwind_row_at(const struct unwind_row *rows, size_t n,
 				       uint32_t off);
 
-/* Build the tables of process pid (exec: the -c command, see usym.h) and
- * size spec.unwind_*_map; NULL tables when the spec has no unwind maps.
- * 0 or -ENOMEM. */
-int unwind_prepare(struct spec *sp, long pid, const char *exec,
-		   struct unwind_tables **t);
+/* Size spec.unwind_*_map for budget rows and make the (empty) tables;
+ * NULL tables when the spec has no unwind maps.  0 or -ENOMEM. */
+int unwind_prepare(struct spec *sp, uint64_t budget, struct unwind_tables **t);
 
-/* Write the tables into the loaded maps and free them.  0 or -errno, with
- * a message naming the map. */
-int unwind_fill(const struct spec *sp, struct unwind_tables *t, FILE *err,
-		const char *progname);
+/* After the load: the rows of target pid's files (exec: the -c command,
+ * see usym.h), and a running target's table.  0 or -errno, said on err. */
+int unwind_fill(const struct spec *sp, struct unwind_tables *t, long pid,
+		const char *exec, FILE *err, const char *progname);
+
+/* The tables the BPF side asked for since the last call; 0 or -ENOMEM. */
+int unwind_refresh(struct unwind_tables *t);
+
+/* One sentence per reason stacks were short of their tables, if any. */
+void unwind_report(const struct unwind_tables *t, FILE *err, const char *progname);
 
 void unwind_tables_free(struct unwind_tables *t);
 

@@ -41,6 +41,7 @@ void options_init(struct options *o)
 	o->cpu = -1;			/* every CPU */
 	o->stackframes = 20;		/* DTrace's _dtrace_stackframes */
 	o->ustackframes = 100;		/* and _dtrace_ustackframes */
+	o->ustackrows = 1 << 19;	/* 8 MB of rows (rt/unwind.c) */
 	o->maxframes = 127;		/* the most a stack here can hold */
 	o->metrics_maxsize = 4 << 20;
 }
@@ -185,6 +186,7 @@ static const struct {
 	{ "stackindent", O_INT, offsetof(struct options, stackindent) },
 	{ "stackframes", O_INT, offsetof(struct options, stackframes) },
 	{ "ustackframes", O_INT, offsetof(struct options, ustackframes) },
+	{ "ustackrows", O_SIZE, offsetof(struct options, ustackrows) },
 	{ "maxframes", O_INT, offsetof(struct options, maxframes) },
 	{ "cpu", O_CPU, offsetof(struct options, cpu) },
 	{ "strsize", O_SIZE, offsetof(struct options, strsize) },
@@ -396,6 +398,8 @@ int options_set(struct options *o, const char *name, const char *value,
 				break;
 			} else if (p == &o->scratchsize && n > ALLOCA_REGION) {
 				break;	/* more than the area alloca() has */
+			} else if (p == &o->ustackrows && n > UINT32_MAX) {
+				break;	/* rows are indexed by 32 bits */
 			} else {
 				*(uint64_t *)p = n;
 			}

@@ -57,6 +57,7 @@ struct options {
 	int cpu;		/* cpu: the one CPU probes fire on, or -1 */
 	int stackframes;	/* stack()'s frames when it names none */
 	int ustackframes;	/* ustack()'s */
+	uint64_t ustackrows;	/* unwind table rows for ustack(); 0: frame pointers */
 	int maxframes;		/* the most frames any stack takes */
 	bool rawbytes;		/* byte data always as a hex dump */
 	bool noresolve;		/* addresses, not symbols, in output */

@@ -240,15 +240,24 @@ struct spec_uprobe {
 
 /*
  * User stacks through code without frame pointers (DESIGN.md 3.9).  The
- * runtime reduces the .eh_frame of every ELF object the target maps to
- * rows (rt/unwind.c): from its pc on, a row says where the caller's frame
- * is.  All objects' rows sit in one ARRAY map, spec.unwind_rows_map,
- * each object's sorted by pc; the HASH map spec.unwind_objs_map finds an
- * object's rows by the file's identity, which a BPF program reads from
- * the mapping (bpf_find_vma) -- so any process mapping that file, started
- * before or after the tables were built, unwinds through it.  A row's pc
- * is a file offset: pc - vm_start + vm_pgoff * page size.  On x86-64 the
- * return address is at CFA - 8.
+ * runtime reduces the .eh_frame of the ELF objects traced processes map
+ * to rows (rt/unwind.c): from its pc on, a row says where the caller's
+ * frame is.  All objects' rows sit in one ARRAY map, spec.unwind_rows_map
+ * (option ustackrows rows), each object's sorted by pc, written once and
+ * shared by every process that maps the file.  A row's pc is a file
+ * offset: pc - vm_start + vm_pgoff * page size.  On x86-64 the return
+ * address is at CFA - 8.
+ *
+ * A program finds the mapping of a pc in its process's table,
+ * spec.unwind_procs_map (HASH by tgid of unwind_proc): the executable
+ * mappings of /proc/PID/maps, sorted, each with its file's rows, kept by
+ * the runtime.  A process it does not know (or whose mm is not the one
+ * the table was read from: exec, pid reuse) it notes in
+ * spec.unwind_want_map for the runtime to read at its next tick, and
+ * meanwhile finds the mapping with bpf_find_vma and the rows by the
+ * file's identity in spec.unwind_objs_map.  Stacks that lacked rows for
+ * a reason other than the file having none are counted by reason in
+ * spec.unwind_short_map and reported at the end.
  */
 enum unwind_rule {
 	UW_NONE,	/* no unwind information: follow the frame pointer */
@@ -279,6 +288,33 @@ struct unwind_obj {
 
 #define UNWIND_SEARCH_STEPS 20	/* binary search steps in BPF */
 #define UNWIND_ROWS_MAX (1u << UNWIND_SEARCH_STEPS)
+
+/* Why a mapping has no rows: unwind_obj.first when count is 0. */
+enum unwind_why {
+	UW_WHY_NONE,		/* the file has none: frame pointers expected */
+	UW_WHY_PENDING,		/* the process's or file's table is not built yet */
+	UW_WHY_BUDGET,		/* the file's rows did not fit in ustackrows */
+	UW_WHY_COUNT,
+};
+
+struct unwind_vma {
+	uint64_t start, end;	/* [start, end) */
+	uint64_t bias;		/* file offset = pc + bias */
+	struct unwind_obj obj;	/* its file's rows; count 0: none (first: why) */
+};
+
+#define UNWIND_PROCS_MAX 8192	/* processes with a table at once */
+#define UNWIND_WANT_MAX 1024	/* processes waiting for one */
+#define UNWIND_PROC_STEPS 8	/* binary search steps over a process's mappings */
+#define UNWIND_PROC_VMAS (1u << UNWIND_PROC_STEPS)
+
+struct unwind_proc {
+	uint64_t end_code;	/* the mm the table was read from, as */
+	uint64_t start_stack;	/* /proc/PID/stat shows it */
+	uint32_t n;		/* vmas used, sorted by start */
+	uint32_t pad;
+	struct unwind_vma vmas[UNWIND_PROC_VMAS];
+};
 
 struct spec_map {
 	const char *name;
@@ -427,6 +463,9 @@ struct spec {
 	int unwind_objs_map;		/* spec maps of unwind_obj and unwind_row;
 					 * -1: ustack() walks frame pointers */
 	int unwind_rows_map;
+	int unwind_procs_map;		/* unwind_proc by tgid */
+	int unwind_want_map;		/* tgids whose table is wanted */
+	int unwind_short_map;		/* u64 stacks short of rows, by unwind_why */
 	int cpuinfo_map;		/* spec map of cpu_topology by CPU; -1: none */
 	int tscratch_map;		/* TASK_STORAGE scratch of sleepable
 					 * programs; -1: none is */
