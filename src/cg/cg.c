@@ -1765,7 +1765,14 @@ static bool records_data(const struct node_list *body)
 }
 
 /*
- *	r9 = lookup(scratch, &zero); if (!r9) goto out
+ * r9, this firing's scratch area: the area of the next nesting level
+ * (SCRATCH_LEVELS in spec.h), taken once a firing:
+ *	if (SLOT_NEST) goto have
+ *	r0 = lookup(nest, &zero); if (!r0) goto out
+ *	r1 = atomic_fetch_add(r0, 1); SLOT_NEST = r0; SLOT_LEVEL = r1
+ *	if (r1 >= SCRATCH_LEVELS) { drops.nested++; goto out }
+ * have:
+ *	r9 = lookup(scratch, &SLOT_LEVEL); if (!r9) goto out
  * or in a sleepable program, the thread's own, made at its first firing:
  *	r9 = task_storage_get(&tscratch, current, NULL, F_CREATE)
  *	if (!r9) goto out
@@ -1779,13 +1786,55 @@ static void scratch_lookup(struct cg *g)
 		emit_mov_imm(&g->e, R3, 0);
 		emit_mov_imm(&g->e, R4, BPF_LOCAL_STORAGE_GET_F_CREATE);
 		emit_call(&g->e, BPF_FUNC_task_storage_get);
-	} else {
-		cg_ld_map(g, R1, MAP_SCRATCH);
-		cg_fp_ptr(g, R2, SLOT_ZERO);
-		emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
+		emit_mov_reg(&g->e, R9, R0);
+		return;
 	}
+	int have = emit_new_label(&g->e), deep = emit_new_label(&g->e);
+	int done = emit_new_label(&g->e);
+
+	/* one level a firing, whichever clause looks first */
+	emit_load(&g->e, 8, R0, R10, SLOT_NEST);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, have);
+	cg_ld_map(g, R1, MAP_NEST);
+	cg_fp_ptr(g, R2, SLOT_ZERO);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
+	emit_mov_imm(&g->e, R1, 1);
+	emit_atomic_fetch_add(&g->e, R0, 0, R1);
+	emit_store(&g->e, 8, R10, SLOT_NEST, R0);
+	emit_store(&g->e, 8, R10, SLOT_LEVEL, R1);
+	emit_jmp_imm(&g->e, BPF_JGE, R1, SCRATCH_LEVELS, deep);
+	emit_label(&g->e, have);
+	cg_ld_map(g, R1, MAP_SCRATCH);
+	cg_fp_ptr(g, R2, SLOT_LEVEL);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
 	emit_mov_reg(&g->e, R9, R0);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, deep);
+	cg_count_drop(g, offsetof(struct drop_counts, nested));
+	emit_ja(&g->e, g->out);
+	emit_label(&g->e, done);
+}
+
+/*
+ * The program's exit gives back the level its firing took:
+ *	out: r1 = SLOT_NEST; if (r1) atomic *r1 -= 1
+ *	r0 = 0; exit
+ */
+static void epilogue(struct cg *g)
+{
+	int none = emit_new_label(&g->e);
+
+	emit_label(&g->e, g->out);
+	emit_load(&g->e, 8, R1, R10, SLOT_NEST);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, none);
+	emit_mov_imm(&g->e, R2, -1);
+	emit_atomic_add(&g->e, R1, 0, R2);
+	emit_label(&g->e, none);
+	emit_mov_imm(&g->e, R0, 0);
+	emit_exit(&g->e);
 }
 
 /* The probes stop when exit() was called or the session ends:
@@ -2254,6 +2303,7 @@ static void cpu_filter(struct cg *g)
 static void prologue(struct cg *g)
 {
 	emit_mov_reg(&g->e, R6, R1);
+	emit_store_imm(&g->e, 8, R10, SLOT_NEST, 0);	/* epilogue() */
 	if (g->att == ATTACH_SYS_ENTER && g->nclauses == 1)
 		g->sys_late = only_syscall(g);
 	if (g->sys_late < 0)
@@ -2367,9 +2417,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 		scratch_lookup(&g);
 	cg_save_offcpu_stack(&g);
 	cg_save_offcpu_ustack(&g);
-	emit_label(&g.e, g.out);
-	emit_mov_imm(&g.e, R0, 0);
-	emit_exit(&g.e);
+	epilogue(&g);
 	struct spec_subprog *subs = NULL, chill, *loops;
 	int nsubs = cg_ustack_callbacks(&g, &subs);
 
@@ -2441,7 +2489,7 @@ void cg_fixed_maps(struct cg_ctx *c, uint32_t nsyscalls)
 
 	fixed_map(c, "dscope_globals", BPF_MAP_TYPE_ARRAY, 4, cg_round8(gsize), 1, 0);
 	fixed_map(c, "dscope_scratch", BPF_MAP_TYPE_PERCPU_ARRAY, 4, SCRATCH_SIZE,
-		  1, 0);
+		  SCRATCH_LEVELS, 0);
 	fixed_map(c, "dscope_buf", BPF_MAP_TYPE_PERF_EVENT_ARRAY, 4, 4, 0, 0);
 	fixed_map(c, "dscope_drops", BPF_MAP_TYPE_PERCPU_ARRAY, 4,
 		  sizeof(struct drop_counts), 1, 0);
@@ -2449,4 +2497,5 @@ void cg_fixed_maps(struct cg_ctx *c, uint32_t nsyscalls)
 		  sizeof(struct sysinfo_entry), nsyscalls ? nsyscalls : 1, 0);
 	fixed_map(c, "dscope_spec", BPF_MAP_TYPE_ARRAY, 4, 8, c->spec->nspec + 1, 0);
 	fixed_map(c, "dscope_wake", BPF_MAP_TYPE_RINGBUF, 0, 0, 4096, 0);
+	fixed_map(c, "dscope_nest", BPF_MAP_TYPE_PERCPU_ARRAY, 4, 8, 1, 0);
 }

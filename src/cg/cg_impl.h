@@ -18,7 +18,10 @@
 #define STACK_MIN (-512)
 #define SLOT_ZERO (-8)		/* u64 0: the key of single-entry maps */
 #define SLOT_TIMESTAMP (-16)	/* timestamp, once read in this firing; 0: not yet */
-#define SLOT_FIRST (-24)
+#define SLOT_NEST (-24)		/* MAP_NEST's value once this firing took a
+				 * level (its scratch area); 0: not yet */
+#define SLOT_LEVEL (-32)	/* u64: that level, the key of its area */
+#define SLOT_FIRST (-40)
 
 struct cg {
 	struct cg_ctx *c;

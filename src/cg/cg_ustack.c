@@ -232,7 +232,11 @@ static void walk(struct cg *g, const struct node *n, struct val v,
 	emit_store(&g->e, 8, R9, (int16_t)(st + ST(tgid)), R1);
 	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(noted)), 0);
 	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(why)), 0);
-	emit_store_imm(&g->e, 8, R10, ctx, (int32_t)st);
+	/* the callbacks find the state in this firing's level's area */
+	emit_load(&g->e, 8, R1, R10, SLOT_LEVEL);
+	emit_alu_imm(&g->e, BPF_LSH, R1, 32);
+	emit_alu_imm(&g->e, BPF_OR, R1, (int32_t)st);
+	emit_store(&g->e, 8, R10, ctx, R1);
 	emit_mov_imm(&g->e, R1, (int32_t)frames);
 	emit_ld_func(&g->e, R2, g->uw_step);
 	cg_fp_ptr(g, R3, ctx);
@@ -397,22 +401,27 @@ struct val cg_ustack(struct cg *g, struct node *n)
 
 /*
  * Both callbacks start by finding the walk's state; ctx_reg holds their
- * context, the caller's stack word with the state's scratch offset:
+ * context, the caller's stack word with the firing's scratch level
+ * (SCRATCH_LEVELS, spec.h) and the state's offset in that area:
  *
- *	zero = 0
- *	r9 = lookup(scratch, &zero); if (!r9) goto fail
- *	r8 = *ctx_reg; if (r8 > ST_MAX) goto fail
+ *	r8 = *ctx_reg; level = r8 >> 32; r8 &= 0xffffffff
+ *	r9 = lookup(scratch, &level); if (!r9) goto fail
+ *	if (r8 > ST_MAX) goto fail
  *	r8 += r9				st
  */
 static void find_state(struct cg *g, int ctx_reg, int fail)
 {
-	emit_store_imm(&g->e, 8, R10, -8, 0);
+	emit_load(&g->e, 8, R8, ctx_reg, 0);
+	emit_mov_reg(&g->e, R1, R8);
+	emit_alu_imm(&g->e, BPF_RSH, R1, 32);
+	emit_store(&g->e, 8, R10, -8, R1);
+	emit_alu_imm(&g->e, BPF_LSH, R8, 32);
+	emit_alu_imm(&g->e, BPF_RSH, R8, 32);
 	cg_ld_map(g, R1, MAP_SCRATCH);
 	cg_fp_ptr(g, R2, -8);
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, fail);
 	emit_mov_reg(&g->e, R9, R0);
-	emit_load(&g->e, 8, R8, ctx_reg, 0);
 	emit_jmp_imm(&g->e, BPF_JGT, R8, (int32_t)ST_MAX, fail);
 	emit_alu_reg(&g->e, BPF_ADD, R8, R9);
 }

@@ -238,6 +238,19 @@ void emit_store_imm(struct emit *e, int size, int dst, int16_t off, int32_t imm)
 	emit_insn(e, mk(BPF_ST | BPF_MEM | size_code(size), dst, 0, off, imm));
 }
 
+/* lock *(u64 *)(dst + off) += src, atomic even against an interrupt on
+ * this CPU; the fetch form leaves the old value in src */
+void emit_atomic_add(struct emit *e, int dst, int16_t off, int src)
+{
+	emit_insn(e, mk(BPF_STX | BPF_ATOMIC | BPF_DW, dst, src, off, BPF_ADD));
+}
+
+void emit_atomic_fetch_add(struct emit *e, int dst, int16_t off, int src)
+{
+	emit_insn(e, mk(BPF_STX | BPF_ATOMIC | BPF_DW, dst, src, off,
+			BPF_ADD | BPF_FETCH));
+}
+
 void emit_jmp_reg(struct emit *e, int op, int dst, int src, int label)
 {
 	jump_to(e, mk(BPF_JMP | op | BPF_X, dst, src, 0, 0), label);

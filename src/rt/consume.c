@@ -825,9 +825,13 @@ void consume_status_drops(struct consumer *c)
 {
 	struct drop_counts *now = drops_now(c);
 
-	for (int cpu = 0; now && cpu < c->ncpus; cpu++)
+	for (int cpu = 0; now && cpu < c->ncpus; cpu++) {
 		report(c, now[cpu].dynvar, &c->dropped[cpu].dynvar,
 		       "dynamic variable ", "dynamic variable", cpu);
+		/* firings that interrupted SCRATCH_LEVELS others (spec.h) */
+		report(c, now[cpu].nested, &c->dropped[cpu].nested,
+		       "nested-probe ", "nested", cpu);
+	}
 	if (now)
 		report_spec(c, now);
 	free(now);

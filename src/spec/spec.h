@@ -45,12 +45,14 @@ struct probe;
 /* Fixed maps every program has; aggregation maps follow. ORDER MAP. */
 enum {
 	MAP_GLOBALS,	/* ARRAY[1]: run state, global variables */
-	MAP_SCRATCH,	/* PERCPU_ARRAY[1]: record under construction, temps */
+	MAP_SCRATCH,	/* PERCPU_ARRAY[SCRATCH_LEVELS]: record under
+			 * construction, temps; one area a nesting level */
 	MAP_BUF,	/* PERF_EVENT_ARRAY: the principal buffers */
 	MAP_DROPS,	/* PERCPU_ARRAY[1]: counters of lost data, struct drop_counts */
 	MAP_SYSINFO,	/* ARRAY[nr_syscalls]: struct sysinfo_entry per syscall */
 	MAP_SPEC,	/* ARRAY[nspec + 1]: u64 generation << 1 | SPEC_ACTIVE per ID */
 	MAP_WAKE,	/* RINGBUF: exit() writes a word here, forcing a wakeup */
+	MAP_NEST,	/* PERCPU_ARRAY[1]: u64, the programs running on this CPU */
 	MAP_FIRST_AGG,
 };
 
@@ -72,6 +74,7 @@ struct drop_counts {
 	uint64_t agg;		/* aggregation map full */
 	uint64_t dynvar;	/* dynamic variable space full */
 	uint64_t specunavail;	/* speculation() found every slot in use */
+	uint64_t nested;	/* a firing found every scratch level in use */
 	uint64_t fill_bytes;	/* bufpolicy=fill: bytes of records written */
 	uint64_t fill_refused;	/* records refused since the buffer filled
 				 * (not drops: fill's way to stop) */
@@ -110,6 +113,16 @@ struct sysinfo_entry {
 };
 
 #define SCRATCH_SIZE (32 * 1024)	/* per-CPU scratch; the record is at 0 */
+/*
+ * A program in interrupt context (profile-N, io:::done, a packet's
+ * receive) may run while another is part way through on the same CPU,
+ * as DTrace's probes cannot (dtrace_probe() runs with interrupts off).
+ * Each running program takes the next level of MAP_NEST's counter and
+ * that level's scratch area, so the one it interrupted finds its own
+ * unchanged: task, softirq, hardirq and NMI make four.  A firing past
+ * them is dropped and counted (drop_counts.nested).
+ */
+#define SCRATCH_LEVELS 4
 #define ERR_REC_OFF (SCRATCH_SIZE - 64)	/* where an error record is built */
 #define REC_MAX (16 * 1024)		/* a record never exceeds this */
 /* What precedes a record in the sleepable programs' ring buffer: the CPU
