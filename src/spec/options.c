@@ -46,16 +46,23 @@ void options_init(struct options *o)
 	o->metrics_maxsize = 4 << 20;
 }
 
-static int parse_size(const char *v, uint64_t *out)
+/* The number v starts with (C base prefixes allowed), and where its
+ * suffix begins; -1 if v does not start with one or it overflows. */
+static int parse_number(const char *v, uint64_t *n, char **end)
 {
-	char *end;
-
 	if (!v || !isdigit((unsigned char)*v))
 		return -1;
 	errno = 0;
-	uint64_t n = strtoull(v, &end, 0);
+	*n = strtoull(v, end, 0);
+	return errno ? -1 : 0;
+}
 
-	if (errno)
+static int parse_size(const char *v, uint64_t *out)
+{
+	char *end;
+	uint64_t n;
+
+	if (parse_number(v, &n, &end) < 0)
 		return -1;
 	switch (tolower((unsigned char)*end)) {
 	case 't': n <<= 10; /* fall through */
@@ -89,13 +96,9 @@ static int parse_rate(const char *v, uint64_t *ns)
 		{ "hz", 0 },
 	};
 	char *end;
+	uint64_t n;
 
-	if (!v || !isdigit((unsigned char)*v))
-		return -1;
-	errno = 0;
-	uint64_t n = strtoull(v, &end, 0);
-
-	if (errno)
+	if (parse_number(v, &n, &end) < 0)
 		return -1;
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		if (strcasecmp(end, units[i].unit) != 0)
