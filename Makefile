@@ -87,8 +87,12 @@ check: all $(B)/unit-tests $(B)/x86insn-check $(REPLAY_BINS)
 # The same tests in a qemu guest running Debian 12's 6.1 kernel
 # (tests/vm/run; VM_KERNEL picks another).  Built here first: the guest
 # only runs what the host compiled.
-check-vm: all $(B)/unit-tests $(B)/x86insn-check $(REPLAY_BINS)
+check-vm: vm-deps
 	@tests/vm/run $(if $(VM_KERNEL),--kernel $(VM_KERNEL)) $(if $(VM_TIMEOUT),--timeout $(VM_TIMEOUT)) -- tests/run.sh
+
+# What a guest runs, built on the host; .ci/run builds it before starting
+# two guests at once, so that neither make builds while the other reads.
+vm-deps: all $(B)/unit-tests $(B)/x86insn-check $(REPLAY_BINS)
 
 # The kernel-facing tests only (tests/vm/kernel-tests), in a guest.
 check-vm-kernel: all
@@ -101,7 +105,7 @@ peer: all
 clean:
 	rm -rf $(B)
 
-.PHONY: all deps-ok check check-vm check-vm-kernel peer clean bench bench-bin bench-vm \
+.PHONY: all deps-ok check check-vm check-vm-kernel vm-deps peer clean bench bench-bin bench-vm \
 	bench-system
 
 # dscope against bpftrace, side by side (root; ~10 minutes; not part of

@@ -35,10 +35,19 @@ pass=0 fail=0 skip=0
 sh_limit=120
 [ -n "$DSCOPE_TEST_VM" ] && sh_limit=360
 
+# In a guest, each test's start is written to the kernel's log too, so
+# that a console showing a kernel warning or a hung task also shows which
+# test was running (tests/vm/run prints the console when a guest fails).
+mark() {
+	[ -n "$DSCOPE_TEST_VM" ] && [ -w /dev/kmsg ] &&
+		echo "dscope-test: $1" >/dev/kmsg 2>/dev/null
+	return 0
+}
 
 run_d() {
 	local t=$1 name args needs want out err rc tag
 	name=$(basename "$t" .d)
+	mark "d/$name"
 	args=$(sed -n 's/.*@@args: *\(.*\)$/\1/p' "$t" | head -1)
 	needs=$(sed -n 's/.*@@needs: *\(.*\)$/\1/p' "$t" | head -1)
 	want=$(sed -n 's/.*@@status: *\([0-9]*\).*/\1/p' "$t" | head -1)
@@ -80,6 +89,7 @@ run_d() {
 # tests/run.sh tests/d/A.d ...: those D tests only (tests/sh/fallback.sh).
 run_sh() {
 	local t=$1 out rc
+	mark "sh/$(basename "$t")"
 	out=$(timeout $sh_limit bash "$t" 2>&1); rc=$?
 	case $rc in
 	0) pass=$((pass + 1)) ;;
