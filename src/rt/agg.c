@@ -208,6 +208,7 @@ static int snapshot(struct agg_state *st, int ai, struct arena *a,
 			*ARENA_PUSH(a, keys, nkeys, kcap) = k;
 			kb = k;
 		}
+		row->raw = key;
 		row->keys = decode_key(ag, a, kb);
 		row->data = arena_alloc(a, vsz);
 		agg_init(out->desc, row->data);
@@ -289,18 +290,9 @@ int agg_trunc(struct agg_state *st, int ai, bool has_n, int64_t n,
 
 		if (kept)
 			continue;
-		/* rebuild the key bytes from the decoded values */
-		memset(key, 0, ag->key_size);
-		for (int k = 0; k < ag->nkeys; k++) {
-			const struct spec_field *f = &ag->keys[k];
-			const struct fmt_val *v = &data.rows[i]->keys[k];
-
-			if (f->type.kind == T_STRING)
-				strncpy((char *)key + f->off, v->s, f->type.size - 1);
-			else
-				memcpy(key + f->off, &v->u, 8);
-		}
-		bpf_map_delete_elem(fd, key);
+		/* by the map's own bytes: a key rebuilt from its values
+		 * loses what they do not hold (a stack's frames) */
+		bpf_map_delete_elem(fd, data.rows[i]->raw);
 	}
 	free(key);
 	arena_free(&a);

@@ -30,6 +30,8 @@
 struct agg_row {
 	const struct fmt_val *keys;	/* desc->nkeys of them */
 	int64_t *data;			/* agg_nwords(desc) words */
+	const unsigned char *raw;	/* the key as the kernel's map holds
+					 * it (agg.c; NULL in other rows) */
 };
 
 /* One aggregation's rows, as a consumer keeps them. */
