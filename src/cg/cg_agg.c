@@ -13,6 +13,7 @@
  * without following the arithmetic.  agg_quantize_bucket() and friends in
  * aggprint.c are the specification these sequences implement.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "cg/cg_impl.h"
@@ -28,13 +29,136 @@ static int agg_map(struct cg *g, int ai)
 
 	m->name = arena_printf(g->a, "agg_%.10s", ag->name[0] ? ag->name : "_");
 	m->type = BPF_MAP_TYPE_PERCPU_HASH;
-	m->key_size = ag->key_size;
+	m->key_size = ag->kkey_size;
 	m->value_size = ag->nwords * 8;
 	m->max_entries = g->c->aggsize_entries;	/* compile.c: from aggsize */
 	m->flags = BPF_F_NO_PREALLOC;		/* entries cost memory when used */
 	m->fd = -1;
 	ag->map = sp->nmaps - 1;
 	return ag->map;
+}
+
+/*
+ * The stacks of every aggregation's stack keys, by id (spec.h's
+ * spec_agg): a HASH whose values are as wide as the widest such key;
+ * entries cost memory when used.  compile.c bounds its entries as it
+ * does an aggregation's.
+ */
+static int stacks_map(struct cg *g)
+{
+	struct spec *sp = g->spec;
+	uint32_t size = 8;
+
+	if (sp->stacks_map >= 0)
+		return sp->stacks_map;
+	for (int i = 0; i < sp->naggs; i++)
+		for (int k = 0; k < sp->aggs[i].nkeys; k++) {
+			const struct dtype *t = &sp->aggs[i].keys[k].type;
+
+			if (spec_key_by_id(t) && cg_round8(t->size) > size)
+				size = cg_round8(t->size);
+		}
+	struct spec_map *m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
+
+	m->name = "dscope_stacks";
+	m->type = BPF_MAP_TYPE_HASH;
+	m->key_size = 8;
+	m->value_size = size;
+	m->max_entries = g->c->aggsize_entries;
+	m->flags = BPF_F_NO_PREALLOC;
+	m->fd = -1;
+	sp->stacks_map = sp->nmaps - 1;
+	return sp->stacks_map;
+}
+
+#define ID_MUL 0x9e3779b97f4a7c15ull	/* 2^64 / the golden ratio */
+
+/*
+ * A stack key's id, at scratch offset dst, and its words in the stacks
+ * map.  The id hashes the key's size and the stack's words up to its
+ * first zero one (the end: the rest are zero too), so two stacks with
+ * one id are, but for a 64-bit collision, the same stack of the same
+ * size.  The words are stored once, at the id's first use:
+ *
+ *	h = size; for each word w until a zero one: h = (h ^ w) * M; h ^= h >> 29
+ *	h ^= h >> 32; h *= M; h ^= h >> 29; *dst = h
+ *	if (lookup(stacks, dst)) goto known
+ *	r0 = update(stacks, dst, the stack, NOEXIST)
+ *	if (r0 && r0 != -EEXIST) goto full	(another CPU may have won)
+ * known:
+ * The stack goes from its temp when that is as wide as the map's values;
+ * else from a temp that wide, zero-padded.
+ */
+static void stack_id(struct cg *g, struct node *st, struct val v,
+		     const struct spec_field *kf, uint32_t dst, int full)
+{
+	int map = stacks_map(g);
+	uint32_t fsize = cg_round8(kf->type.size);
+	uint32_t vsize = cg_round8(v.size);
+	uint32_t words = (vsize < fsize ? vsize : fsize) / 8;
+	uint32_t width = g->spec->maps[map].value_size, from = v.off;
+	int end = emit_new_label(&g->e), known = emit_new_label(&g->e);
+
+	emit_ld_imm64(&g->e, R3, ID_MUL);
+	emit_mov_imm(&g->e, R1, (int32_t)fsize);
+	for (uint32_t w = 0; w < words; w++) {
+		emit_load(&g->e, 8, R2, R9, (int16_t)(v.off + 8 * w));
+		emit_jmp_imm(&g->e, BPF_JEQ, R2, 0, end);
+		emit_alu_reg(&g->e, BPF_XOR, R1, R2);
+		emit_alu_reg(&g->e, BPF_MUL, R1, R3);
+		emit_mov_reg(&g->e, R2, R1);
+		emit_alu_imm(&g->e, BPF_RSH, R2, 29);
+		emit_alu_reg(&g->e, BPF_XOR, R1, R2);
+	}
+	emit_label(&g->e, end);
+	emit_mov_reg(&g->e, R2, R1);
+	emit_alu_imm(&g->e, BPF_RSH, R2, 32);
+	emit_alu_reg(&g->e, BPF_XOR, R1, R2);
+	emit_alu_reg(&g->e, BPF_MUL, R1, R3);
+	emit_mov_reg(&g->e, R2, R1);
+	emit_alu_imm(&g->e, BPF_RSH, R2, 29);
+	emit_alu_reg(&g->e, BPF_XOR, R1, R2);
+	emit_store(&g->e, 8, R9, (int16_t)dst, R1);
+
+	cg_ld_map(g, R1, map);
+	cg_scratch_ptr(g, R2, dst);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, known);
+	if (vsize != fsize || vsize != width) {
+		from = cg_temp_new(g, st, width);
+		cg_copy_words(g, false, R9, from, width, R9, v.off, words * 8);
+	}
+	cg_ld_map(g, R1, map);
+	cg_scratch_ptr(g, R2, dst);
+	cg_scratch_ptr(g, R3, from);
+	emit_mov_imm(&g->e, R4, BPF_NOEXIST);
+	emit_call(&g->e, BPF_FUNC_map_update_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, known);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, -EEXIST, full);
+	emit_label(&g->e, known);
+}
+
+/*
+ * An aggregation's key as its map holds it (spec_agg): in a zeroed
+ * scratch temp of kkey_size bytes, each key at its koff, a stack by its
+ * id; goto full if a new stack finds the stacks map full.
+ */
+static uint32_t agg_key(struct cg *g, struct node *st,
+			const struct spec_agg *ag, int full)
+{
+	uint32_t key = cg_temp_new(g, st, ag->kkey_size);
+
+	cg_zero_words(g, R9, key, cg_round8(ag->kkey_size));
+	for (int i = 0; i < st->args.n; i++) {
+		const struct spec_field *kf = &ag->keys[i];
+		struct val v = cg_expr(g, st->args.v[i]);
+
+		if (spec_key_by_id(&kf->type))
+			stack_id(g, st, v, kf, key + kf->koff, full);
+		else
+			cg_key_field(g, v, kf, key + kf->koff);
+	}
+	return key;
 }
 
 #define ZERO_MAP "dscope_aggzero"
@@ -400,7 +524,7 @@ void cg_agg_stmt(struct cg *g, struct node *st)
 	int done = emit_new_label(&g->e);
 	int16_t vslot = arg_slot(g, st, call->args.n ? call->args.v[0] : NULL, 0);
 	int16_t islot = arg_slot(g, st, incr_arg(ag, call), 1);
-	uint32_t key = cg_tuple_key(g, st, &st->args, ag->keys, ag->key_size);
+	uint32_t key = agg_key(g, st, ag, drop);
 
 	cg_ld_map(g, R1, map);
 	cg_scratch_ptr(g, R2, key);

@@ -145,6 +145,8 @@ struct val cg_var_assign(struct cg *g, struct node *n);
 struct val cg_var_incdec(struct cg *g, struct node *n);
 struct val cg_var_addr(struct cg *g, struct node *n);
 /* a tuple key (aggregation, associative array) built in a scratch temp */
+void cg_key_field(struct cg *g, struct val v, const struct spec_field *kf,
+		  uint32_t dst);
 uint32_t cg_tuple_key(struct cg *g, struct node *at, struct node_list *args,
 		      const struct spec_field *fields, uint32_t key_size);
 

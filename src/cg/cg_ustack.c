@@ -739,6 +739,67 @@ static void row_lookup(struct cg *g, int none)
 }
 
 /*
+ * The rows of st->off's page, as [r6, r7) for search_rows, by the page
+ * index before the object's rows (spec.h's unwind_obj):
+ *
+ *	h = rows[first]; rows0 = first + h.npages + 2	(h.npages: cfa_off)
+ *	p = (st->off >> UNWIND_PAGE_SHIFT) - h.pc
+ *	below the first page: [rows0, rows0 + 1)	(search_rows finds none)
+ *	past the last: [rows0 + count - 1, rows0 + count)
+ *	else: lo = rows[first + 1 + p].pc; hi = rows[first + 2 + p].pc
+ *	      [rows0 + (lo ? lo - 1 : 0), rows0 + hi)
+ * The row at or below an offset may start on an earlier page: the last
+ * one below the page is in the range too.
+ */
+static void page_rows(struct cg *g, int none)
+{
+	int below = emit_new_label(&g->e), above = emit_new_label(&g->e);
+	int done = emit_new_label(&g->e), low = emit_new_label(&g->e);
+
+	emit_load(&g->e, 4, R6, R8, ST(cur.obj.first));
+	emit_store(&g->e, 4, R10, -16, R6);
+	row_lookup(g, none);
+	emit_load(&g->e, 4, R1, R0, offsetof(struct unwind_row, pc));
+	emit_load(&g->e, 4, R2, R0, offsetof(struct unwind_row, cfa_off));
+	emit_mov_reg(&g->e, R7, R6);
+	emit_alu_reg(&g->e, BPF_ADD, R7, R2);
+	emit_alu_imm(&g->e, BPF_ADD, R7, 2);			/* rows0 */
+	st_load(g, 8, R3, ST(off));
+	emit_alu_imm(&g->e, BPF_RSH, R3, UNWIND_PAGE_SHIFT);
+	emit_jmp_reg(&g->e, BPF_JLT, R3, R1, below);
+	emit_alu_reg(&g->e, BPF_SUB, R3, R1);			/* p */
+	emit_jmp_reg(&g->e, BPF_JGE, R3, R2, above);
+	emit_alu_reg(&g->e, BPF_ADD, R6, R3);
+	emit_alu_imm(&g->e, BPF_ADD, R6, 1);
+	emit_store(&g->e, 4, R10, -16, R6);
+	row_lookup(g, none);
+	emit_load(&g->e, 4, R1, R0, offsetof(struct unwind_row, pc));
+	emit_store(&g->e, 8, R10, -24, R1);			/* start[p] */
+	emit_alu_imm(&g->e, BPF_ADD, R6, 1);
+	emit_store(&g->e, 4, R10, -16, R6);
+	row_lookup(g, none);
+	emit_load(&g->e, 4, R2, R0, offsetof(struct unwind_row, pc));
+	emit_load(&g->e, 8, R6, R10, -24);
+	emit_jmp_imm(&g->e, BPF_JEQ, R6, 0, low);
+	emit_alu_imm(&g->e, BPF_SUB, R6, 1);
+	emit_label(&g->e, low);
+	emit_alu_reg(&g->e, BPF_ADD, R6, R7);
+	emit_alu_reg(&g->e, BPF_ADD, R7, R2);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, below);
+	emit_mov_reg(&g->e, R6, R7);
+	emit_alu_imm(&g->e, BPF_ADD, R7, 1);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, above);
+	emit_load(&g->e, 4, R1, R8, ST(cur.obj.count));
+	emit_mov_reg(&g->e, R6, R7);
+	emit_alu_reg(&g->e, BPF_ADD, R6, R1);
+	emit_alu_imm(&g->e, BPF_SUB, R6, 1);
+	emit_alu_reg(&g->e, BPF_ADD, R7, R1);
+	emit_label(&g->e, done);
+}
+
+/*
  * The row of st->off among the object's rows (r6 = lo, r7 = hi: the
  * last row at or below off is in [lo, hi)); its rule, cfa_off and
  * rbp_off in r1, r2, r3, or goto none.  Each step, straight-line:
@@ -918,7 +979,7 @@ static void count_short(struct cg *g, int done)
  *	find_mapping(r7)
  *	if (st->cur.obj.count) {
  *		st->off = r7 + st->cur.vbias
- *		search_rows(lo = cur.obj.first, hi = cur.obj.first + cur.obj.count)
+ *		page_rows(); search_rows()	the rows of off's page
  *	} else {
  *		count_short(st->cur.obj.first)	why there are none
  *	none:
@@ -957,9 +1018,7 @@ static void emit_step_callback(struct cg *g)
 	st_load(g, 8, R2, ST(cur.vbias));
 	emit_alu_reg(&g->e, BPF_ADD, R2, R7);
 	st_store(g, ST(off), R2);
-	emit_load(&g->e, 4, R6, R8, ST(cur.obj.first));
-	emit_mov_reg(&g->e, R7, R6);
-	emit_alu_reg(&g->e, BPF_ADD, R7, R1);
+	page_rows(g, none);
 	search_rows(g, none);
 	emit_ja(&g->e, rule);
 	emit_label(&g->e, no_rows);

@@ -109,9 +109,37 @@ static int dvar_map(struct cg *g, int v)
 }
 
 /*
- * A tuple key -- of an aggregation or an associative array -- in a zeroed
- * scratch temp of key_size bytes: each element at its field's offset,
- * strings NUL-padded, so equal tuples are equal bytes for the hash map.
+ * One element of a tuple key: the value v of a key whose field is kf, at
+ * scratch offset dst (zeroed), strings NUL-padded, so equal tuples are
+ * equal bytes for the hash map.
+ */
+void cg_key_field(struct cg *g, struct val v, const struct spec_field *kf,
+		  uint32_t dst)
+{
+	if (v.str) {
+		bool str = cg_is_str(&kf->type);
+
+		cg_copy_words(g, str, R9, dst, cg_round8(kf->type.size), R9,
+			      v.off, v.size);
+		if (str)	/* a usym() pair's first byte is its pid's */
+			cg_str_unmark(g, dst);
+	} else if (is_aggregate(&kf->type)) {
+		/* a struct key is its bytes (its value is its address) */
+		cg_scratch_ptr(g, R1, dst);
+		emit_mov_imm(&g->e, R2, (int32_t)kf->type.size);
+		cg_load_slot(g, R3, v.slot);
+		emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	} else {
+		cg_load_slot(g, R0, v.slot);
+		cg_normalize(g, R0, &kf->type);
+		emit_store(&g->e, 8, R9, (int16_t)dst, R0);
+	}
+}
+
+/*
+ * A tuple key -- of an associative array -- in a zeroed scratch temp of
+ * key_size bytes: each element at its field's offset (cg_agg.c builds an
+ * aggregation's, whose stacks are ids).
  */
 uint32_t cg_tuple_key(struct cg *g, struct node *at, struct node_list *args,
 		      const struct spec_field *fields, uint32_t key_size)
@@ -119,29 +147,9 @@ uint32_t cg_tuple_key(struct cg *g, struct node *at, struct node_list *args,
 	uint32_t key = cg_temp_new(g, at, key_size);
 
 	cg_zero_words(g, R9, key, cg_round8(key_size));
-	for (int i = 0; i < args->n; i++) {
-		struct val v = cg_expr(g, args->v[i]);
-		const struct spec_field *kf = &fields[i];
-
-		if (v.str) {
-			bool str = cg_is_str(&kf->type);
-
-			cg_copy_words(g, str, R9, key + kf->off,
-				      cg_round8(kf->type.size), R9, v.off, v.size);
-			if (str)	/* a usym() pair's first byte is its pid's */
-				cg_str_unmark(g, key + kf->off);
-		} else if (is_aggregate(&kf->type)) {
-			/* a struct key is its bytes (its value is its address) */
-			cg_scratch_ptr(g, R1, key + kf->off);
-			emit_mov_imm(&g->e, R2, (int32_t)kf->type.size);
-			cg_load_slot(g, R3, v.slot);
-			emit_call(&g->e, BPF_FUNC_probe_read_kernel);
-		} else {
-			cg_load_slot(g, R0, v.slot);
-			cg_normalize(g, R0, &kf->type);
-			emit_store(&g->e, 8, R9, (int16_t)(key + kf->off), R0);
-		}
-	}
+	for (int i = 0; i < args->n; i++)
+		cg_key_field(g, cg_expr(g, args->v[i]), &fields[i],
+			     key + fields[i].off);
 	return key;
 }
 

@@ -350,6 +350,7 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 	sp->cpuinfo_map = -1;
 	sp->tscratch_map = -1;
 	sp->sbuf_map = -1;
+	sp->stacks_map = -1;
 	for (int i = 0; i < nm; i++) {
 		bool used[NUPROBE_PROGS] = { false };
 
@@ -418,10 +419,17 @@ static void agg_entries(struct spec *sp, uint64_t aggsize)
 {
 	for (int i = 0; i < sp->naggs; i++) {
 		const struct spec_agg *ag = &sp->aggs[i];
-		uint64_t n = aggsize / (ag->key_size + ag->nwords * 8);
+		uint64_t n = aggsize / (ag->kkey_size + ag->nwords * 8);
 
 		if (ag->map >= 0)
 			sp->maps[ag->map].max_entries = n > 65536 ? 65536 : (uint32_t)n;
+	}
+	/* the stacks of stack keys (spec_agg) as one more aggregation's */
+	if (sp->stacks_map >= 0) {
+		struct spec_map *m = &sp->maps[sp->stacks_map];
+		uint64_t n = aggsize / (m->key_size + m->value_size);
+
+		m->max_entries = n > 65536 ? 65536 : (uint32_t)n;
 	}
 }
 

@@ -365,6 +365,22 @@ static int new_agg(struct sema *s, struct node *st, int f, const int64_t *p)
 	return sp->naggs - 1;
 }
 
+/* The kernel map's key: the keys in order, a stack key as its 8-byte
+ * id (spec.h's spec_agg), each other key as wide as in key_size. */
+static void kernel_key_layout(struct spec_agg *ag)
+{
+	uint32_t koff = 0;
+
+	for (int i = 0; i < ag->nkeys; i++) {
+		struct spec_field *f = &ag->keys[i];
+		uint32_t end = i + 1 < ag->nkeys ? ag->keys[i + 1].off : ag->key_size;
+
+		f->koff = koff;
+		koff += spec_key_by_id(&f->type) ? 8 : end - f->off;
+	}
+	ag->kkey_size = ag->nkeys ? koff : ag->key_size;
+}
+
 static void check_agg_keys(struct sema *s, struct node *st, struct spec_agg *ag)
 {
 	if (ag->nkeys != st->args.n)
@@ -520,6 +536,7 @@ void sema_agg_stmt(struct sema *s, struct node *st)
 	}
 	sema_fit_keys(s, st, &st->args, &ag->keys, &ag->nkeys, &ag->key_size,
 		      ag->name);
+	kernel_key_layout(ag);
 	for (int i = 0; i < ag->nkeys; i++)
 		if (!ag->keys[i].name)
 			ag->keys[i].name = key_name(st->args.v[i]);

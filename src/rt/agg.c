@@ -36,7 +36,55 @@ void agg_state_fini(struct agg_state *st)
 {
 	free(st->descs);
 	free(st->printed);
+	free(st->stale);
 	memset(st, 0, sizeof(*st));
+}
+
+static bool has_ids(const struct spec_agg *ag)
+{
+	for (int i = 0; i < ag->nkeys; i++)
+		if (spec_key_by_id(&ag->keys[i].type))
+			return true;
+	return false;
+}
+
+/* key i's bytes in the consumer's key: up to the next key's */
+static uint32_t key_width(const struct spec_agg *ag, int i)
+{
+	return (i + 1 < ag->nkeys ? ag->keys[i + 1].off : ag->key_size) -
+	       ag->keys[i].off;
+}
+
+/*
+ * The consumer's key from the kernel map's (spec.h's spec_agg): each key
+ * from its koff to its off, a stack's words from the stacks map by its
+ * id.  An id the stacks map does not have (not expected: a stack is
+ * stored before its id is used) reads as an empty stack.
+ */
+static unsigned char *expand_key(const struct agg_state *st,
+				 const struct spec_agg *ag, struct arena *a,
+				 unsigned char *kkey)
+{
+	if (!has_ids(ag))
+		return kkey;	/* the same layout */
+	const struct spec_map *sm = &st->sp->maps[st->sp->stacks_map];
+	unsigned char *key = arena_alloc(a, ag->key_size);
+	unsigned char *words = arena_alloc(a, sm->value_size);
+
+	for (int i = 0; i < ag->nkeys; i++) {
+		const struct spec_field *f = &ag->keys[i];
+		uint32_t n = key_width(ag, i);
+		uint64_t id;
+
+		if (!spec_key_by_id(&f->type)) {
+			memcpy(key + f->off, kkey + f->koff, n);
+			continue;
+		}
+		memcpy(&id, kkey + f->koff, 8);
+		if (bpf_map_lookup_elem(sm->fd, &id, words) == 0)
+			memcpy(key + f->off, words, n < sm->value_size ? n : sm->value_size);
+	}
+	return key;
 }
 
 /* Key bytes -> typed values (strings point into the copied key). */
@@ -179,7 +227,7 @@ static int snapshot(struct agg_state *st, int ai, struct arena *a,
 	const struct spec_agg *ag = &st->sp->aggs[ai];
 	int fd = st->sp->maps[ag->map].fd;
 	size_t vsz = (size_t)ag->nwords * 8;
-	unsigned char *key = arena_alloc(a, ag->key_size), *next = arena_alloc(a, ag->key_size);
+	unsigned char *key = arena_alloc(a, ag->kkey_size), *next = arena_alloc(a, ag->kkey_size);
 	int64_t *percpu = arena_alloc(a, vsz * (size_t)st->ncpus);
 	int cap = 0, kcap = 0, nkeys = 0;
 	void *prev = NULL;
@@ -192,17 +240,17 @@ static int snapshot(struct agg_state *st, int ai, struct arena *a,
 	if (ag->map < 0)
 		return 0;	/* never updated by any program */
 	while (bpf_map_get_next_key(fd, prev, next) == 0) {
-		memcpy(key, next, ag->key_size);
+		memcpy(key, next, ag->kkey_size);
 		prev = key;
 		if (bpf_map_lookup_elem(fd, key, percpu) < 0)
 			continue;	/* deleted under us */
 		struct agg_row *row = arena_alloc(a, sizeof(*row));
-		const unsigned char *kb = key;
+		const unsigned char *kb = expand_key(st, ag, a, key);
 
 		if (fold) {	/* the folded key, then the row's index */
 			unsigned char *k = arena_alloc(a, ag->key_size + sizeof(int));
 
-			memcpy(k, key, ag->key_size);
+			memcpy(k, kb, ag->key_size);
 			fold_key(&f, ag, k);
 			memcpy(k + ag->key_size, &out->nrows, sizeof(int));
 			*ARENA_PUSH(a, keys, nkeys, kcap) = k;
@@ -217,7 +265,7 @@ static int snapshot(struct agg_state *st, int ai, struct arena *a,
 				  (int64_t *)((char *)percpu + vsz * (size_t)c),
 				  ag->nwords);
 		*ARENA_PUSH(a, out->rows, out->nrows, cap) = row;
-		key = arena_alloc(a, ag->key_size);
+		key = arena_alloc(a, ag->kkey_size);
 	}
 	if (fold)
 		merge_equal_keys(ag, out, keys, a);
@@ -245,7 +293,7 @@ int agg_clear(struct agg_state *st, int ai)
 	for (int c = 0; c < st->ncpus; c++)
 		agg_init(&st->descs[ai], (int64_t *)((char *)zero + vsz * (size_t)c));
 	/* every key keeps its entry, back at the initial value */
-	unsigned char *key = calloc(1, ag->key_size);
+	unsigned char *key = calloc(1, ag->kkey_size);
 	void *prev = NULL;
 
 	while (key && bpf_map_get_next_key(fd, prev, key) == 0) {
@@ -257,6 +305,112 @@ int agg_clear(struct agg_state *st, int ai)
 	return 0;
 }
 
+static int cmp_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+static bool has_u64(const uint64_t *v, size_t n, uint64_t x)
+{
+	return n && bsearch(&x, v, n, sizeof(*v), cmp_u64);
+}
+
+/* Push the stack ids of aggregation ag's kernel keys onto *ids. */
+static int key_ids(const struct agg_state *st, const struct spec_agg *ag,
+		   uint64_t **ids, size_t *n, size_t *cap)
+{
+	unsigned char *key = calloc(2, ag->kkey_size), *next = key + ag->kkey_size;
+	void *prev = NULL;
+
+	if (!key)
+		return -ENOMEM;
+	while (bpf_map_get_next_key(st->sp->maps[ag->map].fd, prev, next) == 0) {
+		memcpy(key, next, ag->kkey_size);
+		prev = key;
+		for (int i = 0; i < ag->nkeys; i++) {
+			if (!spec_key_by_id(&ag->keys[i].type))
+				continue;
+			if (*n == *cap) {
+				size_t c = *cap ? *cap * 2 : 256;
+				uint64_t *v = realloc(*ids, c * sizeof(*v));
+
+				if (!v) {
+					free(key);
+					return -ENOMEM;
+				}
+				*ids = v, *cap = c;
+			}
+			memcpy(&(*ids)[(*n)++], key + ag->keys[i].koff, 8);
+		}
+	}
+	free(key);
+	return 0;
+}
+
+/*
+ * After trunc(), the stacks map lets go of the stacks no key names, so
+ * that a script that truncates as it goes never fills it.  A program
+ * stores a new stack a moment before it adds the key that names it, so
+ * a stack no key names may be on its way to one: it is deleted only if
+ * no key named it at the trunc() before either.  Errors leave the map as
+ * it is: a full one costs drops, which are counted and reported.
+ */
+static int stacks_gc(struct agg_state *st)
+{
+	const struct spec *sp = st->sp;
+	uint64_t *named = NULL, *stale = NULL, *gone = NULL;
+	size_t nnamed = 0, cnamed = 0, nstale = 0, ngone = 0, cap = 0;
+	uint64_t id, *prev = NULL;
+	int rc = 0;
+
+	if (sp->stacks_map < 0)
+		return 0;
+	for (int i = 0; i < sp->naggs && rc == 0; i++)
+		if (sp->aggs[i].map >= 0 && has_ids(&sp->aggs[i]))
+			rc = key_ids(st, &sp->aggs[i], &named, &nnamed, &cnamed);
+	if (rc == 0 && nnamed)
+		qsort(named, nnamed, sizeof(*named), cmp_u64);
+	int fd = sp->maps[sp->stacks_map].fd;
+
+	while (rc == 0 && bpf_map_get_next_key(fd, prev, &id) == 0) {
+		prev = &id;
+		if (has_u64(named, nnamed, id))
+			continue;
+		if (nstale == cap || ngone == cap) {
+			size_t c = cap ? cap * 2 : 256;
+			uint64_t *s = realloc(stale, c * sizeof(*s));
+			uint64_t *g = s ? realloc(gone, c * sizeof(*g)) : NULL;
+
+			if (s)
+				stale = s;
+			if (!g) {
+				rc = -ENOMEM;
+				break;
+			}
+			gone = g, cap = c;
+		}
+		if (has_u64(st->stale, st->nstale, id))
+			gone[ngone++] = id;
+		else
+			stale[nstale++] = id;
+	}
+	for (size_t i = 0; rc == 0 && i < ngone; i++)
+		bpf_map_delete_elem(fd, &gone[i]);
+	if (rc == 0) {
+		if (nstale)
+			qsort(stale, nstale, sizeof(*stale), cmp_u64);
+		free(st->stale);
+		st->stale = stale, st->nstale = nstale;
+		stale = NULL;
+	}
+	free(named);
+	free(stale);
+	free(gone);
+	return rc;
+}
+
 int agg_trunc(struct agg_state *st, int ai, bool has_n, int64_t n,
 	      const struct agg_sort_opts *so)
 {
@@ -265,7 +419,7 @@ int agg_trunc(struct agg_state *st, int ai, bool has_n, int64_t n,
 	if (ag->map < 0)
 		return 0;
 	int fd = st->sp->maps[ag->map].fd;
-	unsigned char *key = calloc(1, ag->key_size);
+	unsigned char *key = calloc(1, ag->kkey_size);
 
 	if (!key)
 		return -ENOMEM;
@@ -274,7 +428,7 @@ int agg_trunc(struct agg_state *st, int ai, bool has_n, int64_t n,
 			if (bpf_map_delete_elem(fd, key) < 0)
 				break;
 		free(key);
-		return 0;
+		return stacks_gc(st);
 	}
 	/* keep the first n rows in sort order (the last -n when negative) */
 	struct arena a = { 0 };
@@ -296,5 +450,5 @@ int agg_trunc(struct agg_state *st, int ai, bool has_n, int64_t n,
 	}
 	free(key);
 	arena_free(&a);
-	return 0;
+	return stacks_gc(st);
 }

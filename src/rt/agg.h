@@ -26,6 +26,9 @@ struct agg_state {
 	int ncpus;
 	const struct fmt_sym_ops *syms;	/* names symbol keys; NULL: kept as
 					 * addresses */
+	uint64_t *stale;		/* stack ids no key named at the last
+					 * trunc() (agg.c's stacks_gc), sorted */
+	size_t nstale;
 };
 
 int agg_state_init(struct agg_state *st, const struct spec *sp);

@@ -184,6 +184,14 @@ const struct unwind_row *unwind_row_at(const struct unwind_row *rows, size_t n,
 	return lo ? &rows[lo - 1] : NULL;
 }
 
+size_t unwind_rows_needed(const struct unwind_row *rows, size_t n)
+{
+	uint32_t pages = (rows[n - 1].pc >> UNWIND_PAGE_SHIFT) -
+			 (rows[0].pc >> UNWIND_PAGE_SHIFT) + 1;
+
+	return n + pages + 2;
+}
+
 /*
  * The key the kernel gives a mapping of path: a page of it mapped here,
  * the device and inode /proc/self/maps shows for that page.  A target's
@@ -248,20 +256,42 @@ static bool stat_key(const char *path, struct unwind_key *key)
 	return true;
 }
 
-/* rows[0, n) into the rows map at [t->used, t->used + n) */
+/*
+ * rows[0, n) as the rows map holds them at [t->used, t->used + need):
+ * spec.h's page index first, then the rows.  start[p] counts the rows
+ * below page base + p; start[npages] is n.
+ */
 static int write_rows(struct unwind_tables *t, const struct unwind_row *rows,
-		      size_t n)
+		      size_t n, uint32_t npages)
 {
-	uint32_t *idx = malloc(n * sizeof(*idx)), count = (uint32_t)n;
+	uint32_t base = rows[0].pc >> UNWIND_PAGE_SHIFT;
+	size_t need = unwind_rows_needed(rows, n);
+	struct unwind_row *all = calloc(need, sizeof(*all));
+	uint32_t *idx = malloc(need * sizeof(*idx)), count = (uint32_t)need;
+	size_t r = 0;
 	int rc = 0;
 
-	if (!idx)
+	if (!all || !idx) {
+		free(all);
+		free(idx);
 		return -ENOMEM;
-	for (size_t i = 0; i < n; i++)
+	}
+	all[0] = (struct unwind_row){ .pc = base, .cfa_off = (int32_t)npages };
+	for (uint32_t p = 0; p <= npages; p++) {
+		uint64_t below = (uint64_t)(base + p) << UNWIND_PAGE_SHIFT;
+
+		while (r < n && rows[r].pc < below)
+			r++;
+		all[1 + p].pc = (uint32_t)r;
+	}
+	all[1 + npages].pc = (uint32_t)n;
+	memcpy(all + 2 + npages, rows, n * sizeof(*rows));
+	for (size_t i = 0; i < need; i++)
 		idx[i] = t->used + (uint32_t)i;
-	if (bpf_map_update_batch(t->rows_fd, idx, rows, &count, NULL) < 0)
+	if (bpf_map_update_batch(t->rows_fd, idx, all, &count, NULL) < 0)
 		rc = -errno;
 	free(idx);
+	free(all);
 	return rc;
 }
 
@@ -298,12 +328,14 @@ static struct unwind_file *add_file(struct unwind_tables *t, const char *path,
 	uf->has_alt = mapped_key(path, &uf->alt) && !same_key(&uf->alt, &key);
 	if (f && (*rc = unwind_file_rows(f, &rows, &n)) == -ENOMEM)
 		return NULL;
-	if (n && (n > UNWIND_ROWS_MAX || n > t->budget - t->used)) {
+	size_t need = n ? unwind_rows_needed(rows, n) : 0;
+
+	if (n && (n > UNWIND_ROWS_MAX || need > t->budget - t->used)) {
 		uf->obj.first = UW_WHY_BUDGET;
 		t->over_budget++;
-	} else if (n && write_rows(t, rows, n) == 0) {
+	} else if (n && write_rows(t, rows, n, (uint32_t)(need - n - 2)) == 0) {
 		uf->obj = (struct unwind_obj){ t->used, (uint32_t)n };
-		t->used += (uint32_t)n;
+		t->used += (uint32_t)need;
 	}
 	free(rows);
 	*rc = 0;

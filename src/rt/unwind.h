@@ -37,6 +37,10 @@ int unwind_file_rows(const struct elf_file *f, struct unwind_row **rows, size_t 
 const struct unwind_row *unwind_row_at(const struct unwind_row *rows, size_t n,
 				       uint32_t off);
 
+/* The rows map's rows that n rows (n > 0) take with their page index
+ * (spec.h's unwind_obj). */
+size_t unwind_rows_needed(const struct unwind_row *rows, size_t n);
+
 /* Size spec.unwind_*_map for budget rows and make the (empty) tables;
  * NULL tables when the spec has no unwind maps.  0 or -ENOMEM. */
 int unwind_prepare(struct spec *sp, uint64_t budget, struct unwind_tables **t);

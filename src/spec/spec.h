@@ -294,10 +294,22 @@ struct unwind_key {
 	uint64_t ino;
 };
 
+/*
+ * An object's rows in the rows map, from first: a header row whose pc is
+ * the page (file offset >> UNWIND_PAGE_SHIFT) of its first row and whose
+ * cfa_off is npages, the pages up to its last row's; then npages + 1
+ * index rows, the pc of the one for page p holding how many rows lie
+ * below page (first page + p) -- the last, count; then the count rows,
+ * sorted by pc.  The row of an offset in page p is among rows
+ * [start[p] - 1, start[p + 1]): a binary search of a few steps, not of
+ * log2(count).
+ */
 struct unwind_obj {
-	uint32_t first;		/* index of its first row in the rows map */
-	uint32_t count;		/* at most UNWIND_ROWS_MAX */
+	uint32_t first;		/* index of its header row in the rows map */
+	uint32_t count;		/* rows, at most UNWIND_ROWS_MAX */
 };
+
+#define UNWIND_PAGE_SHIFT 12
 
 #define UNWIND_SEARCH_STEPS 20	/* binary search steps in BPF */
 #define UNWIND_ROWS_MAX (1u << UNWIND_SEARCH_STEPS)
@@ -392,6 +404,8 @@ struct spec_field {
 	const char *name;	/* an aggregation key's simple name, from the
 				 * first use that has one (execname, pid,
 				 * self->fd: fd, ustack()); else NULL */
+	uint32_t koff;		/* an aggregation key's offset in the kernel
+				 * map's key (see spec_agg) */
 };
 
 struct spec_action {
@@ -415,6 +429,21 @@ struct spec_epid {
 	int nacts;
 };
 
+/*
+ * An aggregation's key as the consumer sees it is each key's bytes at its
+ * off, key_size in all.  The kernel's map holds the same keys at koff,
+ * kkey_size in all, but for stacks: a stack key (a stack of more than one
+ * frame) is an 8-byte id there, a hash of its words, and the words are
+ * kept once in the stacks map (spec.stacks_map) under that id.  A stack
+ * is hundreds of bytes that the map would otherwise hash and compare on
+ * every update; its id costs a hash of the frames walked and a lookup.
+ * The consumer puts the frames back when it reads the map (rt/agg.c).
+ */
+static inline bool spec_key_by_id(const struct dtype *t)
+{
+	return t->kind == T_STACK && t->size > 16;
+}
+
 struct spec_agg {
 	const char *name;		/* without '@'; "" for the anonymous one */
 	enum agg_func func;
@@ -422,6 +451,7 @@ struct spec_agg {
 	struct spec_field *keys;	/* offsets within the map key */
 	int nkeys;
 	uint32_t key_size;
+	uint32_t kkey_size;		/* the kernel map's key (above) */
 	uint32_t nwords;		/* value words, see aggprint.h */
 	int64_t params[4];		/* lquantize / llquantize parameters */
 };
@@ -484,6 +514,8 @@ struct spec {
 					 * programs; -1: none is */
 	int sbuf_map;			/* RINGBUF of their records, each after
 					 * a struct sbuf_hdr; -1: none */
+	int stacks_map;			/* HASH: aggregation keys' stacks by
+					 * id (spec_agg); -1: none */
 	uint32_t nspec;		/* option nspec: speculation IDs 1..nspec */
 	int nprobes;		/* probes matched, for "matched N probes" */
 	bool quiet;		/* option quiet */
