@@ -98,7 +98,19 @@ struct uw_state {
 	uint64_t mm_end, mm_stack;	/* its mm's end_code and start_stack */
 	uint64_t noted;			/* 1: its table was asked for */
 	uint64_t why;			/* the unwind_why it was counted short by */
+	uint64_t win_lo, win_hi;	/* the user addresses the window holds */
 };
+
+/*
+ * The window: UW_WINDOW bytes of the user stack, read at once, after
+ * the state in its temp.  A user read costs more for the call than for
+ * the bytes (copy_from_user_nofault's checks; a third of a walk's time,
+ * by perf, when each frame read its own words), and a stack's frames
+ * lie one above the other, so a frame whose words are in the window
+ * reads nothing.  A frame outside it reads a new window from its lowest
+ * word up, to its page's end at most (window_words).
+ */
+#define UW_WINDOW 1024
 
 #define ST(f) ((int16_t)offsetof(struct uw_state, f))
 _Static_assert(sizeof(struct uw_map) == sizeof(struct unwind_vma) &&
@@ -106,7 +118,8 @@ _Static_assert(sizeof(struct uw_map) == sizeof(struct unwind_vma) &&
 	       sizeof(struct unwind_vma) == 32,
 	       "a table's mapping is copied into the walk's word by word");
 #define MAP_WORDS (sizeof(struct uw_map) / 8)
-#define ST_MAX (SCRATCH_SIZE - sizeof(struct uw_state))
+#define ST_MAX (SCRATCH_SIZE - sizeof(struct uw_state) - UW_WINDOW)
+#define WIN ((int16_t)sizeof(struct uw_state))	/* the window's offset from st */
 
 /* the kernel structures bpf_find_vma's callback reads, in order */
 static const char *const vma_paths[] = {
@@ -176,7 +189,7 @@ static void unwind_maps(struct cg *g)
  *	regs = bpf_task_pt_regs(task)
  *	st = { regs->ip, regs->sp, regs->bp, out = &temp[1],
  *	       end = &temp[1 + frames], first = 1 + entry, no mappings,
- *	       tgid = temp[0], noted = why = 0 }
+ *	       tgid = temp[0], noted = why = win_lo = win_hi = 0 }
  *
  * entry: the pid program's uprobe_entry says whether this uprobe is at a
  * function's first instruction (an offset probe shares the program):
@@ -188,7 +201,7 @@ static void walk(struct cg *g, const struct node *n, struct val v,
 		 uint32_t frames, bool entry)
 {
 	struct ktype_field f[NPATHS], mm[NMMPATHS];
-	uint32_t st = cg_temp_new(g, n, sizeof(struct uw_state));
+	uint32_t st = cg_temp_new(g, n, sizeof(struct uw_state) + UW_WINDOW);
 	int16_t ctx = cg_slot_new(g, n);
 
 	kfields(g, n, vma_paths, NPATHS, f);
@@ -232,6 +245,8 @@ static void walk(struct cg *g, const struct node *n, struct val v,
 	emit_store(&g->e, 8, R9, (int16_t)(st + ST(tgid)), R1);
 	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(noted)), 0);
 	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(why)), 0);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(win_lo)), 0);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(win_hi)), 0);
 	/* the callbacks find the state in this firing's level's area */
 	emit_load(&g->e, 8, R1, R10, SLOT_LEVEL);
 	emit_alu_imm(&g->e, BPF_LSH, R1, 32);
@@ -851,6 +866,96 @@ static void search_rows(struct cg *g, int none)
 }
 
 /*
+ * A frame's words from the window (UW_WINDOW, above): the return
+ * address at cfa - 8 (r6 = cfa) and, if rbp_off (r7), the saved rbp at
+ * cfa + rbp_off, into st; goto kept.  To exact if the window cannot
+ * give them: each offset into it is checked as the verifier needs.
+ *
+ *	lo = cfa + (rbp_off ? rbp_off : -8)		the lowest word
+ *	if (rbp_off > -8 && rbp_off) goto exact		not below the CFA
+ *	if (lo < st->win_lo || cfa > st->win_hi) {	not in the window
+ *		len = min(PAGE_SIZE - lo % PAGE_SIZE, UW_WINDOW)
+ *		st->win_lo = st->win_hi = 0; fp[-8] = lo; fp[-16] = lo + len
+ *		if (probe_read_user(window, len, lo)) goto exact
+ *		st->win_lo = fp[-8]; st->win_hi = fp[-16]
+ *		if (cfa > st->win_hi) goto exact	the frame crosses a page
+ *	}
+ *	o = cfa - 8 - st->win_lo; if (o > UW_WINDOW - 8) goto exact
+ *	st->pc = window[o]
+ *	if (rbp_off) {
+ *		o = lo - st->win_lo; if (o > UW_WINDOW - 8) goto exact
+ *		st->bp = window[o]
+ *	}
+ *	goto kept
+ *
+ * A window ends at its page's end: lo's page is mapped if lo is, the
+ * next one may not be, and a read that faults fails whole, after the
+ * fault's cost (a window reaching past the main stack's mapping made
+ * the walk twice as slow).  So a stack takes one read per page it
+ * spans, not one per frame.
+ */
+static void window_words(struct cg *g, int exact, int kept)
+{
+	int have = emit_new_label(&g->e), low = emit_new_label(&g->e);
+	int short_len = emit_new_label(&g->e), no_bp = emit_new_label(&g->e);
+	int refill = emit_new_label(&g->e);
+
+	emit_mov_imm(&g->e, R3, -8);
+	emit_jmp_imm(&g->e, BPF_JEQ, R7, 0, low);
+	emit_jmp_imm(&g->e, BPF_JSGT, R7, -8, exact);
+	emit_mov_reg(&g->e, R3, R7);
+	emit_label(&g->e, low);
+	emit_alu_reg(&g->e, BPF_ADD, R3, R6);			/* lo */
+	st_load(g, 8, R1, ST(win_lo));
+	emit_jmp_reg(&g->e, BPF_JLT, R3, R1, refill);
+	st_load(g, 8, R1, ST(win_hi));
+	emit_jmp_reg(&g->e, BPF_JLE, R6, R1, have);
+	emit_label(&g->e, refill);
+	emit_mov_reg(&g->e, R2, R3);
+	emit_alu_imm(&g->e, BPF_AND, R2, (1 << PAGE_SHIFT) - 1);
+	emit_mov_imm(&g->e, R1, 1 << PAGE_SHIFT);
+	emit_alu_reg(&g->e, BPF_SUB, R1, R2);
+	emit_mov_reg(&g->e, R2, R1);				/* len */
+	emit_jmp_imm(&g->e, BPF_JLE, R2, UW_WINDOW, short_len);
+	emit_mov_imm(&g->e, R2, UW_WINDOW);
+	emit_label(&g->e, short_len);
+	emit_store_imm(&g->e, 8, R8, ST(win_lo), 0);
+	emit_store_imm(&g->e, 8, R8, ST(win_hi), 0);
+	emit_store(&g->e, 8, R10, -8, R3);
+	emit_mov_reg(&g->e, R1, R3);
+	emit_alu_reg(&g->e, BPF_ADD, R1, R2);
+	emit_store(&g->e, 8, R10, -16, R1);
+	emit_mov_reg(&g->e, R1, R8);
+	emit_alu_imm(&g->e, BPF_ADD, R1, WIN);
+	emit_call(&g->e, BPF_FUNC_probe_read_user);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, exact);
+	emit_load(&g->e, 8, R1, R10, -8);
+	st_store(g, ST(win_lo), R1);
+	emit_load(&g->e, 8, R1, R10, -16);
+	st_store(g, ST(win_hi), R1);
+	emit_jmp_reg(&g->e, BPF_JGT, R6, R1, exact);
+	emit_label(&g->e, have);
+	st_load(g, 8, R1, ST(win_lo));
+	emit_mov_reg(&g->e, R2, R6);
+	emit_alu_imm(&g->e, BPF_SUB, R2, 8);
+	emit_alu_reg(&g->e, BPF_SUB, R2, R1);
+	emit_jmp_imm(&g->e, BPF_JGT, R2, UW_WINDOW - 8, exact);
+	emit_alu_reg(&g->e, BPF_ADD, R2, R8);
+	emit_load(&g->e, 8, R3, R2, WIN);
+	st_store(g, ST(pc), R3);
+	emit_jmp_imm(&g->e, BPF_JEQ, R7, 0, no_bp);
+	emit_mov_reg(&g->e, R2, R6);
+	emit_alu_reg(&g->e, BPF_ADD, R2, R7);
+	emit_alu_reg(&g->e, BPF_SUB, R2, R1);
+	emit_jmp_imm(&g->e, BPF_JGT, R2, UW_WINDOW - 8, exact);
+	emit_alu_reg(&g->e, BPF_ADD, R2, R8);
+	emit_load(&g->e, 8, R3, R2, WIN);
+	st_store(g, ST(bp), R3);
+	emit_label(&g->e, no_bp);
+	emit_ja(&g->e, kept);
+}
+
+/*
  * Apply the rule in r1 (cfa_off r2, rbp_off r3) to st, or goto stop:
  *
  *	cfa = (rule == UW_CFA_RBP ? st->bp : st->sp) + cfa_off
@@ -876,7 +981,7 @@ static void apply_rule(struct cg *g, int stop)
 {
 	int cfa = emit_new_label(&g->e), plt = emit_new_label(&g->e);
 	int plt_low = emit_new_label(&g->e), kept = emit_new_label(&g->e);
-	int apart = emit_new_label(&g->e);
+	int apart = emit_new_label(&g->e), exact = emit_new_label(&g->e);
 
 	st_load(g, 8, R4, ST(sp));
 	emit_jmp_imm(&g->e, BPF_JEQ, R1, UW_CFA_RSP, cfa);
@@ -897,6 +1002,8 @@ static void apply_rule(struct cg *g, int stop)
 	emit_alu_reg(&g->e, BPF_ADD, R4, R2);
 	emit_mov_reg(&g->e, R6, R4);				/* r6 = cfa */
 	emit_mov_reg(&g->e, R7, R3);				/* r7 = rbp_off */
+	window_words(g, exact, kept);
+	emit_label(&g->e, exact);
 	emit_jmp_imm(&g->e, BPF_JNE, R7, -16, apart);
 	cg_fp_ptr(g, R1, -16);
 	emit_mov_imm(&g->e, R2, 16);
