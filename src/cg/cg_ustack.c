@@ -754,64 +754,29 @@ static void row_lookup(struct cg *g, int none)
 }
 
 /*
- * The rows of st->off's page, as [r6, r7) for search_rows, by the page
- * index before the object's rows (spec.h's unwind_obj):
+ * The rows of st->off's page, as [r6, r7) for search_rows, from the
+ * page's index row (spec.h's unwind_obj); offsets past the last page
+ * have the index row after it:
  *
- *	h = rows[first]; rows0 = first + h.npages + 2	(h.npages: cfa_off)
- *	p = (st->off >> UNWIND_PAGE_SHIFT) - h.pc
- *	below the first page: [rows0, rows0 + 1)	(search_rows finds none)
- *	past the last: [rows0 + count - 1, rows0 + count)
- *	else: lo = rows[first + 1 + p].pc; hi = rows[first + 2 + p].pc
- *	      [rows0 + (lo ? lo - 1 : 0), rows0 + hi)
- * The row at or below an offset may start on an earlier page: the last
- * one below the page is in the range too.
+ *	p = min(st->off >> UNWIND_PAGE_SHIFT, st->cur.obj.count)
+ *	i = rows[st->cur.obj.first + p]; [r6, r7) = [i.pc, i.cfa_off)
  */
 static void page_rows(struct cg *g, int none)
 {
-	int below = emit_new_label(&g->e), above = emit_new_label(&g->e);
-	int done = emit_new_label(&g->e), low = emit_new_label(&g->e);
+	int in = emit_new_label(&g->e);
 
-	emit_load(&g->e, 4, R6, R8, ST(cur.obj.first));
-	emit_store(&g->e, 4, R10, -16, R6);
+	st_load(g, 8, R1, ST(off));
+	emit_alu_imm(&g->e, BPF_RSH, R1, UNWIND_PAGE_SHIFT);
+	emit_load(&g->e, 4, R2, R8, ST(cur.obj.count));
+	emit_jmp_reg(&g->e, BPF_JLE, R1, R2, in);
+	emit_mov_reg(&g->e, R1, R2);
+	emit_label(&g->e, in);
+	emit_load(&g->e, 4, R2, R8, ST(cur.obj.first));
+	emit_alu_reg(&g->e, BPF_ADD, R1, R2);
+	emit_store(&g->e, 4, R10, -16, R1);
 	row_lookup(g, none);
-	emit_load(&g->e, 4, R1, R0, offsetof(struct unwind_row, pc));
-	emit_load(&g->e, 4, R2, R0, offsetof(struct unwind_row, cfa_off));
-	emit_mov_reg(&g->e, R7, R6);
-	emit_alu_reg(&g->e, BPF_ADD, R7, R2);
-	emit_alu_imm(&g->e, BPF_ADD, R7, 2);			/* rows0 */
-	st_load(g, 8, R3, ST(off));
-	emit_alu_imm(&g->e, BPF_RSH, R3, UNWIND_PAGE_SHIFT);
-	emit_jmp_reg(&g->e, BPF_JLT, R3, R1, below);
-	emit_alu_reg(&g->e, BPF_SUB, R3, R1);			/* p */
-	emit_jmp_reg(&g->e, BPF_JGE, R3, R2, above);
-	emit_alu_reg(&g->e, BPF_ADD, R6, R3);
-	emit_alu_imm(&g->e, BPF_ADD, R6, 1);
-	emit_store(&g->e, 4, R10, -16, R6);
-	row_lookup(g, none);
-	emit_load(&g->e, 4, R1, R0, offsetof(struct unwind_row, pc));
-	emit_store(&g->e, 8, R10, -24, R1);			/* start[p] */
-	emit_alu_imm(&g->e, BPF_ADD, R6, 1);
-	emit_store(&g->e, 4, R10, -16, R6);
-	row_lookup(g, none);
-	emit_load(&g->e, 4, R2, R0, offsetof(struct unwind_row, pc));
-	emit_load(&g->e, 8, R6, R10, -24);
-	emit_jmp_imm(&g->e, BPF_JEQ, R6, 0, low);
-	emit_alu_imm(&g->e, BPF_SUB, R6, 1);
-	emit_label(&g->e, low);
-	emit_alu_reg(&g->e, BPF_ADD, R6, R7);
-	emit_alu_reg(&g->e, BPF_ADD, R7, R2);
-	emit_ja(&g->e, done);
-	emit_label(&g->e, below);
-	emit_mov_reg(&g->e, R6, R7);
-	emit_alu_imm(&g->e, BPF_ADD, R7, 1);
-	emit_ja(&g->e, done);
-	emit_label(&g->e, above);
-	emit_load(&g->e, 4, R1, R8, ST(cur.obj.count));
-	emit_mov_reg(&g->e, R6, R7);
-	emit_alu_reg(&g->e, BPF_ADD, R6, R1);
-	emit_alu_imm(&g->e, BPF_SUB, R6, 1);
-	emit_alu_reg(&g->e, BPF_ADD, R7, R1);
-	emit_label(&g->e, done);
+	emit_load(&g->e, 4, R6, R0, offsetof(struct unwind_row, pc));
+	emit_load(&g->e, 4, R7, R0, offsetof(struct unwind_row, cfa_off));
 }
 
 /*

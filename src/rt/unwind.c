@@ -184,12 +184,15 @@ const struct unwind_row *unwind_row_at(const struct unwind_row *rows, size_t n,
 	return lo ? &rows[lo - 1] : NULL;
 }
 
+/* the pages spec.h's index covers, from the file's start to the last row's */
+static uint32_t index_pages(const struct unwind_row *rows, size_t n)
+{
+	return (rows[n - 1].pc >> UNWIND_PAGE_SHIFT) + 1;
+}
+
 size_t unwind_rows_needed(const struct unwind_row *rows, size_t n)
 {
-	uint32_t pages = (rows[n - 1].pc >> UNWIND_PAGE_SHIFT) -
-			 (rows[0].pc >> UNWIND_PAGE_SHIFT) + 1;
-
-	return n + pages + 2;
+	return index_pages(rows, n) + 1 + n;
 }
 
 /*
@@ -257,18 +260,45 @@ static bool stat_key(const char *path, struct unwind_key *key)
 }
 
 /*
+ * For page p, r rows lie below it and e below the next: its range is
+ * [r - 1, e), the row before the page being the one its first offsets
+ * fall under, and never empty, so that a search always ends on a row
+ * to check.
+ */
+void unwind_index(const struct unwind_row *rows, size_t n, uint32_t rows0,
+		  struct unwind_row *index)
+{
+	uint32_t npages = index_pages(rows, n);
+	size_t r, e = 0;
+
+	for (uint32_t p = 0; p < npages; p++) {
+		uint64_t next = (uint64_t)(p + 1) << UNWIND_PAGE_SHIFT;
+		size_t lo;
+
+		r = e;
+		while (e < n && rows[e].pc < next)
+			e++;
+		lo = r ? r - 1 : 0;
+		index[p] = (struct unwind_row){
+			.pc = rows0 + (uint32_t)lo,
+			.cfa_off = (int32_t)(rows0 + (e > lo ? e : lo + 1)) };
+	}
+	index[npages] = (struct unwind_row){ .pc = rows0 + (uint32_t)n - 1,
+					     .cfa_off = (int32_t)(rows0 + n) };
+}
+
+/*
  * rows[0, n) as the rows map holds them at [t->used, t->used + need):
- * spec.h's page index first, then the rows.  start[p] counts the rows
- * below page base + p; start[npages] is n.
+ * spec.h's page index first, then the rows.
  */
 static int write_rows(struct unwind_tables *t, const struct unwind_row *rows,
-		      size_t n, uint32_t npages)
+		      size_t n)
 {
-	uint32_t base = rows[0].pc >> UNWIND_PAGE_SHIFT;
+	uint32_t npages = index_pages(rows, n);
 	size_t need = unwind_rows_needed(rows, n);
+	uint32_t count = (uint32_t)need;
 	struct unwind_row *all = calloc(need, sizeof(*all));
-	uint32_t *idx = malloc(need * sizeof(*idx)), count = (uint32_t)need;
-	size_t r = 0;
+	uint32_t *idx = malloc(need * sizeof(*idx));
 	int rc = 0;
 
 	if (!all || !idx) {
@@ -276,16 +306,8 @@ static int write_rows(struct unwind_tables *t, const struct unwind_row *rows,
 		free(idx);
 		return -ENOMEM;
 	}
-	all[0] = (struct unwind_row){ .pc = base, .cfa_off = (int32_t)npages };
-	for (uint32_t p = 0; p <= npages; p++) {
-		uint64_t below = (uint64_t)(base + p) << UNWIND_PAGE_SHIFT;
-
-		while (r < n && rows[r].pc < below)
-			r++;
-		all[1 + p].pc = (uint32_t)r;
-	}
-	all[1 + npages].pc = (uint32_t)n;
-	memcpy(all + 2 + npages, rows, n * sizeof(*rows));
+	unwind_index(rows, n, t->used + npages + 1, all);
+	memcpy(all + npages + 1, rows, n * sizeof(*rows));
 	for (size_t i = 0; i < need; i++)
 		idx[i] = t->used + (uint32_t)i;
 	if (bpf_map_update_batch(t->rows_fd, idx, all, &count, NULL) < 0)
@@ -333,8 +355,8 @@ static struct unwind_file *add_file(struct unwind_tables *t, const char *path,
 	if (n && (n > UNWIND_ROWS_MAX || need > t->budget - t->used)) {
 		uf->obj.first = UW_WHY_BUDGET;
 		t->over_budget++;
-	} else if (n && write_rows(t, rows, n, (uint32_t)(need - n - 2)) == 0) {
-		uf->obj = (struct unwind_obj){ t->used, (uint32_t)n };
+	} else if (n && write_rows(t, rows, n) == 0) {
+		uf->obj = (struct unwind_obj){ t->used, index_pages(rows, n) };
 		t->used += (uint32_t)need;
 	}
 	free(rows);

@@ -41,6 +41,11 @@ const struct unwind_row *unwind_row_at(const struct unwind_row *rows, size_t n,
  * (spec.h's unwind_obj). */
 size_t unwind_rows_needed(const struct unwind_row *rows, size_t n);
 
+/* The page index of rows[0, n) (n > 0), into index[0, needed - n), for
+ * rows the rows map holds from rows0 on. */
+void unwind_index(const struct unwind_row *rows, size_t n, uint32_t rows0,
+		  struct unwind_row *index);
+
 /* Size spec.unwind_*_map for budget rows and make the (empty) tables;
  * NULL tables when the spec has no unwind maps.  0 or -ENOMEM. */
 int unwind_prepare(struct spec *sp, uint64_t budget, struct unwind_tables **t);

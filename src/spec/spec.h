@@ -295,18 +295,18 @@ struct unwind_key {
 };
 
 /*
- * An object's rows in the rows map, from first: a header row whose pc is
- * the page (file offset >> UNWIND_PAGE_SHIFT) of its first row and whose
- * cfa_off is npages, the pages up to its last row's; then npages + 1
- * index rows, the pc of the one for page p holding how many rows lie
- * below page (first page + p) -- the last, count; then the count rows,
- * sorted by pc.  The row of an offset in page p is among rows
- * [start[p] - 1, start[p + 1]): a binary search of a few steps, not of
- * log2(count).
+ * An object's rows in the rows map, from first: npages + 1 index rows,
+ * npages being the pages (file offset >> UNWIND_PAGE_SHIFT) from the
+ * file's start to its last row's; then the rows, sorted by pc.  The
+ * index row of page p holds, in pc and cfa_off, the rows map's indices
+ * [lo, hi) of the rows an offset in page p may fall under: the last row
+ * below the page, then the page's own.  The one of page npages stands
+ * for every offset past the last page: the last row.  So a walk reads
+ * one index row, then binary-searches a few rows, not log2(count).
  */
 struct unwind_obj {
-	uint32_t first;		/* index of its header row in the rows map */
-	uint32_t count;		/* rows, at most UNWIND_ROWS_MAX */
+	uint32_t first;		/* index of its first index row in the rows map */
+	uint32_t count;		/* npages; 0: no rows, and first says why */
 };
 
 #define UNWIND_PAGE_SHIFT 12

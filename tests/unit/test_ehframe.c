@@ -276,3 +276,65 @@ TEST(ehframe_libc_matches_readelf)
 	CHECK(bad == 0);
 	free(rows);
 }
+
+/*
+ * The walk's lookup as cg_ustack.c's page_rows and search_rows do it,
+ * over spec.h's layout (index rows, then the rows, here from index 0):
+ * the row it finds for an offset, or NULL.
+ */
+static const struct unwind_row *indexed_row(const struct unwind_row *all,
+					    uint32_t npages, uint32_t off)
+{
+	uint32_t p = off >> UNWIND_PAGE_SHIFT;
+	uint32_t lo, hi;
+
+	if (p > npages)
+		p = npages;
+	lo = all[p].pc;
+	hi = (uint32_t)all[p].cfa_off;
+	for (int k = 0; k < UNWIND_SEARCH_STEPS && hi - lo > 1; k++) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (all[mid].pc > off)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return all[lo].pc > off ? NULL : &all[lo];
+}
+
+/* Every offset of libc (and past its end) finds through the page index
+ * the row a plain search of all rows finds. */
+TEST(unwind_index_matches_search)
+{
+	const struct elf_file *f = elf_file_get(LIBC);
+	struct unwind_row *rows = NULL, *all;
+	size_t n = 0, need;
+	uint32_t npages, end;
+	int bad = 0;
+
+	CHECK(f && unwind_file_rows(f, &rows, &n) == 0 && n > 1000);
+	if (!rows || n == 0)
+		return;
+	need = unwind_rows_needed(rows, n);
+	npages = (uint32_t)(need - n - 1);
+	all = calloc(need, sizeof(*all));
+	CHECK(all != NULL);
+	unwind_index(rows, n, npages + 1, all);
+	memcpy(all + npages + 1, rows, n * sizeof(*rows));
+	end = rows[n - 1].pc + 3 * (1u << UNWIND_PAGE_SHIFT);
+	for (uint32_t off = 0; off < end && bad < 5; off++) {
+		const struct unwind_row *want = unwind_row_at(rows, n, off);
+		const struct unwind_row *got = indexed_row(all, npages, off);
+
+		if (want ? got != all + npages + 1 + (want - rows) : got != NULL) {
+			fprintf(stderr, "libc offset %#x: index finds row %td, search %td\n",
+				off, got ? got - all : -1,
+				want ? npages + 1 + (want - rows) : -1);
+			bad++;
+		}
+	}
+	CHECK(bad == 0);
+	free(all);
+	free(rows);
+}
