@@ -1821,7 +1821,10 @@ static void scratch_lookup(struct cg *g)
 /*
  * The program's exit gives back the level its firing took:
  *	out: r1 = SLOT_NEST; if (r1) atomic *r1 -= 1
- *	r0 = 0; exit
+ *	bare: r0 = 0; exit
+ * A firing a sys_late program rejects before its first clause's lookup
+ * has taken nothing, and has not even zeroed SLOT_NEST: it leaves by
+ * bare (early_out).
  */
 static void epilogue(struct cg *g)
 {
@@ -1833,6 +1836,7 @@ static void epilogue(struct cg *g)
 	emit_mov_imm(&g->e, R2, -1);
 	emit_atomic_add(&g->e, R1, 0, R2);
 	emit_label(&g->e, none);
+	emit_label(&g->e, g->bare);
 	emit_mov_imm(&g->e, R0, 0);
 	emit_exit(&g->e);
 }
@@ -1844,6 +1848,13 @@ static void state_test(struct cg *g)
 	emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
 	emit_load(&g->e, 8, R0, R1, offsetof(struct globals_hdr, state));
 	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
+}
+
+/* Where a firing leaves before its level is taken: bare in a sys_late
+ * program, which zeroes SLOT_NEST only then (firing_lookup). */
+static int early_out(const struct cg *g)
+{
+	return g->sys_late >= 0 ? g->bare : g->out;
 }
 
 /* The slots every firing starts with (firing_lookup's when sys_late) */
@@ -1860,6 +1871,7 @@ static void zero_slots(struct cg *g)
  * firing its predicate takes goes on).  A predicate that runs before
  * them reads only the pid, the tid and constants: it has no effect, and
  * ending the run does not wait for it.
+ *	SLOT_NEST = 0				(sys_late)
  *	if (globals.state) goto out		(sys_late)
  *	SLOT_ZERO = 0; SLOT_TIMESTAMP = 0	(sys_late)
  *	r9 = lookup(scratch, &zero); if (!r9) goto out
@@ -1869,6 +1881,7 @@ static void zero_slots(struct cg *g)
 static void firing_lookup(struct cg *g)
 {
 	if (g->sys_late >= 0) {	/* one clause: once a firing */
+		emit_store_imm(&g->e, 8, R10, SLOT_NEST, 0);	/* epilogue() */
 		state_test(g);
 		zero_slots(g);
 	}
@@ -1885,9 +1898,9 @@ static void firing_lookup(struct cg *g)
 
 /*
  * A predicate that can run before the scratch lookup: integer constants,
- * pid and tid, and operators on them.  A list of what is known not to
- * touch r9, rather than a search for what does; predicate() checks the
- * instructions too.
+ * pid and tid, and operators on them but division.  A list of what is
+ * known not to touch r9, rather than a search for what does; predicate()
+ * checks the instructions too.
  */
 static bool scratch_free(const struct node *n)
 {
@@ -1899,8 +1912,9 @@ static bool scratch_free(const struct node *n)
 	case N_UNARY:
 		return (n->op == '!' || n->op == '-' || n->op == '~') &&
 		       scratch_free(n->a);
-	case N_BINARY:
-		return n->op != ',' && scratch_free(n->a) && scratch_free(n->b);
+	case N_BINARY:	/* a division may fault, and a fault is recorded */
+		return n->op != ',' && n->op != '/' && n->op != '%' &&
+		       scratch_free(n->a) && scratch_free(n->b);
 	default:
 		return false;
 	}
@@ -1915,18 +1929,21 @@ static bool scratch_free(const struct node *n)
 static void predicate(struct cg *g, const struct node *pred)
 {
 	bool defer = !g->have_scratch && scratch_free(pred);
-	int start = g->e.n;
+	int start = g->e.n, end = g->clause_end;
 
 	if (!defer && !g->have_scratch) {
 		firing_lookup(g);
 		g->have_scratch = true;
 	}
+	if (defer && g->sys_late >= 0)
+		g->clause_end = g->bare;	/* the only clause, nothing taken */
 	if (!predicate_jump(g, (struct node *)pred)) {
 		struct val v = cg_expr(g, (struct node *)pred);
 
 		cg_load_slot(g, R0, v.slot);
 		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->clause_end);
 	}
+	g->clause_end = end;
 	for (int i = start; defer && i < g->e.n; i++)
 		if (g->e.insns[i].dst_reg == R9 || g->e.insns[i].src_reg == R9 ||
 		    (g->sys_late >= 0 && (g->e.insns[i].dst_reg == R7 ||
@@ -2224,7 +2241,7 @@ static void sys_prologue(struct cg *g)
 
 	if (g->sys_late >= 0) {
 		emit_load(&g->e, 8, R0, R6, 8);		/* ctx->args[1]: id */
-		emit_jmp_imm(&g->e, BPF_JNE, R0, g->sys_late, g->out);
+		emit_jmp_imm(&g->e, BPF_JNE, R0, g->sys_late, g->bare);
 		return;
 	}
 	if (entry) {
@@ -2297,17 +2314,18 @@ static void cpu_filter(struct cg *g)
 	    g->att == ATTACH_ERROR)
 		return;
 	emit_call(&g->e, BPF_FUNC_get_smp_processor_id);
-	emit_jmp_imm(&g->e, BPF_JNE, R0, g->c->cpu, g->out);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, g->c->cpu, early_out(g));
 }
 
 static void prologue(struct cg *g)
 {
 	emit_mov_reg(&g->e, R6, R1);
-	emit_store_imm(&g->e, 8, R10, SLOT_NEST, 0);	/* epilogue() */
 	if (g->att == ATTACH_SYS_ENTER && g->nclauses == 1)
 		g->sys_late = only_syscall(g);
-	if (g->sys_late < 0)
+	if (g->sys_late < 0) {
+		emit_store_imm(&g->e, 8, R10, SLOT_NEST, 0);	/* epilogue() */
 		zero_slots(g);
+	}
 	/* ERROR reports faults before exit(); END runs once probes stop */
 	if (g->att != ATTACH_ERROR && g->att != ATTACH_END && g->sys_late < 0)
 		state_test(g);
@@ -2410,6 +2428,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 		sleep_maps(c);
 	emit_init(&g.e, c->a);
 	g.out = emit_new_label(&g.e);
+	g.bare = emit_new_label(&g.e);
 	prologue(&g);
 	for (int i = 0; i < nclauses; i++)
 		clause(&g, &clauses[i]);

@@ -38,6 +38,7 @@ struct cg {
 	uint32_t tmp;			/* next free scratch temp */
 	uint32_t rec;			/* next free record offset */
 	int out;			/* label: program exit */
+	int bare;			/* label: exit before a level is taken (sys_late) */
 	int clause_end;			/* label: end of this clause */
 	int acts_cap;
 	uint32_t tmp_base;		/* first temp after the clause-locals */
