@@ -20,6 +20,8 @@
  *		no row: CFA = rbp + 16, rbp at CFA - 16 -- a frame pointer
  *		CFA = rsp or rbp + row.cfa_off
  *		pc = *(CFA - 8); rbp = *(CFA + row.rbp_off) if saved; rsp = CFA
+ *		(the words from a window of the stack read a page at most
+ *		at a time, not one read each: UW_WINDOW)
  *
  * The stack stays in the kernel, so @[ustack()] = count() still
  * aggregates there.  A return address is looked up at pc - 1: the call
