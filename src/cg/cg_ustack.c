@@ -927,6 +927,8 @@ static void window_words(struct cg *g, int exact, int kept)
  *
  *	cfa = (rule == UW_CFA_RBP ? st->bp : st->sp) + cfa_off
  *	PLT: cfa = st->sp + 8 + ((st->pc & 15) >= cfa_off ? 8 : 0)
+ *	window_words(): st->pc and st->bp from the window; goto kept
+ * exact:					the window could not give them
  *	if (rbp_off == -16) {			pushed first: one read
  *		(fp[-16], fp[-8]) = *(u64 (*)[2])(cfa - 16)
  *		st->bp = fp[-16]; st->pc = fp[-8]
@@ -936,7 +938,7 @@ static void window_words(struct cg *g, int exact, int kept)
  *	}
  *	if (cfa <= st->sp) goto stop		the stack must move up
  *
- * The words are read into the callback's stack (its two words, free by
+ * The exact path reads into the callback's stack (its two words, free by
  * now: the zero key and the row index), not the scratch area:
  * hardened usercopy checks a stack destination by its bounds alone, a
  * map value by the page and object it lies in, which cost more than
