@@ -475,7 +475,10 @@ static void lex_dollar(struct lexer *lx, struct token *t)
 
 /*
  * Probe descriptions expand $1 and $name textually, anywhere in the text:
- * "pid$target:libc.so.6::entry" names the -p process.
+ * "pid$target:libc.so.6::entry" names the -p process.  $$1 and $$name are
+ * the same text: a probe description is a string already, so the quoting
+ * that $$ asks for changes nothing (dt_subr.c's dtrace_xstr2desc skips
+ * the second '$' the same way).
  */
 const char *lex_expand_pspec(struct lexer *lx, const char *text, int line,
 			     int col)
@@ -490,6 +493,9 @@ const char *lex_expand_pspec(struct lexer *lx, const char *text, int line,
 		char num[32];
 		size_t len = 1;
 
+		if (s[0] == '$' && s[1] == '$' &&
+		    (isalnum((unsigned char)s[2]) || s[2] == '_'))
+			s++;
 		if (*s == '$' && isdigit((unsigned char)s[1])) {
 			len += strspn(s + 1, "0123456789");
 			val = macro_argument(lx, strtol(s + 1, NULL, 10), "");
