@@ -63,7 +63,34 @@ struct val cg_mem_addr(struct cg *g, struct node *n)
 	return cg_int_val(mem_addr(g, n));
 }
 
-/* the value of n: an aggregate's address, or the scalar read from it */
+/*
+ * A string read from kernel memory: the NUL-terminated bytes at the
+ * address in addr_slot, into a zeroed temp of n's string type (stringof's
+ * and a string lvalue's rule, the one place it is applied):
+ *
+ *	probe_read_kernel_str(&temp, size, addr); fault if r0 < 0
+ */
+static struct val read_string(struct cg *g, const struct node *n,
+			      int16_t addr_slot)
+{
+	struct val v = { .str = true, .size = cg_round8(n->type.size) };
+	int ok = emit_new_label(&g->e);
+
+	v.off = cg_temp_new(g, n, v.size);
+	cg_zero_words(g, R9, v.off, v.size);	/* keep the NUL padding */
+	cg_scratch_ptr(g, R1, v.off);
+	emit_mov_imm(&g->e, R2, (int32_t)n->type.size);
+	cg_load_slot(g, R3, addr_slot);
+	emit_mov_reg(&g->e, R8, R3);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
+	emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, ok);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, ok);
+	return v;
+}
+
+/* the value of n: an aggregate's address, the string at it (*q, q a
+ * string *), or the scalar read from it */
 struct val cg_mem_read(struct cg *g, struct node *n)
 {
 	int16_t slot = mem_addr(g, n);
@@ -72,6 +99,8 @@ struct val cg_mem_read(struct cg *g, struct node *n)
 
 	if (t->kind == T_STRUCT || t->kind == T_ARRAY)
 		return cg_int_val(slot);
+	if (t->kind == T_STRING)
+		return read_string(g, n, slot);
 	uint32_t size = t->size > 8 || t->size == 0 ? 8 : t->size;
 
 	if (m && m->bit_width)	/* the bit-field's storage unit */
@@ -95,24 +124,9 @@ struct val cg_mem_read(struct cg *g, struct node *n)
 /* stringof(p): the NUL-terminated bytes at p, at most the type's bound */
 struct val cg_stringof(struct cg *g, struct node *n)
 {
-	struct val v = { .str = true, .size = cg_round8(n->type.size) };
-	int ok = emit_new_label(&g->e);
-	struct val p;
+	struct val p = cg_expr(g, n->a);
 
-	v.off = cg_temp_new(g, n, v.size);
-	p = cg_expr(g, n->a);
-	if (p.str)
-		return p;
-	cg_zero_words(g, R9, v.off, v.size);	/* keep the NUL padding */
-	cg_scratch_ptr(g, R1, v.off);
-	emit_mov_imm(&g->e, R2, (int32_t)n->type.size);
-	cg_load_slot(g, R3, p.slot);
-	emit_mov_reg(&g->e, R8, R3);
-	emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
-	emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, ok);
-	cg_fault(g, FLT_BADADDR, R8);
-	emit_label(&g->e, ok);
-	return v;
+	return p.str ? p : read_string(g, n, p.slot);
 }
 
 /* ---- dscope's kernel subroutines (sema_kernel_subr) ---- */

@@ -1608,6 +1608,35 @@ static void alloca_offset(struct cg *g, const struct node *n,
 }
 
 /*
+ *	*(string *)addr = s: the string's bytes, its NUL padding included,
+ *	at most the string type's size, copied from its scratch temp; the
+ *	bytes written, not the type, must lie in alloca() memory, so that
+ *	"x" fits the 8 bytes a script allocated for it:
+ *	r0 = addr - &scratch[ALLOCA_OFF], checked for n bytes
+ *	probe_read_kernel(r9 + ALLOCA_OFF + r0, n, &temp)
+ */
+static struct val store_string(struct cg *g, struct node *n)
+{
+	struct val v = cg_expr(g, n->b);
+	struct val addr = cg_mem_addr(g, n->a);
+	uint32_t size = v.size < n->a->type.size ? v.size : n->a->type.size;
+	int ok = emit_new_label(&g->e);
+
+	alloca_offset(g, n, addr.slot, size);
+	emit_alu_reg(&g->e, BPF_ADD, R0, R9);
+	emit_alu_imm(&g->e, BPF_ADD, R0, ALLOCA_OFF);
+	emit_mov_reg(&g->e, R1, R0);
+	emit_mov_imm(&g->e, R2, (int32_t)size);
+	cg_scratch_ptr(g, R3, v.off);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
+	cg_load_slot(g, R8, addr.slot);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, ok);
+	return v;
+}
+
+/*
  *	*(T *)addr = v, addr in this clause's alloca() memory:
  *	r0 = addr - &scratch[ALLOCA_OFF], checked
  *	*(T *)(r9 + ALLOCA_OFF + r0) = v
@@ -1618,6 +1647,9 @@ struct val cg_mem_store(struct cg *g, struct node *n)
 	const struct dtype *t = &lhs->type;
 	const struct cmember *m = lhs->kind == N_MEMBER ? lhs->cg : NULL;
 	struct val v, addr;
+
+	if (t->kind == T_STRING)
+		return store_string(g, n);
 
 	if (m && m->bit_width)
 		diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",

@@ -519,9 +519,15 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 		if (lhs->symkind == SYM_STATIC && lhs->type.kind == T_STRUCT &&
 		    rhs && dtype_equal(&lhs->type, rhs))
 			return;
-		/* memory: alloca()'s, checked when the clause runs */
+		/* memory: alloca()'s, checked when the clause runs; a
+		 * string is copied there whole, as dt_cg_store copies a
+		 * by-reference value (*p = "str", p a string *) */
 		if (n->kind == N_ASSIGN && sema_is_mem_lvalue(lhs) &&
 		    (type_is_int(&lhs->type) || lhs->type.kind == T_PTR))
+			return;
+		if (n->kind == N_ASSIGN && !n->compound &&
+		    sema_is_mem_lvalue(lhs) && lhs->type.kind == T_STRING &&
+		    n->b->type.kind == T_STRING)
 			return;
 		diag_fail(s->d, lhs->line, lhs->col, "D_OP_LVAL",
 			  "operator %s requires modifiable lvalue as an operand",
