@@ -54,6 +54,12 @@
  *  - its records go to a ring buffer (spec.sbuf_map), each after a struct
  *    sbuf_hdr naming the CPU: a sleepable program may not write to a perf
  *    event array.
+ * The ERROR clauses write to a ring buffer of their own too
+ * (spec.errbuf_map), for another reason: the consumer runs them when it
+ * reads a fault, and reads what they wrote at once, before the records
+ * the faulting firing's later clauses left in the perf ring -- so their
+ * output comes at the fault, where DTrace's (dtrace_probe_error, called
+ * in the middle of dtrace_probe's clauses) does.
  * What such a program cannot use keeps it non-sleepable, as today:
  * copyout (bpf_probe_write_user is refused) and ustack() (its callbacks
  * look the per-CPU area up themselves).
@@ -246,9 +252,10 @@ void cg_kread(struct cg *g, int16_t slot, int size, int32_t off)
 static void probe_id(struct cg *g);
 
 /*
- * A sleepable program's output: size bytes of scratch at off, after a
- * struct sbuf_hdr, into the ring buffer; goto full if it has no room.
- *	r8 = ringbuf_reserve(&sbuf, sizeof(hdr) + size, 0)
+ * A sleepable or ERROR program's output: size bytes of scratch at off,
+ * after a struct sbuf_hdr, into its ring buffer; goto full if it has no
+ * room.
+ *	r8 = ringbuf_reserve(&ring, sizeof(hdr) + size, 0)
  *	if (!r8) goto full
  *	probe_read_kernel(r8 + sizeof(hdr), size, r9 + off)
  *	r8->cpu = get_smp_processor_id()
@@ -258,7 +265,7 @@ static void sbuf_output(struct cg *g, uint32_t off, uint32_t size, int full)
 {
 	int32_t hdr = sizeof(struct sbuf_hdr);
 
-	cg_ld_map(g, R1, g->spec->sbuf_map);
+	cg_ld_map(g, R1, g->ring_map);
 	emit_mov_imm(&g->e, R2, hdr + (int32_t)size);
 	emit_mov_imm(&g->e, R3, 0);
 	emit_call(&g->e, BPF_FUNC_ringbuf_reserve);
@@ -299,7 +306,7 @@ void cg_fault(struct cg *g, int fault, int addr_reg)
 	emit_store_imm(&g->e, 4, R9, e + offsetof(struct err_record, action),
 		       g->action);
 	emit_store_imm(&g->e, 8, R9, e + offsetof(struct err_record, fault), fault);
-	if (g->sleepable) {
+	if (g->ring_map >= 0) {
 		sbuf_output(g, ERR_REC_OFF, sizeof(struct err_record), g->clause_end);
 	} else {
 		emit_mov_reg(&g->e, R1, R6);
@@ -1731,7 +1738,7 @@ static void emit_record(struct cg *g)
 	emit_store(&g->e, 4, R9, 0, R0);		/* rec->epid */
 	probe_id(g);
 	emit_store(&g->e, 4, R9, 4, R0);		/* rec->probe_id */
-	if (g->sleepable) {
+	if (g->ring_map >= 0) {
 		int full = emit_new_label(&g->e);
 
 		sbuf_output(g, 0, g->rec, full);
@@ -2413,6 +2420,18 @@ static void sleep_maps(struct cg_ctx *c)
 	fixed_map(c, "dscope_sbuf", BPF_MAP_TYPE_RINGBUF, 0, 0, ring, 0);
 }
 
+/* The ERROR clauses' ring: what one run of them writes, with room to
+ * spare (a fuller ring counts drops as the perf rings do). */
+static int error_map(struct cg_ctx *c)
+{
+	if (c->spec->errbuf_map < 0) {
+		c->spec->errbuf_map = c->spec->nmaps;
+		fixed_map(c, "dscope_errbuf", BPF_MAP_TYPE_RINGBUF, 0, 0,
+			  64 * 1024, 0);
+	}
+	return c->spec->errbuf_map;
+}
+
 int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	       const struct probe *probe, const struct cg_clause *clauses,
 	       int nclauses)
@@ -2424,8 +2443,13 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	struct spec *sp = c->spec;
 
 	g.sleepable = wants_sleep(&g, clauses, nclauses);
-	if (g.sleepable)
+	g.ring_map = -1;
+	if (g.sleepable) {
 		sleep_maps(c);
+		g.ring_map = sp->sbuf_map;
+	} else if (att == ATTACH_ERROR) {
+		g.ring_map = error_map(c);
+	}
 	emit_init(&g.e, c->a);
 	g.out = emit_new_label(&g.e);
 	g.bare = emit_new_label(&g.e);

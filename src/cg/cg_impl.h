@@ -57,6 +57,9 @@ struct cg {
 	int chill_cb;			/* label of chill()'s callback; 0: unused */
 	bool loop_cb;			/* string loops as bpf_loop callbacks */
 	bool sleepable;			/* a sleepable program (cg.c: "sleepable") */
+	int ring_map;			/* spec map its records go to when not
+					 * the perf rings (sleepable, ERROR);
+					 * -1: the perf rings */
 	int loop_depth;			/* such callbacks being emitted */
 	struct emit_block *loop_bodies;	/* cut out, pasted after the exit */
 	int nloop_bodies, loop_bodies_cap;

@@ -350,6 +350,7 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 	sp->cpuinfo_map = -1;
 	sp->tscratch_map = -1;
 	sp->sbuf_map = -1;
+	sp->errbuf_map = -1;
 	sp->stacks_map = -1;
 	for (int i = 0; i < nm; i++) {
 		bool used[NUPROBE_PROGS] = { false };

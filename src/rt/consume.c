@@ -326,7 +326,13 @@ static const char *fault_name(uint64_t fault)
  *   (0x8) in action #1
  * then the ERROR clauses run with DTrace's arguments.  They run in
  * dscope's own context (through BPF_PROG_TEST_RUN), not the faulting
- * thread's: pid and execname in an ERROR clause are dscope's.
+ * thread's: pid and execname in an ERROR clause are dscope's.  What they
+ * write is read at once (cg.c: spec.errbuf_map), so it comes before the
+ * records of the faulting firing's later clauses, as in DTrace.
+ *
+ * A fault in an ERROR clause runs nothing and prints no error line: it
+ * is counted, and reported as DTrace's status is ("1 error in ERROR
+ * probe enabling"); dtrace_probe does not recurse on the ERROR probe.
  */
 static void on_error(struct consumer *c, const struct err_record *er)
 {
@@ -335,6 +341,10 @@ static void on_error(struct consumer *c, const struct err_record *er)
 	uint64_t args[12] = { 0, er->clause_epid + 1, er->action, (uint64_t)-1,
 			      er->fault, er->addr };
 
+	if (p && strcmp(p->prov, "dtrace") == 0 && strcmp(p->name, "ERROR") == 0) {
+		c->dblerrors++;
+		return;
+	}
 	if (er->fault == FLT_BADADDR || er->fault == FLT_BADALIGN ||
 	    er->fault == FLT_BADSTACK)
 		snprintf(details, sizeof(details), " (0x%llx)",
@@ -353,6 +363,8 @@ static void on_error(struct consumer *c, const struct err_record *er)
 		c->em->ops->error(c->em, er, p, msg);
 	c->errors++;
 	attach_run_once(c->sp, ATTACH_ERROR, args, c->err, c->progname);
+	if (c->errring)
+		ring_buffer__consume(c->errring);
 }
 
 /* Did act run in this firing (an action in an if's branch may not)? */
@@ -614,6 +626,10 @@ static int open_wake(struct consumer *c)
 	if (c->wake && c->sp->sbuf_map >= 0 &&	/* read with MAP_WAKE */
 	    ring_buffer__add(c->wake, c->sp->maps[c->sp->sbuf_map].fd, on_sbuf, c) < 0)
 		rc = -errno;
+	if (rc == 0 && c->sp->errbuf_map >= 0 &&
+	    !(c->errring = ring_buffer__new(c->sp->maps[c->sp->errbuf_map].fd,
+					    on_sbuf, c, NULL)))
+		rc = -errno;
 	if (rc == 0 && (!c->wake || c->epfd < 0 ||
 	    watch(c, ring_buffer__epoll_fd(c->wake), WAKE_IDX) < 0))
 		rc = -errno;
@@ -835,6 +851,16 @@ void consume_status_drops(struct consumer *c)
 	if (now)
 		report_spec(c, now);
 	free(now);
+	if (c->dblerrors > c->dblerrors_seen) {
+		uint64_t n = c->dblerrors - c->dblerrors_seen;
+
+		fflush(c->out);
+		fprintf(c->err, "%s: %llu error%s in ERROR probe enabling\n",
+			c->progname, (unsigned long long)n, n == 1 ? "" : "s");
+		if (c->em)
+			c->em->ops->drop(c->em, "error probe", -1, n);
+		c->dblerrors_seen = c->dblerrors;
+	}
 }
 
 void consume_agg_drops(struct consumer *c)
@@ -886,6 +912,8 @@ void consume_close(struct consumer *c)
 	c->pb = NULL;
 	ring_buffer__free(c->wake);
 	c->wake = NULL;
+	ring_buffer__free(c->errring);
+	c->errring = NULL;
 	if (c->epfd > 0)
 		close(c->epfd);
 	c->epfd = -1;

@@ -47,8 +47,13 @@ struct consumer {
 	bool done;			/* exit() seen */
 	int exit_status;
 	uint64_t errors;		/* run-time errors reported */
+	uint64_t dblerrors, dblerrors_seen; /* faults in ERROR clauses:
+					 * counted, reported as status */
 	struct perf_buffer *pb;
 	struct ring_buffer *wake;	/* MAP_WAKE: exit() was called */
+	struct ring_buffer *errring;	/* spec.errbuf_map, read after each
+					 * run of the ERROR clauses; NULL:
+					 * none */
 	int epfd;			/* both: the principal buffers and wake */
 	struct agg_state aggs;
 	uint64_t *lost;			/* per CPU: reported so far */

@@ -514,6 +514,9 @@ struct spec {
 					 * programs; -1: none is */
 	int sbuf_map;			/* RINGBUF of their records, each after
 					 * a struct sbuf_hdr; -1: none */
+	int errbuf_map;			/* RINGBUF of the ERROR clauses'
+					 * records, read as each runs; -1:
+					 * no ERROR clause */
 	int stacks_map;			/* HASH: aggregation keys' stacks by
 					 * id (spec_agg); -1: none */
 	uint32_t nspec;		/* option nspec: speculation IDs 1..nspec */
