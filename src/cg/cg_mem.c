@@ -278,29 +278,46 @@ static struct val d_path(struct cg *g, struct node *n, bool mountpoint)
 /*
  * __psargs(struct task_struct *t): t->mm's argument area, up to the
  * string's bound, with the NULs between arguments made spaces -- what
- * ps(1) shows.  Only the current task's memory can be read this way; an
- * area that cannot be read (paged out) gives "".
+ * ps(1) shows.  Only the running process's memory can be read here: a
+ * task of another (sched:::on-cpu's incoming one) gives "", as does an
+ * area that cannot be read (paged out).
+ * __execargs(t), the execargs variable, is dtrace-utils' definition
+ * (bpf/bvar_execargs.S): the same bytes, "" for an area under two bytes,
+ * and a read that faults is an error ("invalid address", at arg_start)
+ * that abandons the clause.
+ *	mm = t->mm; if (!mm || mm != current->mm) goto empty
+ *	start = mm->arg_start; len = mm->arg_end - start
+ *	if (len < (faults ? 2 : 1)) goto empty
+ *	len = min(len, size - 1)
+ *	if (bpf_probe_read_user(s, len, start)) fault or goto empty
+ *	for (i = 0; i < len - 1; i++) if (!s[i]) s[i] = ' '
  */
-static struct val psargs(struct cg *g, struct node *n)
+static struct val psargs(struct cg *g, struct node *n, bool faults)
 {
 	struct val r = { .str = true, .size = cg_round8(n->type.size) };
 	int16_t mm = cg_slot_new(g, n), start = cg_slot_new(g, n);
 	int16_t len = cg_slot_new(g, n);
 	int empty = emit_new_label(&g->e), fits = emit_new_label(&g->e);
 	int loop = emit_new_label(&g->e), next = emit_new_label(&g->e);
-	int done = emit_new_label(&g->e);
+	int done = emit_new_label(&g->e), copied = emit_new_label(&g->e);
 	int32_t max = (int32_t)n->type.size - 1;
+	int32_t mm_off = member_off(g, n, "task_struct.mm");
 	struct val t = cg_expr(g, n->args.v[0]);
 
 	r.off = cg_temp_new(g, n, r.size);
 	cg_zero_words(g, R9, r.off, r.size);
-	read_ptr(g, mm, t.slot, member_off(g, n, "task_struct.mm"));
+	emit_call(&g->e, BPF_FUNC_get_current_task);
+	emit_mov_reg(&g->e, R3, R0);
+	cg_kread(g, start, 8, mm_off);			/* current->mm */
+	read_ptr(g, mm, t.slot, mm_off);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, empty);	/* a kernel thread */
+	cg_load_slot(g, R1, start);
+	emit_jmp_reg(&g->e, BPF_JNE, R0, R1, empty);	/* another process */
 	read_ptr(g, start, mm, member_off(g, n, "mm_struct.arg_start"));
 	read_ptr(g, len, mm, member_off(g, n, "mm_struct.arg_end"));
 	cg_load_slot(g, R1, start);
 	emit_alu_reg(&g->e, BPF_SUB, R0, R1);		/* end - start */
-	emit_jmp_imm(&g->e, BPF_JSLE, R0, 0, empty);
+	emit_jmp_imm(&g->e, BPF_JSLT, R0, faults ? 2 : 1, empty);
 	emit_jmp_imm(&g->e, BPF_JLE, R0, max, fits);
 	emit_mov_imm(&g->e, R0, max);
 	emit_label(&g->e, fits);
@@ -309,7 +326,14 @@ static struct val psargs(struct cg *g, struct node *n)
 	emit_mov_reg(&g->e, R2, R0);
 	cg_load_slot(g, R3, start);
 	emit_call(&g->e, BPF_FUNC_probe_read_user);
-	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, empty);
+	if (faults) {
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, copied);
+		cg_load_slot(g, R8, start);
+		cg_fault(g, FLT_BADADDR, R8);
+		emit_label(&g->e, copied);
+	} else {
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, empty);
+	}
 
 	/* for (i = 0; i < len - 1; i++) if (!s[i]) s[i] = ' '; */
 	cg_load_slot(g, R4, len);
@@ -403,8 +427,9 @@ bool cg_kernel_subr(struct cg *g, struct node *n, struct val *out)
 		*out = d_path(g, n, false);
 	else if (strcmp(n->str, "__mountpoint") == 0)
 		*out = d_path(g, n, true);
-	else if (strcmp(n->str, "__psargs") == 0)
-		*out = psargs(g, n);
+	else if (strcmp(n->str, "__psargs") == 0 ||
+		 strcmp(n->str, "__execargs") == 0)
+		*out = psargs(g, n, strcmp(n->str, "__execargs") == 0);
 	else if (strcmp(n->str, "__cpu_chip") == 0 ||
 		 strcmp(n->str, "__cpu_lgrp") == 0)
 		*out = cpu_topology(g, n, strcmp(n->str, "__cpu_chip") == 0);

@@ -8,7 +8,8 @@
  * changeable without touching the compiler; the things D cannot say
  * are subroutines of dscope's own (d_path: a path walked up the dentry
  * chain; __mountpoint: that walk from a mount's root, where it is
- * mounted; __psargs: the argument area of a process, NULs made spaces;
+ * mounted; __psargs: the argument area of a process, NULs made spaces,
+ * and __execargs, the same with dtrace-utils' faults;
  * __bd_partno: a member whose place differs between kernels, chosen by
  * what BTF shows).
  *
@@ -274,6 +275,8 @@ const char dlib_text[] =
 	/* the current thread's working and root directories (procfs.d) */
 	"inline string cwd = d_path(&curthread->fs->pwd);\n"
 	"inline string root = d_path(&curthread->fs->root);\n"
+	/* dtrace-utils' execargs: the process's arguments, joined by spaces */
+	"inline string execargs = __execargs(curthread);\n"
 	/* the arguments of the sched and proc providers (stable.c) */
 	"inline lwpsinfo_t *__lwpsinfo[struct task_struct *T] =\n"
 	"    xlate <lwpsinfo_t *> (T);\n"

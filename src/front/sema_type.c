@@ -240,6 +240,8 @@ void sema_offsetof(struct sema *s, struct node *n)
  *   string d_path(struct path *)       the path, walked up the dentries
  *   string __mountpoint(struct vfsmount *)  where the mount is mounted
  *   string __psargs(struct task_struct *)  the argument area, NULs as spaces
+ *   string __execargs(struct task_struct *)  the same as execargs: a fault
+ *                                      is an error, as dtrace-utils' is
  *   int __bd_partno(struct block_device *)  the partition number
  *   int __cpu_chip(int), __cpu_lgrp(int)   a CPU's package and NUMA node
  */
@@ -249,6 +251,7 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 		{ "d_path", "struct path *" },
 		{ "__mountpoint", "struct vfsmount *" },
 		{ "__psargs", "struct task_struct *" },
+		{ "__execargs", "struct task_struct *" },
 		{ "__bd_partno", "struct block_device *" },
 		{ "__cpu_chip", "int" },
 		{ "__cpu_lgrp", "int" },
@@ -261,7 +264,7 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 		return false;
 	sema_check_nargs(s, n, 1, 1);
 	sema_expr(s, n->args.v[0]);
-	bool by_cpu = k >= 4, partno = k == 3;
+	bool by_cpu = k >= 5, partno = k == 4;
 
 	if (by_cpu ? !type_is_int(&n->args.v[0]->type)
 		   : n->args.v[0]->type.kind != T_PTR)
