@@ -228,9 +228,10 @@ static const int16_t funcarg_regs[6] = { 112, 104, 96, 88, 72, 64 };
 #define PT_REGS_IP 128
 #define PT_REGS_CS 136
 
-/* r0 = *(u64 *)(kernel address in r3 + off), through bpf_probe_read_kernel
+/* r0 = *(u64 *)(address in r3 + off), through the read helper func
  * into slot */
-void cg_kread(struct cg *g, int16_t slot, int size, int32_t off)
+static void read_to_slot(struct cg *g, int16_t slot, int size, int32_t off,
+			 int func)
 {
 	int ok = emit_new_label(&g->e);
 
@@ -240,13 +241,28 @@ void cg_kread(struct cg *g, int16_t slot, int size, int32_t off)
 	if (off)
 		emit_alu_imm(&g->e, BPF_ADD, R3, off);
 	emit_mov_reg(&g->e, R8, R3);
-	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	emit_call(&g->e, func);
 	if (g->ep) {	/* in a clause: a bad address is a fault */
 		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
 		cg_fault(g, FLT_BADADDR, R8);
 	}
 	emit_label(&g->e, ok);
 	cg_load_slot(g, R0, slot);
+}
+
+void cg_kread(struct cg *g, int16_t slot, int size, int32_t off)
+{
+	read_to_slot(g, slot, size, off, BPF_FUNC_probe_read_kernel);
+}
+
+int cg_user_read_func(const struct cg *g)
+{
+	return g->sleepable ? BPF_FUNC_copy_from_user : BPF_FUNC_probe_read_user;
+}
+
+void cg_uread(struct cg *g, int16_t slot, int size, int32_t off)
+{
+	read_to_slot(g, slot, size, off, cg_user_read_func(g));
 }
 
 static void probe_id(struct cg *g);

@@ -124,6 +124,11 @@ struct val cg_string_const(struct cg *g, const struct node *n, const char *s,
 			   uint32_t size);
 /* slot = *(size *)(r3 + off) read with bpf_probe_read_kernel; r0 = it */
 void cg_kread(struct cg *g, int16_t slot, int size, int32_t off);
+/* the same from the probe's process memory (a userland pointer's) */
+void cg_uread(struct cg *g, int16_t slot, int size, int32_t off);
+/* the helper that copies user bytes: one that faults the pages in, in a
+ * sleepable program (it zeroes the copy where it fails, as the other does) */
+int cg_user_read_func(const struct cg *g);
 /* A run-time fault: write an error record (the address from addr_reg,
  * or 0 if addr_reg < 0) and abandon the clause. */
 void cg_fault(struct cg *g, int fault, int addr_reg);

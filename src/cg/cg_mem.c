@@ -5,7 +5,10 @@
  * An lvalue in kernel memory is an address computed into a stack slot
  * (cg_mem_addr); only scalars are read, with bpf_probe_read_kernel, whose
  * failure is a fault reported as DTrace reports "invalid address" (see
- * cg_kread).  Struct, union and array values stay addresses (sema_type.c
+ * cg_kread).  What a userland pointer reaches (dtrace-utils' "userland int
+ * *", types.h) is the probe's process memory, read with the user helpers;
+ * a plain pointer is the kernel's, as in DTrace, so *(int *)arg1 at a
+ * system call faults where copyin(arg1, 4) or a userland cast reads.  Struct, union and array values stay addresses (sema_type.c
  * explains the model), so a->b.c[2] costs one read, of the last scalar.
  */
 #include "cg/cg_impl.h"
@@ -63,15 +66,34 @@ struct val cg_mem_addr(struct cg *g, struct node *n)
 	return cg_int_val(mem_addr(g, n));
 }
 
+/* Is the object n denotes in the probe's process memory: reached through
+ * a userland pointer (*p, p[i], p->m), or a part of one that is? */
+static bool in_user_memory(const struct node *n)
+{
+	const struct dtype *a = n->a ? &n->a->type : NULL;
+
+	switch (n->kind) {
+	case N_MEMBER:
+		return n->op == OP_ARROW ? a->kind == T_PTR && a->user
+					 : in_user_memory(n->a);
+	case N_INDEX:
+		return a->kind == T_PTR ? a->user : in_user_memory(n->a);
+	case N_UNARY:
+		return n->op == '*' && a->kind == T_PTR && a->user;
+	default:
+		return false;
+	}
+}
+
 /*
- * A string read from kernel memory: the NUL-terminated bytes at the
- * address in addr_slot, into a zeroed temp of n's string type (stringof's
- * and a string lvalue's rule, the one place it is applied):
+ * A string read from memory: the NUL-terminated bytes at the address in
+ * addr_slot, into a zeroed temp of n's string type (stringof's and a
+ * string lvalue's rule, the one place it is applied):
  *
- *	probe_read_kernel_str(&temp, size, addr); fault if r0 < 0
+ *	probe_read_{kernel,user}_str(&temp, size, addr); fault if r0 < 0
  */
 static struct val read_string(struct cg *g, const struct node *n,
-			      int16_t addr_slot)
+			      int16_t addr_slot, bool user)
 {
 	struct val v = { .str = true, .size = cg_round8(n->type.size) };
 	int ok = emit_new_label(&g->e);
@@ -82,7 +104,8 @@ static struct val read_string(struct cg *g, const struct node *n,
 	emit_mov_imm(&g->e, R2, (int32_t)n->type.size);
 	cg_load_slot(g, R3, addr_slot);
 	emit_mov_reg(&g->e, R8, R3);
-	emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
+	emit_call(&g->e, user ? BPF_FUNC_probe_read_user_str
+			      : BPF_FUNC_probe_read_kernel_str);
 	emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, ok);
 	cg_fault(g, FLT_BADADDR, R8);
 	emit_label(&g->e, ok);
@@ -100,13 +123,16 @@ struct val cg_mem_read(struct cg *g, struct node *n)
 	if (t->kind == T_STRUCT || t->kind == T_ARRAY)
 		return cg_int_val(slot);
 	if (t->kind == T_STRING)
-		return read_string(g, n, slot);
+		return read_string(g, n, slot, in_user_memory(n));
 	uint32_t size = t->size > 8 || t->size == 0 ? 8 : t->size;
 
 	if (m && m->bit_width)	/* the bit-field's storage unit */
 		size = (uint32_t)((m->bit_off + m->bit_width + 7) / 8);
 	cg_load_slot(g, R3, slot);
-	cg_kread(g, slot, (int)size, 0);	/* r0 = the bytes, zero-extended */
+	if (in_user_memory(n))
+		cg_uread(g, slot, (int)size, 0);
+	else
+		cg_kread(g, slot, (int)size, 0);	/* r0 = the bytes, zero-extended */
 	if (m && m->bit_width) {
 		/* shift the field to the top, then back down with its sign */
 		int top = 64 - m->bit_off - m->bit_width;
@@ -126,7 +152,8 @@ struct val cg_stringof(struct cg *g, struct node *n)
 {
 	struct val p = cg_expr(g, n->a);
 
-	return p.str ? p : read_string(g, n, p.slot);
+	return p.str ? p : read_string(g, n, p.slot,
+				       n->a->type.kind == T_PTR && n->a->type.user);
 }
 
 /* ---- dscope's kernel subroutines (sema_kernel_subr) ---- */

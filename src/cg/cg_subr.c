@@ -1381,12 +1381,6 @@ static struct val do_progenyof(struct cg *g, struct node *n)
 
 /* ---- user memory ---- */
 
-/* The helper that copies user bytes: one that faults the pages in, in a
- * sleepable program (it zeroes the copy where it fails, as the other does) */
-static int user_read(const struct cg *g)
-{
-	return g->sleepable ? BPF_FUNC_copy_from_user : BPF_FUNC_probe_read_user;
-}
 
 /*
  * A sleepable program's second try at copyinstr, where the first (r0 < 0)
@@ -1487,7 +1481,7 @@ static struct val do_copyin(struct cg *g, struct node *n)
 	clamp_range(g, R2, 0, (int32_t)cap);
 	cg_load_slot(g, R3, addr.slot);
 	cg_scratch_ptr(g, R1, d);
-	emit_call(&g->e, user_read(g));
+	emit_call(&g->e, cg_user_read_func(g));
 	fault_if_neg(g, addr.slot);
 	cg_scratch_addr(g, n, slot, d);
 	return cg_int_val(slot);
@@ -1709,7 +1703,7 @@ static void copy_to_alloca(struct cg *g, struct node *n, struct val src,
 	emit_alu_imm(&g->e, BPF_ADD, R0, ALLOCA_OFF);
 	emit_mov_reg(&g->e, R1, R0);
 	cg_load_slot(g, R3, src.slot);
-	emit_call(&g->e, user ? user_read(g) : BPF_FUNC_probe_read_kernel);
+	emit_call(&g->e, user ? cg_user_read_func(g) : BPF_FUNC_probe_read_kernel);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
 	cg_load_slot(g, R8, src.slot);
 	cg_fault(g, FLT_BADADDR, R8);

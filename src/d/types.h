@@ -52,7 +52,9 @@ struct dtype {
 	const struct ctype *ct;	/* T_PTR: the pointee; T_STRUCT: the layout;
 				 * T_ARRAY: element and count; an enum T_INT:
 				 * its enumerators; NULL for plain types */
-	bool user;		/* T_STACK: ustack(): word 0 is the pid */
+	bool user;		/* T_STACK: ustack(): word 0 is the pid;
+				 * T_PTR: a userland pointer, into the
+				 * probe's process memory */
 	uint8_t sym;		/* enum dsym_kind: prints as a symbol */
 };
 

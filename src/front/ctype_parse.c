@@ -47,6 +47,7 @@ struct cparse {
 	int n, i;
 	int depth;		/* struct/union/enum bodies open */
 	bool empty_dim;		/* a "[]" was seen: D_DECL_ARRNULL for vars */
+	bool userland;		/* the specifiers said "userland" */
 };
 
 _Noreturn static void syntax_error(struct cparse *p)
@@ -531,7 +532,7 @@ static bool specifier(struct cparse *p, struct specs *sp)
 		{ "float", 0, S_FLOAT }, { "double", 0, S_FLOAT },
 		{ "void", 0, S_VOID }, { "string", 0, S_TYPEDEF },
 		{ "const", 0, S_NONE }, { "volatile", 0, S_NONE },
-		{ "restrict", 0, S_NONE },
+		{ "restrict", 0, S_NONE }, { "userland", 0, S_NONE },
 	};
 	const struct ctok *t = peek(p);
 
@@ -542,6 +543,7 @@ static bool specifier(struct cparse *p, struct specs *sp)
 			continue;
 		sp->at = t;
 		p->i++;
+		p->userland |= strcmp(t->s, "userland") == 0;
 		if (words[k].attr)
 			add_attr(p, sp, words[k].attr);
 		else if (words[k].kind != S_NONE)
@@ -725,9 +727,19 @@ static struct dtype declarator(struct cparse *p, struct dtype base,
 }
 
 /* type-name = decl-specs abstract-declarator */
+/* "userland int *": a pointer into the probe's process memory (dtrace-
+ * utils' userland qualifier), read there rather than in the kernel's */
 static struct dtype type_name(struct cparse *p)
 {
-	return declarator(p, decl_specs(p), NULL);
+	bool outer = p->userland;
+	struct dtype t;
+
+	p->userland = false;
+	t = declarator(p, decl_specs(p), NULL);
+	if (p->userland && t.kind == T_PTR)
+		t.user = true;
+	p->userland = outer;
+	return t;
 }
 
 /* ---- struct, union and enum bodies ---- */

@@ -175,6 +175,7 @@ static const unsigned char type_start_kw[KW_COUNT] = {
 	[KW_SIGNED] = 1, [KW_UNSIGNED] = 1, [KW_FLOAT] = 1, [KW_DOUBLE] = 1,
 	[KW_VOID] = 1, [KW_STRING] = 1, [KW_STRUCT] = 1, [KW_UNION] = 1,
 	[KW_ENUM] = 1, [KW_CONST] = 1, [KW_VOLATILE] = 1, [KW_RESTRICT] = 1,
+	[KW_USERLAND] = 1,
 };
 
 static bool starts_type(struct parser *p, const struct token *t)
@@ -619,7 +620,7 @@ static void decl_specs(struct parser *p, struct specs *s, bool storage_ok)
 		} else if (t->kind == TK_KW && type_start_kw[t->op]) {
 			s->text = join(p, s->text, " ", lex_keyword_name(t->op));
 			s->has_type |= t->op != KW_CONST && t->op != KW_VOLATILE &&
-				       t->op != KW_RESTRICT;
+				       t->op != KW_RESTRICT && t->op != KW_USERLAND;
 		} else if (t->kind == TK_IDENT && !s->has_type &&
 			   is_type_name(p, t->str)) {
 			s->text = join(p, s->text, " ", t->str);
