@@ -704,8 +704,13 @@ out:
 	if (child > 0 && !released)
 		discard_command(child);
 	dscope__free(ds);
-	if (out != stdout)
-		fclose(out);
+	/* what stdio still held for the file: a full disk found only now
+	 * is a failure too (the session said so if it saw it first) */
+	if (out != stdout && fclose(out) != 0 && rc == 0) {
+		fprintf(stderr, "%s: failed to write output file '%s': %s\n",
+			progname, c->outfile, strerror(errno));
+		rc = 1;
+	}
 	return rc;
 }
 

@@ -45,6 +45,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <wordexp.h>
 
@@ -86,6 +87,8 @@ struct dscope {
 	uint64_t next_agg;
 	bool ending;			/* a status check saw exit() or a fill */
 	bool fill_said;			/* the fill notice has been printed */
+	int out_errno;			/* a write of the output failed: its
+					 * errno, said once; 0: none did */
 	struct metrics *metrics;	/* -x metrics: the HTTP server */
 	pthread_mutex_t lock;		/* consumer vs. HTTP thread (metrics.h) */
 };
@@ -588,6 +591,39 @@ static bool status_says_stop(struct dscope *ds)
 	return ds->cons.done || filled(ds);
 }
 
+/*
+ * Has a write of the output failed (a full disk under -o)?  Then tracing
+ * stops, as dtrace(1)'s does: "processing aborted" with the reason, and a
+ * status that is not 0.  The output is flushed here, once a poll, so
+ * that the failure is seen while the probes still run rather than at
+ * the end.  stdio keeps no errno: a write that failed inside an earlier
+ * printf is known only by the stream's error flag, and its bytes are
+ * gone.  The usual cause, a file system with no free block left, is
+ * asked of the file system; any other is said as a failed write.
+ */
+static int output_failed(struct dscope *ds)
+{
+	FILE *out = ds->cons.out;
+	struct statvfs fs;
+
+	if (ds->out_errno)
+		return -ds->out_errno;
+	errno = 0;
+	if (fflush(out) != EOF && !ferror(out))
+		return 0;
+	ds->out_errno = errno;
+	if (!ds->out_errno && fstatvfs(fileno(out), &fs) == 0 && fs.f_bavail == 0)
+		ds->out_errno = ENOSPC;
+	if (ds->out_errno)
+		fprintf(ds->cfg.err, "%s: processing aborted: %s\n",
+			ds->cfg.progname, strerror(ds->out_errno));
+	else
+		fprintf(ds->cfg.err, "%s: processing aborted: a write of the "
+			"output failed\n", ds->cfg.progname);
+	ds->out_errno = ds->out_errno ? ds->out_errno : EIO;
+	return -ds->out_errno;
+}
+
 static int poll_locked(struct dscope *ds, int timeout_ms)
 {
 	uint64_t now = now_ns();
@@ -612,6 +648,8 @@ static int poll_locked(struct dscope *ds, int timeout_ms)
 	if (!ds->ending && !ds->cons.done)
 		exit_called(ds);
 	ds->ending |= ds->cons.done;
+	if (rc >= 0)
+		rc = output_failed(ds);
 	if (rc < 0)
 		return rc;
 	return ds->ending ? 1 : 0;
@@ -659,6 +697,8 @@ int dscope__stop(struct dscope *ds)
 	consume_drops(&ds->cons);
 	consume_final_aggs(&ds->cons);
 	unwind_report(ds->uw, ds->cfg.err, ds->cfg.progname);
+	if (output_failed(ds) < 0 && rc >= 0)
+		rc = -ds->out_errno;
 	consume_close(&ds->cons);
 	unload_spec(ds->spec);
 	return rc;
