@@ -742,40 +742,65 @@ static void probe_id(struct cg *g)
 		emit_mov_imm(&g->e, R0, (int32_t)g->probe->id);
 }
 
+/*
+ * A string held in more bytes than its type allows (execname's 16 and a
+ * probe's names' 32 under a smaller strsize: sema_string()): cut at the
+ * bound, the NUL at its last byte and zeros to the word's end, so it
+ * keeps strsize characters as every string does (dtype_string_bound())
+ * and compares and keys as any string of that bound.
+ */
+static struct val clip_string(struct cg *g, struct val v, uint32_t bound)
+{
+	uint32_t keep = cg_round8(bound);
+
+	if (bound == 0 || v.size < bound)
+		return v;
+	for (uint32_t i = bound - 1; i < keep; i++)
+		emit_store_imm(&g->e, 1, R9, (int16_t)(v.off + i), 0);
+	v.size = keep;
+	return v;
+}
+
+/* execname, probeprov, probemod, probefunc, probename: their bytes as
+ * the kernel or the probe has them, up to 16 or 32 */
+static struct val builtin_string(struct cg *g, struct node *n, int b)
+{
+	if (b != BI_EXECNAME)
+		return probe_string(g, n, b);
+	struct val v = { .str = true, .size = 16 };
+
+	v.off = cg_temp_new(g, n, 16);
+	if (cg_other_task(g)) {	/* probe_read_kernel(v, 16, &task->comm) */
+		struct ktype_field f;
+
+		need_ktype(g, n, "task_struct.comm", &f);
+		cur_task(g);
+		emit_mov_reg(&g->e, R3, R0);
+		emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)f.off[0]);
+		cg_scratch_ptr(g, R1, v.off);
+		emit_mov_imm(&g->e, R2, 16);
+		emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+		return v;
+	}
+	/*
+	 * bpf_get_current_comm() pads with NULs on newer kernels
+	 * only (6.1's uses strscpy): zero the buffer first, or
+	 * execname's bytes after its NUL are stale, and a key or a
+	 * word-wise comparison built from it differs from the last.
+	 */
+	cg_zero_words(g, R9, v.off, 16);
+	cg_scratch_ptr(g, R1, v.off);
+	emit_mov_imm(&g->e, R2, 16);
+	emit_call(&g->e, BPF_FUNC_get_current_comm);
+	return v;
+}
+
 static struct val builtin(struct cg *g, struct node *n)
 {
 	int b = n->sym;
 
-	if (n->type.kind == T_STRING) {
-		if (b != BI_EXECNAME)
-			return probe_string(g, n, b);
-		struct val v = { .str = true, .size = 16 };
-
-		v.off = cg_temp_new(g, n, 16);
-		if (cg_other_task(g)) {	/* probe_read_kernel(v, 16, &task->comm) */
-			struct ktype_field f;
-
-			need_ktype(g, n, "task_struct.comm", &f);
-			cur_task(g);
-			emit_mov_reg(&g->e, R3, R0);
-			emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)f.off[0]);
-			cg_scratch_ptr(g, R1, v.off);
-			emit_mov_imm(&g->e, R2, 16);
-			emit_call(&g->e, BPF_FUNC_probe_read_kernel);
-			return v;
-		}
-		/*
-		 * bpf_get_current_comm() pads with NULs on newer kernels
-		 * only (6.1's uses strscpy): zero the buffer first, or
-		 * execname's bytes after its NUL are stale, and a key or a
-		 * word-wise comparison built from it differs from the last.
-		 */
-		cg_zero_words(g, R9, v.off, 16);
-		cg_scratch_ptr(g, R1, v.off);
-		emit_mov_imm(&g->e, R2, 16);
-		emit_call(&g->e, BPF_FUNC_get_current_comm);
-		return v;
-	}
+	if (n->type.kind == T_STRING)
+		return clip_string(g, builtin_string(g, n, b), n->type.size);
 	int16_t slot = cg_slot_new(g, n);
 
 	if (cg_other_task(g) && (b == BI_PID || b == BI_TID)) {

@@ -6,7 +6,8 @@
  * that cg knows to dereference with bpf_probe_read), or an aggregate from
  * BTF.  Every type has a fixed size: BPF needs static layouts, and strings
  * carry the smallest bound that holds every value they can take (execname
- * is 16 bytes, a string literal its own length + 1, anything else strsize).
+ * is 16 bytes, a string literal its own length + 1, anything else strsize
+ * + 1; none more than that: dtype_string_bound() below).
  */
 #ifndef DSCOPE_TYPES_H
 #define DSCOPE_TYPES_H
@@ -118,5 +119,9 @@ uint32_t dtype_align(const struct dtype *t);
 
 /* CT_FLOAT: a float, double or long double. */
 bool dtype_is_float(const struct dtype *t);
+
+/* The most bytes any string holds under option strsize: strsize
+ * characters and the NUL (types.c gives DTrace's rule). */
+uint32_t dtype_string_bound(uint32_t strsize);
 
 #endif /* DSCOPE_TYPES_H */

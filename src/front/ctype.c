@@ -317,7 +317,7 @@ static bool builtin_lookup(struct ctypes *cs, const char *name,
 			break;
 		case B_STRING:
 			*out = (struct dtype){ .kind = T_STRING,
-					       .size = cs->strsize };
+					       .size = dtype_string_bound(cs->strsize) };
 			break;
 		case B_CHARPTR:
 			*out = ctype_ptr_to(cs, &chr);

@@ -53,7 +53,8 @@
 #include "base/diag.h"
 #include "d/types.h"
 
-/* A namespace for one compile.  strsize is the size of "string". */
+/* A namespace for one compile.  "string" holds strsize characters: its
+ * size is d/types.c's dtype_string_bound(strsize), the NUL included. */
 struct ctypes *ctypes_new(struct arena *a, uint32_t strsize);
 
 /* Optional: the sema's check that an identifier is already a D variable,

@@ -96,6 +96,13 @@ struct dtype type_string(uint32_t size)
 	return t;
 }
 
+struct dtype sema_string(const struct sema *s, uint32_t size)
+{
+	uint32_t bound = dtype_string_bound(s->strsize);
+
+	return type_string(size < bound ? size : bound);
+}
+
 bool type_is_int(const struct dtype *t)
 {
 	return t->kind == T_INT || t->kind == T_PTR;
@@ -399,7 +406,7 @@ static void ident(struct sema *s, struct node *n)
 
 		n->symkind = SYM_BUILTIN;
 		n->sym = b;
-		n->type = bi->kind == T_STRING ? type_string(bi->size)
+		n->type = bi->kind == T_STRING ? sema_string(s, bi->size)
 					       : type_int(bi->size, bi->is_signed);
 		if (b == BI_CURTHREAD &&
 		    !ctypes_resolve(s->types, "struct task_struct *", &n->type))
@@ -668,8 +675,8 @@ void sema_expr(struct sema *s, struct node *n)
 			n->type = type_int(4, true);
 		break;
 	case N_STR:		/* as any string, at most strsize characters */
-		n->type = type_string((uint32_t)(n->slen < s->strsize ? n->slen
-							       : s->strsize) + 1);
+		n->type = sema_string(s, n->slen < UINT32_MAX ? (uint32_t)n->slen + 1
+							      : UINT32_MAX);
 		break;
 	case N_IDENT:
 		ident(s, n);

@@ -64,6 +64,9 @@ void sema_decls(struct sema *s, struct program *p);
 
 struct dtype type_int(int size, bool is_signed);
 struct dtype type_string(uint32_t size);
+/* A string of at most size bytes (NUL included) and never more than
+ * strsize characters: d/types.c's dtype_string_bound(), DTrace's rule. */
+struct dtype sema_string(const struct sema *s, uint32_t size);
 bool type_is_int(const struct dtype *t);
 
 #endif /* DSCOPE_SEMA_H */

@@ -158,7 +158,7 @@ static struct node *string_of_pointer(struct sema *s, struct node *a)
 	struct node *w = node_new(s->a, N_STRINGOF, a->line, a->col);
 
 	w->a = a;
-	w->type = type_string(s->strsize + 1);
+	w->type = sema_string(s, UINT32_MAX);
 	return w;
 }
 
@@ -236,7 +236,7 @@ static uint32_t min_u32(uint32_t a, uint32_t b)
 /* The bound of a string result (NUL included). */
 static uint32_t string_bound(struct sema *s, const struct node *n)
 {
-	uint32_t cap = s->strsize + 1;
+	uint32_t cap = sema_string(s, UINT32_MAX).size;
 	const char *f = n->str;
 	const struct node *a0 = n->args.n > 0 ? n->args.v[0] : NULL;
 	uint32_t a0size = a0 && a0->type.kind == T_STRING ? a0->type.size : cap;

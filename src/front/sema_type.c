@@ -152,7 +152,8 @@ void sema_index_mem(struct sema *s, struct node *n)
 }
 
 /* stringof(e) and (string)e: a kernel char pointer or array read as a
- * string of at most strsize bytes; a string is itself */
+ * string of at most strsize characters (a char [] of fewer: its own
+ * count); a string is itself */
 void sema_stringof(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->a);
@@ -165,12 +166,7 @@ void sema_stringof(struct sema *s, struct node *n)
 		diag_fail(s->d, n->line, n->col, "D_STRINGOF_TYPE",
 			  "cannot apply stringof to a value of type %s",
 			  dtype_name(&n->a->type));
-	uint32_t size = s->strsize;
-
-	if (n->a->type.kind == T_ARRAY && n->a->type.ct->count &&
-	    n->a->type.ct->count + 1 < size)
-		size = n->a->type.ct->count + 1;
-	n->type = type_string(size);
+	sema_stringof_typed(s, n);
 }
 
 /* A char * or char [] where a string is wanted (printf's %s, trace,
@@ -191,12 +187,12 @@ struct node *sema_as_string(struct sema *s, struct node *n)
 
 void sema_stringof_typed(struct sema *s, struct node *w)
 {
-	uint32_t size = s->strsize;
+	uint32_t size = UINT32_MAX;
 	const struct dtype *t = &w->a->type;
 
-	if (t->kind == T_ARRAY && t->ct->count && t->ct->count + 1 < size)
+	if (t->kind == T_ARRAY && t->ct->count)
 		size = t->ct->count + 1;
-	w->type = type_string(size);
+	w->type = sema_string(s, size);
 }
 
 /* An identifier that names an enumerator: it becomes its value. */
@@ -272,6 +268,6 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 			  "%s( ) argument #1 is incompatible with prototype:\n"
 			  "\tprototype: %s\n\t argument: %s", n->str,
 			  protos[k][1], dtype_name(&n->args.v[0]->type));
-	n->type = by_cpu || partno ? type_int(4, true) : type_string(s->strsize);
+	n->type = by_cpu || partno ? type_int(4, true) : sema_string(s, UINT32_MAX);
 	return true;
 }

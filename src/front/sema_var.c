@@ -162,7 +162,7 @@ static int add_dvar(struct sema *s, const char *name, enum dvar_kind k,
 static struct dtype var_type(struct sema *s, const struct dtype *rhs)
 {
 	if (rhs->kind == T_STRING)
-		return type_string(s->strsize + 1);	/* strsize chars, NUL */
+		return sema_string(s, UINT32_MAX);	/* strsize chars, NUL */
 	if (rhs->kind == T_INT && rhs->size < 4)
 		return type_int(4, true);
 	return *rhs;

@@ -592,7 +592,8 @@ static void trace_sym(FILE *out, const struct fmt_val *v, bool quiet,
  */
 bool fmt_trace_raw(FILE *out, const struct fmt_val *v, uint32_t strsize)
 {
-	uint32_t n = v->type.size < strsize + 1 ? v->type.size : strsize + 1;
+	uint32_t bound = dtype_string_bound(strsize);
+	uint32_t n = v->type.size < bound ? v->type.size : bound;
 
 	if (v->type.kind == T_STACK || v->type.sym != DSYM_NONE)
 		return false;

@@ -97,8 +97,8 @@ TEST(ctype_builtin_names)
 		CHECK(t.size == c[i].size);
 		CHECK(t.is_signed == c[i].sign);
 	}
-	struct dtype t = resolve(cs, "string");
-	CHECK(t.kind == T_STRING && t.size == 256);
+	struct dtype t = resolve(cs, "string");	/* strsize 256, and its NUL */
+	CHECK(t.kind == T_STRING && t.size == 257);
 	t = resolve(cs, "void");
 	CHECK(t.kind == T_VOID && t.size == 0);
 	t = resolve(cs, "double");
