@@ -5,6 +5,10 @@
  * up its key in this CPU's copy, creates the entry on first use, and folds
  * the value in with plain loads and stores -- no atomics, no sharing.  The
  * value layout per function is aggprint.h's; user space merges the CPUs.
+ * Where a firing cannot make a new entry (the kernel's per-CPU cache of
+ * new values is empty while interrupts are off), the key goes to the
+ * aggregation's next map, its next lane (spec.h), and user space merges
+ * the lanes as it merges CPUs.
  *
  * Quantizations compute their bucket in BPF with straight-line code: no
  * loops, every bound a constant (llquantize's magnitudes are unrolled),
@@ -18,39 +22,42 @@
 
 #include "cg/cg_impl.h"
 
-static int agg_map(struct cg *g, int ai)
+/* Aggregation ai's map of lane l (spec.h), made when first wanted. */
+static int agg_lane(struct cg *g, int ai, int l)
 {
 	struct spec_agg *ag = &g->spec->aggs[ai];
 	struct spec *sp = g->spec;
 
-	if (ag->map >= 0)
-		return ag->map;
-	struct spec_map *m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
+	while (ag->nlanes <= l) {
+		struct spec_map *m = ARENA_PUSH(g->a, sp->maps, sp->nmaps,
+						g->c->maps_cap);
+		const char *name = ag->name[0] ? ag->name : "_";
 
-	m->name = arena_printf(g->a, "agg_%.10s", ag->name[0] ? ag->name : "_");
-	m->type = BPF_MAP_TYPE_PERCPU_HASH;
-	m->key_size = ag->kkey_size;
-	m->value_size = ag->nwords * 8;
-	m->max_entries = g->c->aggsize_entries;	/* compile.c: from aggsize */
-	m->flags = BPF_F_NO_PREALLOC;		/* entries cost memory when used */
-	m->fd = -1;
-	ag->map = sp->nmaps - 1;
-	return ag->map;
+		m->name = ag->nlanes ? arena_printf(g->a, "agg%d_%.10s",
+						    ag->nlanes, name)
+				     : arena_printf(g->a, "agg_%.10s", name);
+		m->type = BPF_MAP_TYPE_PERCPU_HASH;
+		m->key_size = ag->kkey_size;
+		m->value_size = ag->nwords * 8;
+		m->max_entries = g->c->aggsize_entries;	/* compile.c: from aggsize */
+		m->flags = BPF_F_NO_PREALLOC;	/* entries cost memory when used */
+		m->fd = -1;
+		ag->lanes[ag->nlanes++] = sp->nmaps - 1;
+	}
+	return ag->lanes[l];
 }
 
 /*
  * The stacks of every aggregation's stack keys, by id (spec.h's
  * spec_agg): a HASH whose values are as wide as the widest such key;
  * entries cost memory when used.  compile.c bounds its entries as it
- * does an aggregation's.
+ * does an aggregation's.  Lane l of it (spec.h), made when first wanted.
  */
-static int stacks_map(struct cg *g)
+static int stacks_lane(struct cg *g, int l)
 {
 	struct spec *sp = g->spec;
 	uint32_t size = 8;
 
-	if (sp->stacks_map >= 0)
-		return sp->stacks_map;
 	for (int i = 0; i < sp->naggs; i++)
 		for (int k = 0; k < sp->aggs[i].nkeys; k++) {
 			const struct dtype *t = &sp->aggs[i].keys[k].type;
@@ -58,17 +65,33 @@ static int stacks_map(struct cg *g)
 			if (spec_key_by_id(t) && cg_round8(t->size) > size)
 				size = cg_round8(t->size);
 		}
-	struct spec_map *m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
+	while (sp->nstacks_lanes <= l) {
+		struct spec_map *m = ARENA_PUSH(g->a, sp->maps, sp->nmaps,
+						g->c->maps_cap);
 
-	m->name = "dscope_stacks";
-	m->type = BPF_MAP_TYPE_HASH;
-	m->key_size = 8;
-	m->value_size = size;
-	m->max_entries = g->c->aggsize_entries;
-	m->flags = BPF_F_NO_PREALLOC;
-	m->fd = -1;
-	sp->stacks_map = sp->nmaps - 1;
-	return sp->stacks_map;
+		m->name = sp->nstacks_lanes ? arena_printf(g->a, "dscope_stacks%d",
+							   sp->nstacks_lanes)
+					    : "dscope_stacks";
+		m->type = BPF_MAP_TYPE_HASH;
+		m->key_size = 8;
+		m->value_size = size;
+		m->max_entries = g->c->aggsize_entries;
+		m->flags = BPF_F_NO_PREALLOC;
+		m->fd = -1;
+		sp->stacks_lanes[sp->nstacks_lanes++] = sp->nmaps - 1;
+	}
+	return sp->stacks_lanes[l];
+}
+
+/*
+ * The lanes the k-th use (from 0) of a map in one program tries: the k
+ * uses before it take at most one new entry each, from one lane or
+ * another, so k + 1 lanes leave this one a lane with room, and one more
+ * is for a firing of another program in the same window.
+ */
+static int site_lanes(int k)
+{
+	return k + 2 < SPEC_AGG_LANES ? k + 2 : SPEC_AGG_LANES;
 }
 
 #define ID_MUL 0x9e3779b97f4a7c15ull	/* 2^64 / the golden ratio */
@@ -78,13 +101,17 @@ static int stacks_map(struct cg *g)
  * map.  The id hashes the key's size and the stack's words up to its
  * first zero one (the end: the rest are zero too), so two stacks with
  * one id are, but for a 64-bit collision, the same stack of the same
- * size.  The words are stored once, at the id's first use:
+ * size.  The words are stored once, at the id's first use, in the first
+ * of the stacks map's lanes with room (spec.h):
  *
  *	h = size; for each word w until a zero one: h = (h ^ w) * M; h ^= h >> 29
  *	h ^= h >> 32; h *= M; h ^= h >> 29; *dst = h
  *	if (lookup(stacks, dst)) goto known
- *	r0 = update(stacks, dst, the stack, NOEXIST)
- *	if (r0 && r0 != -EEXIST) goto full	(another CPU may have won)
+ *	for each lane l of this use (site_lanes):
+ *		if (l && lookup(stacks_l, dst)) goto known
+ *		r0 = update(stacks_l, dst, the stack, NOEXIST)
+ *		if (r0 == 0 || r0 == -EEXIST) goto known  (another CPU may have won)
+ *	goto full
  * known:
  * The stack goes from its temp when that is as wide as the map's values;
  * else from a temp that wide, zero-padded.
@@ -92,7 +119,8 @@ static int stacks_map(struct cg *g)
 static void stack_id(struct cg *g, struct node *st, struct val v,
 		     const struct spec_field *kf, uint32_t dst, int full)
 {
-	int map = stacks_map(g);
+	int lanes = site_lanes(g->stack_sites++);
+	int map = stacks_lane(g, lanes - 1);
 	uint32_t fsize = cg_round8(kf->type.size);
 	uint32_t vsize = cg_round8(v.size);
 	uint32_t words = (vsize < fsize ? vsize : fsize) / 8;
@@ -120,7 +148,7 @@ static void stack_id(struct cg *g, struct node *st, struct val v,
 	emit_alu_reg(&g->e, BPF_XOR, R1, R2);
 	emit_store(&g->e, 8, R9, (int16_t)dst, R1);
 
-	cg_ld_map(g, R1, map);
+	cg_ld_map(g, R1, stacks_lane(g, 0));
 	cg_scratch_ptr(g, R2, dst);
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, known);
@@ -128,13 +156,23 @@ static void stack_id(struct cg *g, struct node *st, struct val v,
 		from = cg_temp_new(g, st, width);
 		cg_copy_words(g, false, R9, from, width, R9, v.off, words * 8);
 	}
-	cg_ld_map(g, R1, map);
-	cg_scratch_ptr(g, R2, dst);
-	cg_scratch_ptr(g, R3, from);
-	emit_mov_imm(&g->e, R4, BPF_NOEXIST);
-	emit_call(&g->e, BPF_FUNC_map_update_elem);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, known);
-	emit_jmp_imm(&g->e, BPF_JNE, R0, -EEXIST, full);
+	for (int l = 0; l < lanes; l++) {
+		map = stacks_lane(g, l);
+		if (l) {
+			cg_ld_map(g, R1, map);
+			cg_scratch_ptr(g, R2, dst);
+			emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+			emit_jmp_imm(&g->e, BPF_JNE, R0, 0, known);
+		}
+		cg_ld_map(g, R1, map);
+		cg_scratch_ptr(g, R2, dst);
+		cg_scratch_ptr(g, R3, from);
+		emit_mov_imm(&g->e, R4, BPF_NOEXIST);
+		emit_call(&g->e, BPF_FUNC_map_update_elem);
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, known);
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, -EEXIST, known);
+	}
+	emit_ja(&g->e, full);
 	emit_label(&g->e, known);
 }
 
@@ -191,21 +229,33 @@ static int zero_map(struct cg *g)
 	return sp->nmaps - 1;
 }
 
-/* r3 = the initial value of a new entry: min and max build theirs. */
-static void agg_init_value(struct cg *g, struct node *st,
-			   const struct spec_agg *ag)
+#define INIT_ZEROS UINT32_MAX
+
+/*
+ * The initial value of a new entry: min and max build theirs in scratch,
+ * at the offset returned; the others' are zeros (INIT_ZEROS).
+ */
+static uint32_t agg_init_value(struct cg *g, struct node *st,
+			       const struct spec_agg *ag)
 {
-	if (ag->func != AGG_MIN && ag->func != AGG_MAX) {
-		emit_ld_map_value(&g->e, R3, zero_map(g), 0);
-		return;
-	}
+	if (ag->func != AGG_MIN && ag->func != AGG_MAX)
+		return INIT_ZEROS;
 	uint32_t off = cg_temp_new(g, st, 16);
 
 	emit_ld_imm64(&g->e, R0, ag->func == AGG_MIN ? (uint64_t)INT64_MAX
 						      : (uint64_t)INT64_MIN);
 	emit_store(&g->e, 8, R9, (int16_t)off, R0);
 	emit_store_imm(&g->e, 8, R9, (int16_t)(off + 8), 1);	/* seen */
-	cg_scratch_ptr(g, R3, off);
+	return off;
+}
+
+/* r3 = the initial value (agg_init_value) */
+static void agg_init_ptr(struct cg *g, uint32_t init)
+{
+	if (init == INIT_ZEROS)
+		emit_ld_map_value(&g->e, R3, zero_map(g), 0);
+	else
+		cg_scratch_ptr(g, R3, init);
 }
 
 /* *(u64 *)(r0 + off) += r1 */
@@ -511,35 +561,55 @@ static struct node *incr_arg(const struct spec_agg *ag, const struct node *call)
 /*
  * @name[keys] = func(value[, params][, incr]):
  *	key = { keys }                     (in scratch, NUL-padded)
- *	p = lookup(map, key)
- *	if (!p) { update(map, key, &zeros or init, NOEXIST); p = lookup(map, key) }
+ *	p = lookup(lane 0, key)
+ *	for each lane l of this use (site_lanes), while !p:
+ *		if (l) p = lookup(lane l, key)
+ *		if (!p) { update(lane l, key, &zeros or init, NOEXIST); p = lookup(lane l, key) }
  *	if (!p) drops.agg++; else fold value into *p
+ * A key found at once, the usual case, costs one lookup as it would with
+ * one map; the lanes cost only where a new key finds no room.
  */
 void cg_agg_stmt(struct cg *g, struct node *st)
 {
 	const struct spec_agg *ag = &g->spec->aggs[st->sym];
-	int map = agg_map(g, st->sym);
 	struct node *call = st->call;
 	int have = emit_new_label(&g->e), drop = emit_new_label(&g->e);
 	int done = emit_new_label(&g->e);
 	int16_t vslot = arg_slot(g, st, call->args.n ? call->args.v[0] : NULL, 0);
 	int16_t islot = arg_slot(g, st, incr_arg(ag, call), 1);
-	uint32_t key = agg_key(g, st, ag, drop);
+	uint32_t key = agg_key(g, st, ag, drop), init;
 
-	cg_ld_map(g, R1, map);
+	if (!g->agg_sites)
+		g->agg_sites = arena_alloc(g->a, sizeof(int) *
+					   (size_t)g->spec->naggs);
+	int lanes = site_lanes(g->agg_sites[st->sym]++);
+
+	cg_ld_map(g, R1, agg_lane(g, st->sym, 0));
 	cg_scratch_ptr(g, R2, key);
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, have);
 
-	agg_init_value(g, st, ag);
-	cg_ld_map(g, R1, map);
-	cg_scratch_ptr(g, R2, key);
-	emit_mov_imm(&g->e, R4, BPF_NOEXIST);
-	emit_call(&g->e, BPF_FUNC_map_update_elem);
-	cg_ld_map(g, R1, map);
-	cg_scratch_ptr(g, R2, key);
-	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, drop);
+	init = agg_init_value(g, st, ag);
+	for (int l = 0; l < lanes; l++) {
+		int map = agg_lane(g, st->sym, l);
+
+		if (l) {
+			cg_ld_map(g, R1, map);
+			cg_scratch_ptr(g, R2, key);
+			emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+			emit_jmp_imm(&g->e, BPF_JNE, R0, 0, have);
+		}
+		agg_init_ptr(g, init);
+		cg_ld_map(g, R1, map);
+		cg_scratch_ptr(g, R2, key);
+		emit_mov_imm(&g->e, R4, BPF_NOEXIST);
+		emit_call(&g->e, BPF_FUNC_map_update_elem);
+		cg_ld_map(g, R1, map);
+		cg_scratch_ptr(g, R2, key);
+		emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, have);
+	}
+	emit_ja(&g->e, drop);
 	emit_label(&g->e, have);
 	agg_apply(g, ag, vslot, islot);
 	emit_ja(&g->e, done);

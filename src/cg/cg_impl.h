@@ -65,6 +65,9 @@ struct cg {
 	int nloop_bodies, loop_bodies_cap;
 	uint32_t strtok_off;		/* the clause's strtok() state; 0: none */
 	int branch_depth;		/* if statements around this code */
+	int *agg_sites;			/* per aggregation: its statements in
+					 * this program so far (cg_agg.c) */
+	int stack_sites;		/* stack keys stored in it so far */
 };
 
 /* kernel stack bytes kept per thread for sched:::on-cpu's stack() */

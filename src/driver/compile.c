@@ -351,7 +351,6 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 	sp->tscratch_map = -1;
 	sp->sbuf_map = -1;
 	sp->errbuf_map = -1;
-	sp->stacks_map = -1;
 	for (int i = 0; i < nm; i++) {
 		bool used[NUPROBE_PROGS] = { false };
 
@@ -411,26 +410,33 @@ static enum spec_attach fbt_mechanism(struct matched *ms, int nm, bool ret)
 	return ret ? ATTACH_FEXIT : ATTACH_FENTRY;
 }
 
+static uint32_t entries_of(uint64_t aggsize, uint32_t entry_size)
+{
+	uint64_t n = aggsize / entry_size;
+
+	return n > 65536 ? 65536 : (uint32_t)n;
+}
+
 /*
  * aggsize is, as in DTrace, the space one CPU has for an aggregation: it
- * bounds the entries of each map.  Too small for one entry leaves 0, which
- * dscope__go reports ("Enabling exceeds size of buffer").
+ * bounds the entries of each map, each lane's (spec.h).  Too small for
+ * one entry leaves 0, which dscope__go reports ("Enabling exceeds size of
+ * buffer").
  */
 static void agg_entries(struct spec *sp, uint64_t aggsize)
 {
 	for (int i = 0; i < sp->naggs; i++) {
 		const struct spec_agg *ag = &sp->aggs[i];
-		uint64_t n = aggsize / (ag->kkey_size + ag->nwords * 8);
+		uint32_t n = entries_of(aggsize, ag->kkey_size + ag->nwords * 8);
 
-		if (ag->map >= 0)
-			sp->maps[ag->map].max_entries = n > 65536 ? 65536 : (uint32_t)n;
+		for (int l = 0; l < ag->nlanes; l++)
+			sp->maps[ag->lanes[l]].max_entries = n;
 	}
 	/* the stacks of stack keys (spec_agg) as one more aggregation's */
-	if (sp->stacks_map >= 0) {
-		struct spec_map *m = &sp->maps[sp->stacks_map];
-		uint64_t n = aggsize / (m->key_size + m->value_size);
+	for (int l = 0; l < sp->nstacks_lanes; l++) {
+		struct spec_map *m = &sp->maps[sp->stacks_lanes[l]];
 
-		m->max_entries = n > 65536 ? 65536 : (uint32_t)n;
+		m->max_entries = entries_of(aggsize, m->key_size + m->value_size);
 	}
 }
 

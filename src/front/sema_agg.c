@@ -357,7 +357,6 @@ static int new_agg(struct sema *s, struct node *st, int f, const int64_t *p)
 	ag->func = agg_funcs[f].func;
 	memcpy(ag->params, p, sizeof(ag->params));
 	ag->nwords = value_words(ag->func, p);
-	ag->map = -1;
 	if (ag->nwords * 8 > 32 * 1024)
 		diag_fail(s->d, st->line, st->col, "D_LQUANT_STEPSMALL",
 			  "%s( ) has too many buckets: %u", agg_funcs[f].name,

@@ -58,8 +58,8 @@ static uint32_t key_width(const struct spec_agg *ag, int i)
 /*
  * The consumer's key from the kernel map's (spec.h's spec_agg): each key
  * from its koff to its off, a stack's words from the stacks map by its
- * id.  An id the stacks map does not have (not expected: a stack is
- * stored before its id is used) reads as an empty stack.
+ * id, in whichever lane has it.  An id no lane has (not expected: a
+ * stack is stored before its id is used) reads as an empty stack.
  */
 static unsigned char *expand_key(const struct agg_state *st,
 				 const struct spec_agg *ag, struct arena *a,
@@ -67,7 +67,8 @@ static unsigned char *expand_key(const struct agg_state *st,
 {
 	if (!has_ids(ag))
 		return kkey;	/* the same layout */
-	const struct spec_map *sm = &st->sp->maps[st->sp->stacks_map];
+	const struct spec *sp = st->sp;
+	const struct spec_map *sm = &sp->maps[sp->stacks_lanes[0]];
 	unsigned char *key = arena_alloc(a, ag->key_size);
 	unsigned char *words = arena_alloc(a, sm->value_size);
 
@@ -81,8 +82,13 @@ static unsigned char *expand_key(const struct agg_state *st,
 			continue;
 		}
 		memcpy(&id, kkey + f->koff, 8);
-		if (bpf_map_lookup_elem(sm->fd, &id, words) == 0)
-			memcpy(key + f->off, words, n < sm->value_size ? n : sm->value_size);
+		for (int l = 0; l < sp->nstacks_lanes; l++)
+			if (bpf_map_lookup_elem(sp->maps[sp->stacks_lanes[l]].fd,
+						&id, words) == 0) {
+				memcpy(key + f->off, words,
+				       n < sm->value_size ? n : sm->value_size);
+				break;
+			}
 	}
 	return key;
 }
@@ -191,7 +197,8 @@ static int keycmp(const void *x, const void *y, void *size)
 		      *(const uint32_t *)size);
 }
 
-/* Rows whose folded keys are equal become one: sort by key, merge runs. */
+/* Rows whose keys are equal (folded, or from two lanes) become one: sort
+ * by key, merge runs. */
 static void merge_equal_keys(const struct spec_agg *ag, struct agg_data *out,
 			     unsigned char **keys, struct arena *a)
 {
@@ -221,24 +228,20 @@ static void merge_equal_keys(const struct spec_agg *ag, struct agg_data *out,
 	out->nrows = n;
 }
 
-static int snapshot(struct agg_state *st, int ai, struct arena *a,
-		    struct agg_data *out, bool fold_syms)
+/* Append lane l's rows to out; with keys, each key (folded when fold)
+ * followed by its row's index, for merge_equal_keys. */
+static void snapshot_lane(struct agg_state *st, const struct spec_agg *ag,
+			  int l, struct arena *a, struct agg_data *out,
+			  struct fold *fold, unsigned char ***keys, int *cap,
+			  int *kcap)
 {
-	const struct spec_agg *ag = &st->sp->aggs[ai];
-	int fd = st->sp->maps[ag->map].fd;
+	int fd = st->sp->maps[ag->lanes[l]].fd;
 	size_t vsz = (size_t)ag->nwords * 8;
 	unsigned char *key = arena_alloc(a, ag->kkey_size), *next = arena_alloc(a, ag->kkey_size);
 	int64_t *percpu = arena_alloc(a, vsz * (size_t)st->ncpus);
-	int cap = 0, kcap = 0, nkeys = 0;
+	int nkeys = out->nrows;
 	void *prev = NULL;
-	struct fold f = { .syms = st->syms, .a = a };
-	bool fold = fold_syms && st->syms && folds(ag);
-	unsigned char **keys = NULL;
 
-	memset(out, 0, sizeof(*out));
-	out->desc = &st->descs[ai];
-	if (ag->map < 0)
-		return 0;	/* never updated by any program */
 	while (bpf_map_get_next_key(fd, prev, next) == 0) {
 		memcpy(key, next, ag->kkey_size);
 		prev = key;
@@ -247,13 +250,14 @@ static int snapshot(struct agg_state *st, int ai, struct arena *a,
 		struct agg_row *row = arena_alloc(a, sizeof(*row));
 		const unsigned char *kb = expand_key(st, ag, a, key);
 
-		if (fold) {	/* the folded key, then the row's index */
+		if (keys) {
 			unsigned char *k = arena_alloc(a, ag->key_size + sizeof(int));
 
 			memcpy(k, kb, ag->key_size);
-			fold_key(&f, ag, k);
+			if (fold)
+				fold_key(fold, ag, k);
 			memcpy(k + ag->key_size, &out->nrows, sizeof(int));
-			*ARENA_PUSH(a, keys, nkeys, kcap) = k;
+			*ARENA_PUSH(a, *keys, nkeys, *kcap) = k;
 			kb = k;
 		}
 		row->raw = key;
@@ -264,10 +268,26 @@ static int snapshot(struct agg_state *st, int ai, struct arena *a,
 			agg_merge(ag->func, row->data,
 				  (int64_t *)((char *)percpu + vsz * (size_t)c),
 				  ag->nwords);
-		*ARENA_PUSH(a, out->rows, out->nrows, cap) = row;
+		*ARENA_PUSH(a, out->rows, out->nrows, *cap) = row;
 		key = arena_alloc(a, ag->kkey_size);
 	}
-	if (fold)
+}
+
+static int snapshot(struct agg_state *st, int ai, struct arena *a,
+		    struct agg_data *out, bool fold_syms)
+{
+	const struct spec_agg *ag = &st->sp->aggs[ai];
+	struct fold f = { .syms = st->syms, .a = a };
+	bool fold = fold_syms && st->syms && folds(ag);
+	unsigned char **keys = NULL;
+	int cap = 0, kcap = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->desc = &st->descs[ai];
+	for (int l = 0; l < ag->nlanes; l++)
+		snapshot_lane(st, ag, l, a, out, fold ? &f : NULL,
+			      fold || ag->nlanes > 1 ? &keys : NULL, &cap, &kcap);
+	if (keys)
 		merge_equal_keys(ag, out, keys, a);
 	return 0;
 }
@@ -283,9 +303,6 @@ int agg_clear(struct agg_state *st, int ai)
 	const struct spec_agg *ag = &st->sp->aggs[ai];
 	size_t vsz = (size_t)ag->nwords * 8;
 
-	if (ag->map < 0)
-		return 0;
-	int fd = st->sp->maps[ag->map].fd;
 	int64_t *zero = calloc((size_t)st->ncpus, vsz);
 
 	if (!zero)
@@ -294,11 +311,15 @@ int agg_clear(struct agg_state *st, int ai)
 		agg_init(&st->descs[ai], (int64_t *)((char *)zero + vsz * (size_t)c));
 	/* every key keeps its entry, back at the initial value */
 	unsigned char *key = calloc(1, ag->kkey_size);
-	void *prev = NULL;
 
-	while (key && bpf_map_get_next_key(fd, prev, key) == 0) {
-		bpf_map_update_elem(fd, key, zero, BPF_EXIST);
-		prev = key;
+	for (int l = 0; key && l < ag->nlanes; l++) {
+		int fd = st->sp->maps[ag->lanes[l]].fd;
+		void *prev = NULL;
+
+		while (bpf_map_get_next_key(fd, prev, key) == 0) {
+			bpf_map_update_elem(fd, key, zero, BPF_EXIST);
+			prev = key;
+		}
 	}
 	free(key);
 	free(zero);
@@ -322,27 +343,31 @@ static int key_ids(const struct agg_state *st, const struct spec_agg *ag,
 		   uint64_t **ids, size_t *n, size_t *cap)
 {
 	unsigned char *key = calloc(2, ag->kkey_size), *next = key + ag->kkey_size;
-	void *prev = NULL;
 
 	if (!key)
 		return -ENOMEM;
-	while (bpf_map_get_next_key(st->sp->maps[ag->map].fd, prev, next) == 0) {
-		memcpy(key, next, ag->kkey_size);
-		prev = key;
-		for (int i = 0; i < ag->nkeys; i++) {
-			if (!spec_key_by_id(&ag->keys[i].type))
-				continue;
-			if (*n == *cap) {
-				size_t c = *cap ? *cap * 2 : 256;
-				uint64_t *v = realloc(*ids, c * sizeof(*v));
+	for (int l = 0; l < ag->nlanes; l++) {
+		int fd = st->sp->maps[ag->lanes[l]].fd;
+		void *prev = NULL;
 
-				if (!v) {
-					free(key);
-					return -ENOMEM;
+		while (bpf_map_get_next_key(fd, prev, next) == 0) {
+			memcpy(key, next, ag->kkey_size);
+			prev = key;
+			for (int i = 0; i < ag->nkeys; i++) {
+				if (!spec_key_by_id(&ag->keys[i].type))
+					continue;
+				if (*n == *cap) {
+					size_t c = *cap ? *cap * 2 : 256;
+					uint64_t *v = realloc(*ids, c * sizeof(*v));
+
+					if (!v) {
+						free(key);
+						return -ENOMEM;
+					}
+					*ids = v, *cap = c;
 				}
-				*ids = v, *cap = c;
+				memcpy(&(*ids)[(*n)++], key + ag->keys[i].koff, 8);
 			}
-			memcpy(&(*ids)[(*n)++], key + ag->keys[i].koff, 8);
 		}
 	}
 	free(key);
@@ -355,49 +380,56 @@ static int key_ids(const struct agg_state *st, const struct spec_agg *ag,
  * stores a new stack a moment before it adds the key that names it, so
  * a stack no key names may be on its way to one: it is deleted only if
  * no key named it at the trunc() before either.  Errors leave the map as
- * it is: a full one costs drops, which are counted and reported.
+ * it is: a full one costs drops, which are counted and reported.  An id
+ * may be in more than one lane (spec.h): each lane is read, and a stack
+ * that goes leaves them all.
  */
 static int stacks_gc(struct agg_state *st)
 {
 	const struct spec *sp = st->sp;
 	uint64_t *named = NULL, *stale = NULL, *gone = NULL;
 	size_t nnamed = 0, cnamed = 0, nstale = 0, ngone = 0, cap = 0;
-	uint64_t id, *prev = NULL;
+	uint64_t id;
 	int rc = 0;
 
-	if (sp->stacks_map < 0)
+	if (!sp->nstacks_lanes)
 		return 0;
 	for (int i = 0; i < sp->naggs && rc == 0; i++)
-		if (sp->aggs[i].map >= 0 && has_ids(&sp->aggs[i]))
+		if (has_ids(&sp->aggs[i]))
 			rc = key_ids(st, &sp->aggs[i], &named, &nnamed, &cnamed);
 	if (rc == 0 && nnamed)
 		qsort(named, nnamed, sizeof(*named), cmp_u64);
-	int fd = sp->maps[sp->stacks_map].fd;
+	for (int l = 0; l < sp->nstacks_lanes && rc == 0; l++) {
+		uint64_t *prev = NULL;
 
-	while (rc == 0 && bpf_map_get_next_key(fd, prev, &id) == 0) {
-		prev = &id;
-		if (has_u64(named, nnamed, id))
-			continue;
-		if (nstale == cap || ngone == cap) {
-			size_t c = cap ? cap * 2 : 256;
-			uint64_t *s = realloc(stale, c * sizeof(*s));
-			uint64_t *g = s ? realloc(gone, c * sizeof(*g)) : NULL;
+		while (bpf_map_get_next_key(sp->maps[sp->stacks_lanes[l]].fd,
+					    prev, &id) == 0) {
+			prev = &id;
+			if (has_u64(named, nnamed, id))
+				continue;
+			if (nstale == cap || ngone == cap) {
+				size_t c = cap ? cap * 2 : 256;
+				uint64_t *s = realloc(stale, c * sizeof(*s));
+				uint64_t *g = s ? realloc(gone, c * sizeof(*g)) : NULL;
 
-			if (s)
-				stale = s;
-			if (!g) {
-				rc = -ENOMEM;
-				break;
+				if (s)
+					stale = s;
+				if (!g) {
+					rc = -ENOMEM;
+					break;
+				}
+				gone = g, cap = c;
 			}
-			gone = g, cap = c;
+			if (has_u64(st->stale, st->nstale, id))
+				gone[ngone++] = id;
+			else
+				stale[nstale++] = id;
 		}
-		if (has_u64(st->stale, st->nstale, id))
-			gone[ngone++] = id;
-		else
-			stale[nstale++] = id;
 	}
 	for (size_t i = 0; rc == 0 && i < ngone; i++)
-		bpf_map_delete_elem(fd, &gone[i]);
+		for (int l = 0; l < sp->nstacks_lanes; l++)
+			bpf_map_delete_elem(sp->maps[sp->stacks_lanes[l]].fd,
+					    &gone[i]);
 	if (rc == 0) {
 		if (nstale)
 			qsort(stale, nstale, sizeof(*stale), cmp_u64);
@@ -416,17 +448,20 @@ int agg_trunc(struct agg_state *st, int ai, bool has_n, int64_t n,
 {
 	const struct spec_agg *ag = &st->sp->aggs[ai];
 
-	if (ag->map < 0)
+	if (!ag->nlanes)
 		return 0;
-	int fd = st->sp->maps[ag->map].fd;
 	unsigned char *key = calloc(1, ag->kkey_size);
 
 	if (!key)
 		return -ENOMEM;
 	if (!has_n || n == 0) {
-		while (bpf_map_get_next_key(fd, NULL, key) == 0)
-			if (bpf_map_delete_elem(fd, key) < 0)
-				break;
+		for (int l = 0; l < ag->nlanes; l++) {
+			int fd = st->sp->maps[ag->lanes[l]].fd;
+
+			while (bpf_map_get_next_key(fd, NULL, key) == 0)
+				if (bpf_map_delete_elem(fd, key) < 0)
+					break;
+		}
 		free(key);
 		return stacks_gc(st);
 	}
@@ -445,8 +480,11 @@ int agg_trunc(struct agg_state *st, int ai, bool has_n, int64_t n,
 		if (kept)
 			continue;
 		/* by the map's own bytes: a key rebuilt from its values
-		 * loses what they do not hold (a stack's frames) */
-		bpf_map_delete_elem(fd, data.rows[i]->raw);
+		 * loses what they do not hold (a stack's frames); from
+		 * each lane, which all hold a key alike */
+		for (int l = 0; l < ag->nlanes; l++)
+			bpf_map_delete_elem(st->sp->maps[ag->lanes[l]].fd,
+					    data.rows[i]->raw);
 	}
 	free(key);
 	arena_free(&a);

@@ -2,9 +2,12 @@
  * agg.h -- aggregations in user space: snapshot the per-CPU maps, merge
  * the CPUs, and hand rows to aggprint; clear() and trunc().
  *
- * The kernel keeps one PERCPU_HASH map per aggregation (DESIGN.md 3.3):
+ * The kernel keeps a PERCPU_HASH map per aggregation (DESIGN.md 3.3):
  * each CPU folds values into its own copy with no sharing at all, and the
- * CPUs meet only here, when a snapshot merges them.
+ * CPUs meet only here, when a snapshot merges them.  A key a firing could
+ * not make in that map is in the next of the aggregation's lanes
+ * (spec.h), maps alike; a snapshot merges a key's lanes as it merges
+ * CPUs, and clear() and trunc() act on every lane.
  *
  * A key made by sym(), func(), mod(), usym(), ufunc() or umod() is an
  * address in the kernel's map, one entry per address; the snapshot makes

@@ -430,11 +430,29 @@ struct spec_epid {
 };
 
 /*
+ * Lanes.  A PERCPU_HASH map without preallocation takes a new entry's
+ * per-CPU value from a per-CPU cache the kernel refills by irq_work, a
+ * cache of one (kernel/bpf/memalloc.c, since 6.8: a percpu cache's
+ * watermarks are 1 and 3).  Where interrupts are off -- profile and tick
+ * probes, sched, anything in interrupt context -- the refill cannot run
+ * until the firing is over, so one map takes one new key per window and
+ * the next fails with ENOMEM.  Preallocating every entry would cost some
+ * 100 ms of start-up per aggregation (65,536 per-CPU allocations), so
+ * an aggregation spreads instead over lanes: maps alike, each with its
+ * own cache, tried in order when the one before cannot make the entry
+ * (cg_agg.c).  A key may be in several lanes; the consumer merges them
+ * as it merges CPUs.  The stacks map of stack keys has lanes too
+ * (spec.stacks_lanes): its non-per-CPU cache starts with one entry of a
+ * stack's size.  A lane holds memory only for what it holds.
+ */
+#define SPEC_AGG_LANES 8
+
+/*
  * An aggregation's key as the consumer sees it is each key's bytes at its
  * off, key_size in all.  The kernel's map holds the same keys at koff,
  * kkey_size in all, but for stacks: a stack key (a stack of more than one
  * frame) is an 8-byte id there, a hash of its words, and the words are
- * kept once in the stacks map (spec.stacks_map) under that id.  A stack
+ * kept once in the stacks map (spec.stacks_lanes) under that id.  A stack
  * is hundreds of bytes that the map would otherwise hash and compare on
  * every update; its id costs a hash of the frames walked and a lookup.
  * The consumer puts the frames back when it reads the map (rt/agg.c).
@@ -447,7 +465,8 @@ static inline bool spec_key_by_id(const struct dtype *t)
 struct spec_agg {
 	const char *name;		/* without '@'; "" for the anonymous one */
 	enum agg_func func;
-	int map;			/* index into spec.maps */
+	int lanes[SPEC_AGG_LANES];	/* spec.maps of its lanes (above) */
+	int nlanes;			/* 0: no program updates it */
 	struct spec_field *keys;	/* offsets within the map key */
 	int nkeys;
 	uint32_t key_size;
@@ -517,8 +536,9 @@ struct spec {
 	int errbuf_map;			/* RINGBUF of the ERROR clauses'
 					 * records, read as each runs; -1:
 					 * no ERROR clause */
-	int stacks_map;			/* HASH: aggregation keys' stacks by
-					 * id (spec_agg); -1: none */
+	int stacks_lanes[SPEC_AGG_LANES];	/* HASH: aggregation keys'
+					 * stacks by id (spec_agg), lanes */
+	int nstacks_lanes;		/* 0: no stack keys */
 	uint32_t nspec;		/* option nspec: speculation IDs 1..nspec */
 	int nprobes;		/* probes matched, for "matched N probes" */
 	bool quiet;		/* option quiet */
