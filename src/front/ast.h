@@ -177,7 +177,8 @@ struct top_decl {
 
 enum { TOP_VAR, TOP_INLINE, TOP_TYPEDEF, TOP_STRUCT, TOP_UNION, TOP_ENUM,
        TOP_XLATOR,	/* translator: type->text is the whole definition */
-       TOP_PROVIDER };	/* provider: type->text is the whole definition */
+       TOP_PROVIDER,	/* provider: type->text is the whole definition */
+       TOP_EXTERN };	/* extern T name: the type of kernel variable `name */
 
 /* A "#pragma D option name=value" or "#pragma D depends_on ..." line. */
 struct pragma_opt {

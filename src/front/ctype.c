@@ -439,6 +439,11 @@ static struct dtype btf_dtype(struct ctypes *cs, uint32_t id)
 	}
 }
 
+struct dtype ctypes_kernel_type(struct ctypes *cs, uint32_t btf_id)
+{
+	return btf_dtype(cs, btf_id);
+}
+
 static void load_btf_members(struct ctype *c, const struct btf *btf,
 			     const struct btf_type *t)
 {

@@ -82,6 +82,9 @@ bool ctypes_resolve(struct ctypes *ct, const char *text, struct dtype *out);
 void ctypes_resolve_decl(struct ctypes *ct, const struct decl_type *dt,
 			 const char *ident, struct diag *d, struct dtype *out);
 
+/* The kernel's BTF type btf_id (a VAR: the variable's type) as a dtype. */
+struct dtype ctypes_kernel_type(struct ctypes *cs, uint32_t btf_id);
+
 /* The type "pointer to *to". */
 struct dtype ctype_ptr_to(struct ctypes *cs, const struct dtype *to);
 

@@ -40,6 +40,34 @@ const char dlib_text[] =
 	"inline int ARPHRD_ETHER = 1;\n"
 	"inline int ARPHRD_INFINIBAND = 32;\n"
 	"\n"
+	/* the types of well-known kernel variables, for `name (sema_ksym.c):
+	 * the kernel's BTF describes per-CPU variables only.  The same
+	 * declarations hold from 6.1 to 6.18; those that a kernel lacks
+	 * (pid_max went into init_pid_ns in 6.14) fail as unknown symbols
+	 * when used.  Only struct tags and D's own types: a kernel typedef
+	 * here would load the BTF for every program. */
+	"extern unsigned long jiffies;\n"
+	"extern uint64_t jiffies_64;\n"
+	"extern unsigned int nr_cpu_ids;\n"
+	"extern unsigned int nr_node_ids;\n"
+	"extern unsigned long max_pfn;\n"
+	"extern unsigned long totalreserve_pages;\n"
+	"extern unsigned long loops_per_jiffy;\n"
+	"extern int nr_threads;\n"
+	"extern int max_threads;\n"
+	"extern unsigned long total_forks;\n"
+	"extern int pid_max;\n"
+	"extern char *saved_command_line;\n"
+	"extern struct cpumask __cpu_possible_mask;\n"
+	"extern struct cpumask __cpu_online_mask;\n"
+	"extern struct cpumask __cpu_present_mask;\n"
+	"extern struct cpumask __cpu_active_mask;\n"
+	"extern struct task_struct init_task;\n"
+	"extern struct mm_struct init_mm;\n"
+	"extern struct uts_namespace init_uts_ns;\n"
+	"extern struct pid_namespace init_pid_ns;\n"
+	"extern struct net init_net;\n"
+	"\n"
 	"typedef struct psinfo {\n"
 	"	int pr_flag;\n"
 	"	int pr_nlwp;\n"

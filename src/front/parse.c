@@ -1397,7 +1397,8 @@ static void provider_definition(struct parser *p)
 
 /* init-declarator = declarator -- D has no initializers.  "auto",
  * "register" and "static" mean nothing to a D variable; a function so
- * declared is an extern, as in dt_node_decl(). */
+ * declared is an extern, as in dt_node_decl().  "extern T name;" is no
+ * D variable: it gives the kernel symbol `name a type (TOP_EXTERN). */
 static void init_declarator(struct parser *p, const struct specs *s)
 {
 	int line = p->tok.line, col = p->tok.col, deriv;
@@ -1409,7 +1410,10 @@ static void init_declarator(struct parser *p, const struct specs *s)
 	     s->storage == KW_STATIC) && deriv != DERIV_FUNC)
 		diag_fail(p->d, p->tok.line, p->tok.col, "D_DECL_BADCLASS",
 			  "specified storage class not appropriate in D");
-	td = add_decl(p, is_typedef ? TOP_TYPEDEF : TOP_VAR, type, line, col);
+	td = add_decl(p, is_typedef ? TOP_TYPEDEF :
+			 s->storage == KW_EXTERN && deriv != DERIV_FUNC &&
+			 deriv != DERIV_TUPLE ? TOP_EXTERN : TOP_VAR,
+		      type, line, col);
 	td->type->tuple = deriv == DERIV_TUPLE;
 	td->name = name;
 	td->scope = s->scope;

@@ -427,7 +427,7 @@ static void ident(struct sema *s, struct node *n)
 		n->type = type_int(k->size, true);
 		return;
 	}
-	if (sema_enum_ident(s, n))
+	if (sema_enum_ident(s, n) || sema_ksym_ref(s, n))
 		return;
 	sema_var_ref(s, n);
 }

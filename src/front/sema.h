@@ -52,6 +52,9 @@ struct sema {
 					 * probe (compile.c): argN is its args[N] */
 	bool raw_args;			/* ... but inside the D library's view of
 					 * it, argN is the base probe's */
+	struct top_decl **externs;	/* extern declarations seen so far:
+					 * kernel variables' types */
+	int nexterns, externs_cap;
 	struct xlator **xlators;	/* translators seen so far */
 	int nxlators, xlators_cap;
 	const struct probe *const *probes;	/* what the current clause matches */

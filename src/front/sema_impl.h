@@ -66,6 +66,12 @@ bool sema_enum_ident(struct sema *s, struct node *n);
 void sema_offsetof(struct sema *s, struct node *n);
 bool sema_kernel_subr(struct sema *s, struct node *n);
 
+/* sema_ksym.c: kernel variables by name (`name, module`name) */
+void sema_extern_decl(struct sema *s, struct top_decl *td);
+/* n names a kernel symbol: it is now *(T *)addr.  false if n has no
+ * backquote; fails when the symbol or its type cannot be found. */
+bool sema_ksym_ref(struct sema *s, struct node *n);
+
 /* sema_xlate.c: translators, xlate, inline arrays */
 void sema_xlator_decl(struct sema *s, struct top_decl *td);
 void sema_xlate(struct sema *s, struct node *n);

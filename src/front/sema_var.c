@@ -448,8 +448,8 @@ bool sema_names_memory(struct sema *s, struct node *id)
 
 	if (g >= 0)
 		t = &s->spec->globals[g].type;
-	else if (sema_find_builtin(id->str) >= 0)
-		return true;
+	else if (sema_find_builtin(id->str) >= 0 || strchr(id->str, '`'))
+		return true;	/* a kernel symbol is memory (sema_ksym.c) */
 	for (int i = s->ninlines - 1; !t && i >= 0; i--)
 		if (strcmp(s->inlines[i]->name, id->str) == 0)
 			t = s->inlines[i]->init_type;
@@ -552,7 +552,8 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 		diag_fail(s->d, lhs->line, lhs->col, "D_OP_LVAL",
 			  "operator %s requires modifiable lvalue as an operand",
 			  n->kind == N_INCDEC ? "++" : "=");
-	if (sema_find_builtin(lhs->str) >= 0 || is_inline(s, lhs->str))
+	if (sema_find_builtin(lhs->str) >= 0 || is_inline(s, lhs->str) ||
+	    strchr(lhs->str, '`'))
 		diag_fail(s->d, lhs->line, lhs->col, "D_OP_WRITE",
 			  "operator %s can only be applied to a writable variable",
 			  n->kind == N_INCDEC ? "++" : "=");
@@ -662,6 +663,8 @@ void sema_decls(struct sema *s, struct program *p)
 			ctypes_declare(s->types, td, s->d);
 		else if (td->kind == TOP_VAR)
 			sema_var_decl(s, td->name, td->scope, td->type);
+		else if (td->kind == TOP_EXTERN)
+			sema_extern_decl(s, td);
 		else if (td->kind == TOP_INLINE)
 			inline_decl(s, td);
 		else if (td->kind == TOP_XLATOR)

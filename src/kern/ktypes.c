@@ -118,3 +118,32 @@ int ktype_func_id(const char *name)
 
 	return btf ? btf__find_by_name_kind(btf, name, BTF_KIND_FUNC) : -1;
 }
+
+/* Which DATASEC holds VAR id: ".data..percpu" for a per-CPU variable */
+static bool var_is_percpu(const struct btf *btf, uint32_t id)
+{
+	uint32_t n = btf__type_cnt(btf);
+
+	for (uint32_t i = 1; i < n; i++) {
+		const struct btf_type *t = btf__type_by_id(btf, i);
+
+		if (!btf_is_datasec(t))
+			continue;
+		const struct btf_var_secinfo *v = btf_var_secinfos(t);
+
+		for (int k = 0; k < btf_vlen(t); k++, v++)
+			if (v->type == id)
+				return strcmp(btf__name_by_offset(btf, t->name_off),
+					      ".data..percpu") == 0;
+	}
+	return false;
+}
+
+int ktype_var_id(const char *name, bool *percpu)
+{
+	const struct btf *btf = ktype_btf();
+	int id = btf ? btf__find_by_name_kind(btf, name, BTF_KIND_VAR) : -1;
+
+	*percpu = id > 0 && var_is_percpu(btf, (uint32_t)id);
+	return id > 0 ? id : -1;
+}

@@ -36,6 +36,12 @@ const struct btf *ktype_btf(void);
  * the BTF on first use; false without BTF. */
 bool ktype_is_typedef(const char *name);
 
+/* The BTF id of the VAR that describes kernel variable `name`, or -1;
+ * *percpu says it is a per-CPU variable (its symbol an offset into each
+ * CPU's area, not an address).  Most kernels' BTF describes per-CPU
+ * variables only. */
+int ktype_var_id(const char *name, bool *percpu);
+
 /* The BTF id of kernel function `name` (a kfunc to call), or -1. */
 int ktype_func_id(const char *name);
 

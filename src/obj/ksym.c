@@ -19,6 +19,7 @@ struct ksym {
 	uint64_t addr;
 	const char *name;
 	const char *mod;
+	char type;		/* kallsyms' letter: 't' text, 'd' data... */
 };
 
 static struct {
@@ -27,7 +28,15 @@ static struct {
 	size_t n;
 	char **mods;		/* interned module names */
 	size_t nmods;
+	size_t nhidden;		/* lines whose address reads 0 (kptr_restrict) */
+	size_t nvars;		/* the core kernel's data symbols that are not
+				 * the linker's section bounds ("__start_x") */
 } table;
+
+static bool is_data_type(char type)
+{
+	return type && strchr("dDbBrR", type);
+}
 
 static int cmp_addr(const void *a, const void *b)
 {
@@ -62,12 +71,17 @@ static bool parse_line(char *line, struct ksym *out)
 	char *end, *name, *mod;
 	unsigned long long addr = strtoull(line, &end, 16);
 
-	if (end == line || addr == 0 || end[0] != ' ' || !end[1] || end[2] != ' ')
+	if (end == line || end[0] != ' ' || !end[1] || end[2] != ' ')
 		return false;
+	if (addr == 0) {
+		table.nhidden++;
+		return false;
+	}
 	name = end + 3;
 	name[strcspn(name, "\t\n")] = '\0';
 	mod = name + strlen(name) + 1;
 	out->addr = addr;
+	out->type = end[1];
 	out->mod = "vmlinux";
 	if (*mod == '[') {
 		mod[strcspn(mod, "]\n")] = '\0';
@@ -103,6 +117,9 @@ static void load(void)
 			cap = ncap;
 		}
 		table.syms[table.n++] = k;
+		if (is_data_type(k.type) && strcmp(k.mod, "vmlinux") == 0 &&
+		    strncmp(k.name, "__", 2) != 0)
+			table.nvars++;
 	}
 	fclose(f);
 	qsort(table.syms, table.n, sizeof(*table.syms), cmp_addr);
@@ -190,4 +207,31 @@ bool ksym_lookup(void *ctx, uint64_t addr, const char **mod, const char **sym,
 	*sym = table.syms[lo].name;
 	*symaddr = table.syms[lo].addr;
 	return true;
+}
+
+enum ksym_var ksym_var_addr(const char *mod, const char *name, uint64_t *addr,
+			   const char **kmod)
+{
+	const struct ksym *func = NULL;
+
+	if (!table.loaded)
+		load();
+	for (size_t i = 0; i < table.n; i++) {
+		const struct ksym *k = &table.syms[i];
+
+		if (strcmp(k->name, name) != 0 || (mod && strcmp(k->mod, mod) != 0))
+			continue;
+		/* 'A': absolute, as per-CPU variables are on 6.1 */
+		if (is_data_type(k->type) || k->type == 'A') {
+			*addr = k->addr;
+			*kmod = k->mod;
+			return KSYM_VAR_OK;
+		}
+		func = k;
+	}
+	if (func)
+		return KSYM_VAR_FUNC;
+	if (!table.n && table.nhidden)
+		return KSYM_VAR_HIDDEN;
+	return table.nvars ? KSYM_VAR_NONE : KSYM_VAR_NO_DATA;
 }

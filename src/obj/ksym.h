@@ -1,5 +1,6 @@
 /*
- * ksym.h -- kernel addresses to "module`symbol", from /proc/kallsyms.
+ * ksym.h -- kernel addresses to "module`symbol", and kernel variables'
+ * names to addresses (D's `name), from /proc/kallsyms.
  *
  * The table is read on the first lookup (a stack or symbol to print), not
  * at start-up: some 200,000 lines cost tens of milliseconds, which a
@@ -29,5 +30,21 @@ bool ksym_range(const char *name, uint64_t *start, uint64_t *end);
 #include <stddef.h>
 void ksym_func_addrs(size_t n, const char *const *mods,
 		     const char *const *names, uint64_t *addrs);
+
+/* Where kernel variable `name` lives: a data symbol (kallsyms types d, D,
+ * b, B, r, R) of module mod ("vmlinux" for the core kernel, NULL for any,
+ * the core kernel first); *kmod is the module that has it.
+ * KSYM_VAR_NO_DATA: kallsyms lists no variables at all, only functions
+ * and the linker's section bounds (a kernel built without
+ * CONFIG_KALLSYMS_ALL), so no name could be found. */
+enum ksym_var {
+	KSYM_VAR_OK,		/* *addr is set */
+	KSYM_VAR_NONE,		/* no such symbol */
+	KSYM_VAR_FUNC,		/* a function's name, not a variable's */
+	KSYM_VAR_NO_DATA,	/* kallsyms has no data symbols */
+	KSYM_VAR_HIDDEN,	/* addresses read 0 (kernel.kptr_restrict) */
+};
+enum ksym_var ksym_var_addr(const char *mod, const char *name, uint64_t *addr,
+			   const char **kmod);
 
 #endif /* DSCOPE_KSYM_H */

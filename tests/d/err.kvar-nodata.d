@@ -1,0 +1,10 @@
+/*
+ * A kernel built without CONFIG_KALLSYMS_ALL lists no variables in
+ * /proc/kallsyms: a backquoted name says so in one sentence.
+ * @@needs: ! grep -q " D jiffies$" /proc/kallsyms || { echo "this kernel's /proc/kallsyms lists data symbols" >&2; false; }
+ */
+BEGIN
+{
+	trace(`nr_cpu_ids);
+	exit(0);
+}
