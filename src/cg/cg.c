@@ -2087,16 +2087,16 @@ static void clause(struct cg *g, const struct cg_clause *cc)
  * shows a new process or thread starting.
  *
  *	nr = regs->orig_ax
- *	EXEC_FAILED:  if (nr != execve && nr != execveat) goto out
- *	              if ((s64)ctx->args[1] >= 0) goto out
+ *	EXEC_*:       if (nr != execve && nr != execveat) goto out
+ *	EXEC_FAILED:  if ((s64)ctx->args[1] >= 0) goto out
  *	START_*:      if (nr not in clone fork vfork clone3) goto out
  *	              if (ctx->args[1] != 0) goto out
  *	              id = pid_tgid; if ((id >> 32 == (u32)id) != PROCESS) goto out
  */
 /*
- * proc:::exec is every attempt to exec, at sys_enter of execve or
- * execveat (its args: regs, id) -- before the attempt succeeds or fails,
- * as DTrace's exec fires:
+ * proc:::exec, on a kernel without sched_prepare_exec (stable.c), is
+ * every attempt to exec, at sys_enter of execve or execveat (its args:
+ * regs, id) -- before the attempt succeeds or fails, as DTrace's fires:
  *
  *	if (ctx->args[1] != execve && ctx->args[1] != execveat) goto out
  */
@@ -2114,7 +2114,7 @@ static void guard_sys_exit(struct cg *g, int kind)
 {
 	static const int32_t exec_nrs[] = { 59, 322 };		/* x86-64 */
 	static const int32_t fork_nrs[] = { 56, 57, 58, 435 };
-	bool exec = kind == GUARD_EXEC_FAILED;
+	bool exec = kind == GUARD_EXEC_FAILED || kind == GUARD_EXEC_EXIT;
 	const int32_t *nrs = exec ? exec_nrs : fork_nrs;
 	int n = exec ? 2 : 4, hit = emit_new_label(&g->e);
 
@@ -2124,6 +2124,8 @@ static void guard_sys_exit(struct cg *g, int kind)
 		emit_jmp_imm(&g->e, BPF_JEQ, R0, nrs[i], hit);
 	emit_ja(&g->e, g->out);
 	emit_label(&g->e, hit);
+	if (kind == GUARD_EXEC_EXIT)
+		return;
 	emit_load(&g->e, 8, R0, R6, 8);
 	if (exec) {
 		emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, g->out);
@@ -2225,6 +2227,7 @@ static void guard(struct cg *g)
 		guard_sys_enter_exec(g);
 		return;
 	case GUARD_EXEC_FAILED:
+	case GUARD_EXEC_EXIT:
 	case GUARD_START_PROCESS:
 	case GUARD_START_THREAD:
 		guard_sys_exit(g, g->probe->guard);

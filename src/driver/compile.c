@@ -198,7 +198,10 @@ static bool has_own_program(const struct probe *p)
 /*
  * Each tracepoint, profile and tick probe gets its own program of every
  * clause matching it, in script order, and programs in the order their
- * probes are first matched.  One pass over the matches groups them:
+ * probes are first matched, the hidden bases of lowered probes first: a
+ * tracepoint runs its programs in the order they were attached, and
+ * proc:::exec's firing at sys_exit must come before exec-failure's at
+ * the same sys_exit, whatever the script's order.  One pass over the matches groups them:
  * `::: {}` matches every tracepoint in every clause, and a search per
  * probe would be quadratic.
  */
@@ -224,16 +227,19 @@ static void emit_single_probe_programs(struct cg_ctx *c, struct catalog *cat,
 			*ARENA_PUSH(c->a, progs[k].cl, progs[k].n, progs[k].cap) =
 				(struct cg_clause){ ms[i].clause, p, -1 };
 		}
-	for (int k = 0; k < nprogs; k++) {
-		const struct probe *p = progs[k].probe;
+	for (int k = 0; k < 2 * nprogs; k++) {
+		const struct probe *p = progs[k % nprogs].probe;
 
+		if (p->hidden != (k < nprogs))
+			continue;
 		enum prov_mech m = catalog_mech(p->kind);
 
 		if (m == MECH_TRACEPOINT)
 			catalog__args(cat, p);	/* its tracepoint's TP_PROTO */
 		cg_program(c, m == MECH_TICK ? ATTACH_TICK
 			      : m == MECH_PROFILE ? ATTACH_PROFILE : ATTACH_RAW_TP,
-			   p->period_ns, p, progs[k].cl, progs[k].n);
+			   p->period_ns, p, progs[k % nprogs].cl,
+			   progs[k % nprogs].n);
 	}
 }
 
@@ -586,8 +592,9 @@ static void lower_clause(struct arena *a, struct catalog *cat, struct lowering *
 	for (int j = 0; j < m->nprobes; j++) {
 		const struct probe *p = m->probes[j];
 
-		if (p->base)
-			*ARENA_PUSH(a, lowered, nlowered, lcap) = p;
+		if (p->base)	/* each of its sites */
+			for (const struct probe *q = p; q; q = q->alt)
+				*ARENA_PUSH(a, lowered, nlowered, lcap) = q;
 		else
 			m->probes[kept++] = p;
 	}
@@ -602,16 +609,21 @@ static void lower_clause(struct arena *a, struct catalog *cat, struct lowering *
 	for (int k = 0; k < nlowered; k++) {
 		const struct probe *p = lowered[k];
 		struct clause *cp = arena_alloc(a, sizeof(*cp));
-		struct node *g = node_new(a, N_IDENT, c->line, c->col);
+		struct node *g = NULL;
 
 		*cp = *c;
-		g->str = p->guard_inline;
-		cp->pred = g;
-		if (c->pred) {
+		if (p->guard_inline) {
+			g = node_new(a, N_IDENT, c->line, c->col);
+			g->str = p->guard_inline;
+			cp->pred = g;
+		}
+		if (c->pred && g) {
 			cp->pred = node_new(a, N_BINARY, c->line, c->col);
 			cp->pred->op = OP_LAND;
 			cp->pred->a = g;
 			cp->pred->b = node_clone(a, c->pred);
+		} else if (c->pred) {
+			cp->pred = node_clone(a, c->pred);
 		}
 		cp->body = node_list_clone(a, &c->body);
 		cp->shown = p;

@@ -317,7 +317,14 @@ const char dlib_text[] =
 	"inline devinfo_t *__devinfo[struct request *R] = xlate <devinfo_t *> (R);\n"
 	"inline fileinfo_t *__nofileinfo[struct request *R] =\n"
 	"    xlate <fileinfo_t *> ((struct file *)0);\n"
-	/* execve(path, ...) or execveat(fd, path, ...), at sys_enter */
+	/* proc:::exec (stable.c): the path asked for, the kernel's copy at
+	 * sched_prepare_exec; at sys_enter or sys_exit, the caller's, from
+	 * execve(path, ...) or execveat(fd, path, ...); at sys_exit, only an
+	 * attempt that failed before sched_prepare_exec */
+	"inline string __bprm_filename[struct linux_binprm *B] =\n"
+	"    stringof(B->filename);\n"
+	"inline int __exec_failed_unprepared = (long)arg1 < 0 &&\n"
+	"    !self->__exec_prepared;\n"
 	"inline string __exec_path[struct pt_regs *R] =\n"
 	"    copyinstr(R->orig_ax == 322 ? R->si : R->di);\n"
 	"inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (\n"

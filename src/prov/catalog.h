@@ -98,6 +98,7 @@ enum probe_guard {
 	GUARD_NO_ARG0,		/* argument 0 is zero (sched_exit_tp: no switch) */
 	GUARD_EXEC_ENTER,	/* sys_enter: execve/execveat, every attempt */
 	GUARD_EXEC_FAILED,	/* sys_exit: execve/execveat returned an error */
+	GUARD_EXEC_EXIT,	/* sys_exit: execve/execveat, whatever it returned */
 	GUARD_START_PROCESS,	/* sys_exit: a fork child's first return, in a */
 	GUARD_START_THREAD,	/*   new process / a new thread */
 	GUARD_NET_IP,		/* an skb (argument 0) holding IPv4 or IPv6 */
@@ -155,8 +156,13 @@ struct probe {
 	 * compiled with the program: pre before its clauses, post after
 	 * (one text per provider instance, shared by its probes). */
 	const struct probe *base;
-	const char *guard_inline;
+	const char *guard_inline;	/* NULL: every firing of base */
 	const char *pre, *post;
+	/* A lowered probe firing at more than one base: its next site, a
+	 * probe of the same ID, names and args[] types, not in the catalog,
+	 * with a base, guard, args and texts of its own; a clause is copied
+	 * for each site.  NULL: none. */
+	const struct probe *alt;
 	bool hidden;			/* a base of lowered probes only: matched by
 					 * a description naming it exactly, and
 					 * never listed */

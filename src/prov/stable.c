@@ -26,9 +26,20 @@
  *  - proc:::start and lwp-start are raw_syscalls' sys_exit in a fork
  *    child returning 0 from the clone that made it: its first step in
  *    user space, in its own context, as DTrace's start;
- *  - proc:::exec is sys_enter of execve/execveat: every attempt, before
- *    it succeeds or fails, as DTrace's; args[0] is the path asked for,
- *    from the caller's memory;
+ *  - proc:::exec is every attempt to exec, before it succeeds or fails,
+ *    in the old program (its execname, pid, ppid), as DTrace's; args[0]
+ *    is the path asked for.  DTrace reads the kernel's copy of it, which
+ *    cannot fault; so does this one, at the first point of each attempt
+ *    where the path is safe to read: sched_prepare_exec (bprm->filename)
+ *    for an exec that gets that far, sys_exit of execve/execveat with an
+ *    error for one that fails before it (the caller's path, which the
+ *    kernel's copying made resident).  It is a lowered probe of two
+ *    sites (catalog.h: alt); a per-thread mark keeps an exec that fails
+ *    after sched_prepare_exec (past the point of no return) from firing
+ *    twice.  A kernel without sched_prepare_exec (before 6.10) has no
+ *    point where the old program still runs and the kernel has the path:
+ *    there exec is sys_enter of execve/execveat, reading the path from
+ *    the caller's memory, which fails where that page is not resident;
  *  - proc:::exec-failure is sys_exit of execve/execveat with an error;
  *    args[0] is the errno.
  *  - io:::start is block_io_start, which fires in the thread submitting
@@ -45,8 +56,8 @@
  * by sigwait) and io:::wait-start/wait-done (a thread waiting for its
  * I/O is an ordinary sleep: sched:::sleep with a block-layer stack()).
  *
- * A probe whose tracepoint this kernel lacks (remain-cpu's sched_exit_tp,
- * exec's sched_prepare_exec, io:::start's block_io_start are recent) is
+ * A probe whose tracepoint this kernel lacks (remain-cpu's sched_exit_tp
+ * and io:::start's block_io_start are recent) is
  * not offered: matching skips it, and a description matching nothing
  * else says which tracepoint is missing (stable_missing).  BTF decides,
  * as it does for attaching: a tracepoint is there when its
@@ -68,8 +79,11 @@ static const struct probe_arg task_args[] = { LWPSINFO(0), PSINFO(0) };
 static const struct probe_arg next_args[] = { LWPSINFO(2), PSINFO(2) };
 static const struct probe_arg child_args[] = { LWPSINFO(1), PSINFO(1) };
 static const struct probe_arg child_ps_args[] = { PSINFO(1) };
-static const struct probe_arg exec_args[] = {
+static const struct probe_arg exec_args[] = {	/* sys_enter, sys_exit */
 	{ "string", "", "struct pt_regs *", "__exec_path", 0 },
+};
+static const struct probe_arg exec_bprm_args[] = {	/* sched_prepare_exec */
+	{ "string", "", "struct linux_binprm *", "__bprm_filename", 1 },
 };
 static const struct probe_arg exit_args[] = {
 	{ "int", "", TASK, "__exit_reason", 0 },
@@ -145,12 +159,62 @@ static const struct {
 
 #define NSTABLE (sizeof(stable_probes) / sizeof(stable_probes[0]))
 
+/*
+ * proc:::exec where the kernel has sched_prepare_exec: lowered onto two
+ * hidden probes (in the catalog after the others, so no listed probe's
+ * ID moves).  self->__exec_prepared marks an attempt that fired at
+ * sched_prepare_exec, until its sys_exit, which clears it whatever the
+ * result.
+ */
+static const char exec_prepare_pre[] = "self int __exec_prepared;\n";
+static const char exec_prepare_post[] =
+	"proc:sched::sched_prepare_exec\n"
+	"{\n"
+	"	self->__exec_prepared = 1;\n"
+	"}\n";
+static const char exec_exit_post[] =
+	"proc:raw_syscalls::sys_exit\n"
+	"{\n"
+	"	self->__exec_prepared = 0;\n"
+	"}\n";
+
+static void exec_sites(struct catalog *cat, struct probe *exec)
+{
+	struct probe *alt = arena_alloc(catalog_arena(cat), sizeof(*alt));
+
+	exec->base = catalog_add(cat, &(struct probe){ .kind = PROV_PROC,
+		.prov = "proc", .mod = "sched", .func = "",
+		.name = "sched_prepare_exec", .sysnr = -1, .tp_group = "sched",
+		.tp_event = "sched_prepare_exec", .tp_nargs = 2, .hidden = true });
+	exec->tp_group = "sched";
+	exec->tp_event = "sched_prepare_exec";
+	exec->guard = GUARD_NONE;
+	exec->pre = exec_prepare_pre;
+	exec->post = exec_prepare_post;
+	*alt = *exec;
+	alt->base = catalog_add(cat, &(struct probe){ .kind = PROV_PROC,
+		.prov = "proc", .mod = "raw_syscalls", .func = "",
+		.name = "sys_exit", .sysnr = -1, .tp_group = "raw_syscalls",
+		.tp_event = "sys_exit", .tp_nargs = 2, .guard = GUARD_EXEC_EXIT,
+		.hidden = true });
+	alt->guard_inline = "__exec_failed_unprepared";
+	alt->pre = NULL;
+	alt->post = exec_exit_post;
+	alt->args = exec_args;
+	alt->nargs = 1;
+	alt->args_loaded = true;
+	exec->alt = alt;
+}
+
 void stable_populate(struct catalog *cat)
 {
+	struct probe *exec = NULL;
+
 	for (size_t i = 0; i < NSTABLE; i++) {
 		enum prov_kind k = stable_probes[i].kind;
+		struct probe *p;
 
-		catalog_add(cat, &(struct probe){ .kind = k,
+		p = catalog_add(cat, &(struct probe){ .kind = k,
 			    .prov = k == PROV_PROC ? "proc"
 				    : k == PROV_IO ? "io" : "sched",
 			    .mod = "vmlinux", .func = "",
@@ -160,7 +224,11 @@ void stable_populate(struct catalog *cat)
 			    .tp_nargs = stable_probes[i].tp_nargs,
 			    .cur_task = stable_probes[i].cur_task,
 			    .guard = stable_probes[i].guard });
+		if (stable_probes[i].args == exec_args)
+			exec = p;
 	}
+	if (sdt_tp_nargs("sched_prepare_exec") >= 0)
+		exec_sites(cat, exec);
 }
 
 int stable_load_args(struct catalog *cat, struct probe *p)
@@ -173,7 +241,7 @@ int stable_load_args(struct catalog *cat, struct probe *p)
 	for (size_t i = 0; i < NSTABLE; i++)
 		if (stable_probes[i].kind == p->kind &&
 		    strcmp(stable_probes[i].name, p->name) == 0) {
-			p->args = stable_probes[i].args;
+			p->args = p->alt ? exec_bprm_args : stable_probes[i].args;
 			return p->nargs = stable_probes[i].nargs;
 		}
 	return p->nargs = 0;
