@@ -9,7 +9,7 @@
 # but must agree between the providers.  connect-request, -established,
 # accept-established once each, with their ends (also from one clause
 # naming the three); connect-refused once for each of K connects to a
-# closed port.
+# closed port, its args[4] the RST to the connecting port.
 . tests/sh/lib.sh
 K=5
 c2s=$((100 * K * (K + 1) / 2)) s2c=$((10 * K * (K + 1) / 2))
@@ -98,6 +98,7 @@ $want"
 	what=refused$fam
 	trace refused.d refused$fam
 	has "refused $a $a state-closed $K"
+	has "rst to-syn $K"
 
 	what=udp$fam
 	trace udp.d udp$fam
