@@ -578,9 +578,97 @@ static bool text_seen(const char **v, int n, const char *t)
 	return false;
 }
 
+/*
+ * args[] is typed per probe, as in DTrace, whose dt_cc.c compiles a clause
+ * once for each probe description, against its probe's arguments: a clause
+ * over tcp:::connect-request (a packet) and tcp:::connect-established (a
+ * socket), or over syscall::read:entry and syscall::openat:entry, means
+ * each probe's own args[2].  So a clause whose probes differ in the args[]
+ * it names is checked and generated once for each layout of them: the
+ * clause keeps the probes of its first probe's layout, and a copy of it,
+ * made before sema rewrites the clause, takes the probes of each other.
+ * Each copy is a clause of its own to cg (a clause bit, where a program
+ * serves many probes).
+ */
+
+/* What the args[] in `used` are at p, as text: equal for two probes when
+ * sema types those args[] alike (the same type, or the same D library
+ * view of the same tracepoint argument); "-" for one past p's last. */
+static const char *args_layout(struct arena *a, struct catalog *cat,
+			       const struct probe *p, unsigned used)
+{
+	const char *key = "";
+
+	if (catalog__args(cat, p) < 0)
+		return "?";
+	for (int k = 0; k < 10; k++) {
+		const struct probe_arg *pa = &p->args[k];
+
+		if (!(used & (1u << k)) && !(used & ARGS_USED_ANY))
+			continue;
+		key = k >= p->nargs ? arena_printf(a, "%s|-", key)
+			: arena_printf(a, "%s|%s;%s;%s;%d", key, pa->type,
+				       pa->native ? pa->native : "",
+				       pa->via ? pa->via : "", pa->raw);
+	}
+	return key;
+}
+
+/* Splits the clause of lw->ms[i], the last slot, by the layout of the
+ * args[] it names; returns how many slots it now has, from i on. */
+static int split_by_args(struct arena *a, struct catalog *cat,
+			 struct lowering *lw, int i)
+{
+	struct matched *m = &lw->ms[i];
+	struct clause *c = m->clause;
+	unsigned used = node_args_used(c->pred) | node_list_args_used(&c->body);
+	const struct probe **probes = m->probes;
+	int nprobes = m->nprobes, nslots = 1;
+	const char **keys = NULL;
+	int nkeys = 0, kcap = 0;
+
+	if (!used)
+		return 1;
+	m->nprobes = 0;	/* refilled in place: the j-th goes at most to j */
+	for (int j = 0; j < nprobes; j++) {
+		const char *key = args_layout(a, cat, probes[j], used);
+		int k = 0;
+
+		while (k < nkeys && strcmp(keys[k], key) != 0)
+			k++;
+		if (k == nkeys) {
+			*ARENA_PUSH(a, keys, nkeys, kcap) = key;
+			if (k > 0) {
+				struct matched *cm = lower_slot(a, lw);
+				struct clause *cp = arena_alloc(a, sizeof(*cp));
+
+				*cp = *c;
+				cp->pred = node_clone(a, c->pred);
+				cp->body = node_list_clone(a, &c->body);
+				cm->clause = cp;
+				nslots++;
+			}
+		}
+		m = &lw->ms[i + k];	/* lower_slot may have moved them */
+		*ARENA_PUSH(a, m->probes, m->nprobes, m->cap) = probes[j];
+	}
+	return nslots;
+}
+
+/* Checks the clause just matched, the last of lw, once for each layout
+ * of its args[]. */
+static void sema_last(struct arena *a, struct catalog *cat, struct lowering *lw,
+		      struct sema *s)
+{
+	int i = lw->n - 1, n = split_by_args(a, cat, lw, i);
+
+	for (int k = 0; k < n; k++)
+		sema_matched(s, &lw->ms[i + k], i + k);
+}
+
 /* The clause just matched (the last of lw): its lowered probes become
  * copies of it, preceded by their providers' pre clauses the first time;
- * it keeps its other probes. */
+ * it keeps its other probes, split by their args[] (split_by_args). */
 static void lower_clause(struct arena *a, struct catalog *cat, struct lowering *lw,
 			 struct sema *s, const struct options *o, struct diag *d)
 {
@@ -600,7 +688,7 @@ static void lower_clause(struct arena *a, struct catalog *cat, struct lowering *
 	}
 	m->nprobes = kept;
 	if (!nlowered) {
-		sema_matched(s, m, lw->n - 1);
+		sema_last(a, cat, lw, s);
 		return;
 	}
 	/* copies are made before sema rewrites c in place */
@@ -630,7 +718,7 @@ static void lower_clause(struct arena *a, struct catalog *cat, struct lowering *
 		copies[k] = cp;
 	}
 	if (kept)
-		sema_matched(s, m, lw->n - 1);
+		sema_last(a, cat, lw, s);
 	else
 		lw->n--;	/* nothing left of it but its copies */
 	for (int k = 0; k < nlowered; k++) {

@@ -79,3 +79,31 @@ struct node_list node_list_clone(struct arena *a, const struct node_list *l)
 	list_clone(a, &c);
 	return c;
 }
+
+unsigned node_list_args_used(const struct node_list *l)
+{
+	unsigned used = 0;
+
+	for (int i = 0; i < l->n; i++)
+		used |= node_args_used(l->v[i]);
+	return used;
+}
+
+unsigned node_args_used(const struct node *n)
+{
+	if (!n)
+		return 0;
+	unsigned used = node_args_used(n->a) | node_args_used(n->b) |
+			node_args_used(n->c) | node_args_used(n->agg) |
+			node_args_used(n->call) | node_list_args_used(&n->args) |
+			node_list_args_used(&n->body) | node_list_args_used(&n->else_body);
+
+	if (n->kind == N_INDEX && n->a && n->a->kind == N_IDENT &&
+	    strcmp(n->a->str, "args") == 0) {
+		const struct node *ix = n->args.n == 1 ? n->args.v[0] : NULL;
+
+		used |= ix && ix->kind == N_INT && ix->ival >= 0 && ix->ival < 10
+			? 1u << ix->ival : ARGS_USED_ANY;
+	}
+	return used;
+}

@@ -217,4 +217,10 @@ void node_list_push(struct arena *a, struct node_list *l, struct node *n);
 struct node *node_clone(struct arena *a, const struct node *n);
 struct node_list node_list_clone(struct arena *a, const struct node_list *l);
 
+/* The args[N] a tree names, as parsed: bit N for each constant N from 0
+ * to 9, and ARGS_USED_ANY for any other index (which sema rejects). */
+#define ARGS_USED_ANY (1u << 10)
+unsigned node_args_used(const struct node *n);
+unsigned node_list_args_used(const struct node_list *l);
+
 #endif /* DSCOPE_AST_H */

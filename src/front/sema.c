@@ -477,8 +477,6 @@ static void mapped_arg(struct sema *s, struct node *n, const struct probe_arg *p
 	s->raw_args = raw_args;
 }
 
-/* args[N]: the probe's typed arguments; syscall arguments are all
- * register-sized, so the first probe's types stand for all of them. */
 /*
  * uregs[R_xxx]: a register of the thread's user context.  The index is an
  * integer constant (dt_idcook_regs), one of the D library's R_* indices
@@ -505,6 +503,8 @@ static void uregs_index(struct sema *s, struct node *n)
 	n->type = type_int(8, false);
 }
 
+/* args[N]: the probe's typed arguments.  The first probe's stand for all
+ * the clause's: compile.c gives each layout of them a clause of its own. */
 static void args_index(struct sema *s, struct node *n)
 {
 	struct node *ix = n->args.n == 1 ? n->args.v[0] : NULL;

@@ -7,8 +7,9 @@
 # ip:::send/receive seeing the same packets as tcp:::send/receive.  Pure
 # ACKs are left out of the exact counts (delayed ACKs depend on timing)
 # but must agree between the providers.  connect-request, -established,
-# accept-established once each; connect-refused once for each of K
-# connects to a closed port.
+# accept-established once each, with their ends (also from one clause
+# naming the three); connect-refused once for each of K connects to a
+# closed port, its args[4] the RST to the connecting port.
 . tests/sh/lib.sh
 K=5
 c2s=$((100 * K * (K + 1) / 2)) s2c=$((10 * K * (K + 1) / 2))
@@ -88,10 +89,16 @@ $want"
 	has "conn request 1 $a 2 1"
 	has "conn established 1 $a 1 1"
 	has "conn accepted 1 $a 1 1"
+	# the same three in one clause: the SYN going out, the SYN-ACK
+	# and the ACK coming in
+	has "ends connect-request $a $cport $a $port 1"
+	has "ends connect-established $a $port $a $cport 1"
+	has "ends accept-established $a $cport $a $port 1"
 
 	what=refused$fam
 	trace refused.d refused$fam
 	has "refused $a $a state-closed $K"
+	has "rst to-syn $K"
 
 	what=udp$fam
 	trace udp.d udp$fam

@@ -67,7 +67,16 @@ tcp:::accept-established
 {
 	@conn["accepted", 1, args[2]->ip_daddr, args[3]->tcps_state] = count();
 }
+/* one clause over a packet probe and two socket probes: each probe's
+ * args[] are its own (issue 27) */
+tcp:::connect-request, tcp:::connect-established, tcp:::accept-established
+/port && (args[4]->tcp_dport == port || args[4]->tcp_sport == port)/
+{
+	@ends[probename, args[2]->ip_saddr, args[4]->tcp_sport,
+	    args[2]->ip_daddr, args[4]->tcp_dport] = count();
+}
 END
 {
 	printa("conn %s %d %s %d %@d\n", @conn);
+	printa("ends %s %s %d %s %d %@d\n", @ends);
 }
