@@ -211,6 +211,10 @@ struct node *node_new(struct arena *a, enum node_kind kind, int line, int col);
 /* Append n to l, growing it in the arena. */
 void node_list_push(struct arena *a, struct node_list *l, struct node *n);
 
+/* The statement of expression e: "@a[k] = f(x)" is S_AGG, any other
+ * expression S_EXPR (the parser's, and sema's for a folded ?:). */
+struct node *ast_expr_stmt(struct arena *a, struct node *e);
+
 /* A deep copy of a tree as the parser made it (sema rewrites nodes in
  * place, so a tree sema is to check twice is copied first); NULL for NULL. */
 struct node *node_clone(struct arena *a, const struct node *n);

@@ -397,7 +397,7 @@ static void inline_decl(struct sema *s, struct top_decl *td)
 
 /* an inline is a name for an expression, not a variable: it cannot be
  * assigned (DTrace's D_OP_WRITE), the library's cwd no more than one's own */
-static bool is_inline(struct sema *s, const char *name)
+bool sema_is_inline(struct sema *s, const char *name)
 {
 	for (int i = 0; i < s->ninlines; i++)
 		if (strcmp(s->inlines[i]->name, name) == 0)
@@ -552,7 +552,7 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 		diag_fail(s->d, lhs->line, lhs->col, "D_OP_LVAL",
 			  "operator %s requires modifiable lvalue as an operand",
 			  n->kind == N_INCDEC ? "++" : "=");
-	if (sema_find_builtin(lhs->str) >= 0 || is_inline(s, lhs->str))
+	if (sema_find_builtin(lhs->str) >= 0 || sema_is_inline(s, lhs->str))
 		diag_fail(s->d, lhs->line, lhs->col, "D_OP_WRITE",
 			  "operator %s can only be applied to a writable variable",
 			  n->kind == N_INCDEC ? "++" : "=");
