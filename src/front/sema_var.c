@@ -405,6 +405,17 @@ bool sema_is_inline(struct sema *s, const char *name)
 	return false;
 }
 
+/* An enumerator D declares may not take such a name (dt_decl_enumerator:
+ * D_DECL_IDRED); the library's, loaded before this is set, may. */
+bool sema_ident_taken(void *arg, const char *name)
+{
+	struct sema *s = arg;
+
+	return sema_find_builtin(name) >= 0 || sema_is_action(name) ||
+	       sema_subr_exists(name) || sema_agg_func_exists(name) ||
+	       sema_is_inline(s, name) || find_global(s, name) >= 0;
+}
+
 bool sema_inline_ref(struct sema *s, struct node *n)
 {
 	for (int i = s->ninlines - 1; i >= 0; i--) {
