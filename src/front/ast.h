@@ -123,8 +123,10 @@ enum { DECL_GLOBAL, DECL_SELF, DECL_THIS };
 enum { SYM_NONE, SYM_BUILTIN, SYM_GLOBAL, SYM_AGG, SYM_ARGS, SYM_CONST, SYM_DVAR,
        SYM_INLINE,
        SYM_UREGS,	/* uregs[N]: sym is N, a D library R_* index */
-       SYM_STATIC };	/* a member or element of a global or this-> struct or
+       SYM_STATIC,	/* a member or element of a global or this-> struct or
 			 * array: sym is the space (STATIC_*), ival the offset */
+       SYM_DVAR_MEMBER };	/* a.m written, a a struct in a dynamic variable
+				 * (a[k].m = v): cg (the member) */
 enum { STATIC_GLOBALS, STATIC_SCRATCH };
 
 struct probe;

@@ -506,6 +506,26 @@ void sema_var_ref(struct sema *s, struct node *n)
 	}
 }
 
+/*
+ * a[k].m, a member of a struct an associative array holds, is a variable
+ * of its own to write, as in DTrace, where a[k] is an lvalue and "." on
+ * it one too (dt_cook_op2's DT_TOK_DOT keeps DT_NF_LVALUE): a[k].m++,
+ * a[k].m = v, a[k].m += v; the element is created, zeroed, if absent.
+ */
+static bool dvar_member(struct sema *s, struct node *lhs)
+{
+	if (lhs->kind != N_MEMBER || lhs->op != '.' || lhs->a->kind != N_INDEX ||
+	    lhs->a->a->kind != N_IDENT || sema_names_memory(s, lhs->a->a) ||
+	    strcmp(lhs->a->a->str, "args") == 0)
+		return false;
+	sema_expr(s, lhs);
+	if (lhs->a->symkind != SYM_DVAR || is_aggregate(&lhs->type) ||
+	    lhs->type.kind == T_STRING)
+		return false;
+	lhs->symkind = SYM_DVAR_MEMBER;
+	return true;
+}
+
 void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 {
 	bool creating = n->kind == N_ASSIGN && !n->compound;
@@ -517,6 +537,8 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 	}
 	sema_no_this_array(s, lhs);
 	if (sema_self_array(s, lhs, rhs))
+		return;
+	if (dvar_member(s, lhs))
 		return;
 	if (lhs->kind == N_MEMBER ||
 	    (lhs->kind == N_INDEX && lhs->a->kind != N_IDENT) ||
