@@ -30,6 +30,7 @@ struct ref {
 	bool key_on_stack;	/* self: key in a stack slot, else a scratch temp */
 	int16_t key_slot;
 	uint32_t key_off;
+	bool in_value;		/* REF_MAP: a member at off in the value */
 };
 
 static bool is_aggregate(const struct dtype *t)
@@ -46,7 +47,7 @@ static uint32_t vsize(const struct dtype *t)
  * 8-byte slots variables of their own get */
 static int scalar_size(const struct ref *r)
 {
-	if (!r->n || r->n->symkind != SYM_STATIC)
+	if (!r->n || (r->n->symkind != SYM_STATIC && !r->in_value))
 		return 8;
 	if (r->member && r->member->bit_width)
 		return (r->member->bit_off + r->member->bit_width + 7) / 8;
@@ -163,6 +164,16 @@ static struct ref resolve(struct cg *g, struct node *n)
 {
 	struct ref r = { .n = n };
 
+	if (n->symkind == SYM_DVAR_MEMBER) {	/* a[k].m */
+		r = resolve(g, n->a);
+		r.n = n;
+		r.type = &n->type;
+		r.member = n->cg;
+		r.off = r.member->off;
+		r.in_value = true;
+		return r;
+	}
+
 	if (n->symkind == SYM_STATIC) {	/* a member of a struct variable */
 		r.kind = n->sym == STATIC_GLOBALS ? REF_GLOBAL : REF_THIS;
 		r.type = &n->type;
@@ -211,6 +222,41 @@ static void key_ptr(struct cg *g, const struct ref *r)
 		cg_scratch_ptr(g, R2, r->key_off);
 }
 
+/*
+ * r8 = &a[k].m, the element made (zeroed) if absent; one that cannot be
+ * made is a dynamic variable drop, and r8 then points at a zeroed scratch
+ * temp the store goes to harmlessly:
+ *	p = lookup(map, &key); if (!p) { update(map, &key, &zero, NOEXIST);
+ *	p = lookup(map, &key); if (!p) { drops.dynvar++; p = &zero; } }
+ *	r8 = p + off
+ */
+static void locate_member(struct cg *g, const struct ref *r)
+{
+	const struct spec_dvar *dv = &g->spec->dvars[r->n->a->sym];
+	uint32_t zero = cg_temp_new(g, r->n, vsize(&dv->type));
+	int found = emit_new_label(&g->e);
+
+	cg_ld_map(g, R1, r->map);
+	key_ptr(g, r);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, found);
+	cg_zero_words(g, R9, zero, vsize(&dv->type));
+	cg_ld_map(g, R1, r->map);
+	key_ptr(g, r);
+	cg_scratch_ptr(g, R3, zero);
+	emit_mov_imm(&g->e, R4, BPF_NOEXIST);
+	emit_call(&g->e, BPF_FUNC_map_update_elem);
+	cg_ld_map(g, R1, r->map);
+	key_ptr(g, r);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, found);
+	cg_count_drop(g, offsetof(struct drop_counts, dynvar));
+	cg_scratch_ptr(g, R0, zero);
+	emit_label(&g->e, found);
+	emit_alu_imm(&g->e, BPF_ADD, R0, (int32_t)r->off);
+	emit_mov_reg(&g->e, R8, R0);
+}
+
 /* r8 = where the value is; for a map, jump to `absent` if it is not */
 static void locate(struct cg *g, const struct ref *r, int absent)
 {
@@ -222,6 +268,10 @@ static void locate(struct cg *g, const struct ref *r, int absent)
 		cg_scratch_ptr(g, R8, r->off);
 		break;
 	case REF_MAP:
+		if (r->in_value) {
+			locate_member(g, r);
+			break;
+		}
 		cg_ld_map(g, R1, r->map);
 		key_ptr(g, r);
 		emit_call(&g->e, BPF_FUNC_map_lookup_elem);
@@ -262,8 +312,8 @@ static struct val load(struct cg *g, const struct ref *r)
 		}
 		cg_store_slot(g, v.slot, R0);
 	}
-	if (r->kind != REF_MAP)
-		return v;	/* always present */
+	if (r->kind != REF_MAP || r->in_value)
+		return v;	/* always present (a member's element is made) */
 	emit_ja(&g->e, done);
 	emit_label(&g->e, absent);
 	if (v.str) {		/* NULL: a freed variable is a null pointer */
@@ -365,7 +415,7 @@ static struct val store(struct cg *g, const struct ref *r, struct val v)
 			cg_normalize(g, R0, r->type);
 		cg_store_slot(g, v.slot, R0);
 	}
-	if (r->kind == REF_MAP) {
+	if (r->kind == REF_MAP && !r->in_value) {
 		map_store(g, r, v);
 		return v;
 	}

@@ -758,6 +758,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	ms = arena_alloc(a, sizeof(*ms) * (size_t)(nm + 1));
 	if (!o->nolibs)
 		load_dlib(a, &s);
+	ctypes_set_ident_check(s.types, sema_ident_taken, &s);
 	for (int i = 0; i < nsrc; i++) {
 		res->source = i;
 		sema_decls(&s, progs[i]);

@@ -45,6 +45,24 @@ void node_list_push(struct arena *a, struct node_list *l, struct node *n)
 	l->v[l->n++] = n;
 }
 
+struct node *ast_expr_stmt(struct arena *a, struct node *e)
+{
+	struct node *lhs = e->a, *s;
+
+	if (e->kind == N_ASSIGN && !e->compound &&
+	    (lhs->kind == N_AGG || (lhs->kind == N_INDEX && lhs->a->kind == N_AGG))) {
+		s = node_new(a, S_AGG, e->line, e->col);
+		s->agg = lhs->kind == N_AGG ? lhs : lhs->a;
+		if (lhs->kind == N_INDEX)
+			s->args = lhs->args;
+		s->call = e->b;
+		return s;
+	}
+	s = node_new(a, S_EXPR, e->line, e->col);
+	s->a = e;
+	return s;
+}
+
 static void list_clone(struct arena *a, struct node_list *l)
 {
 	struct node_list from = *l;

@@ -123,8 +123,10 @@ enum { DECL_GLOBAL, DECL_SELF, DECL_THIS };
 enum { SYM_NONE, SYM_BUILTIN, SYM_GLOBAL, SYM_AGG, SYM_ARGS, SYM_CONST, SYM_DVAR,
        SYM_INLINE,
        SYM_UREGS,	/* uregs[N]: sym is N, a D library R_* index */
-       SYM_STATIC };	/* a member or element of a global or this-> struct or
+       SYM_STATIC,	/* a member or element of a global or this-> struct or
 			 * array: sym is the space (STATIC_*), ival the offset */
+       SYM_DVAR_MEMBER };	/* a.m written, a a struct in a dynamic variable
+				 * (a[k].m = v): cg (the member) */
 enum { STATIC_GLOBALS, STATIC_SCRATCH };
 
 struct probe;
@@ -211,6 +213,10 @@ struct node *node_new(struct arena *a, enum node_kind kind, int line, int col);
 
 /* Append n to l, growing it in the arena. */
 void node_list_push(struct arena *a, struct node_list *l, struct node *n);
+
+/* The statement of expression e: "@a[k] = f(x)" is S_AGG, any other
+ * expression S_EXPR (the parser's, and sema's for a folded ?:). */
+struct node *ast_expr_stmt(struct arena *a, struct node *e);
 
 /* A deep copy of a tree as the parser made it (sema rewrites nodes in
  * place, so a tree sema is to check twice is copied first); NULL for NULL. */

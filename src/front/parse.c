@@ -993,25 +993,6 @@ static struct node *expression(struct parser *p)
 
 static void statement(struct parser *p, struct node_list *l, bool last_ok);
 
-/* "@a[k] = f(x)" becomes S_AGG; any other expression S_EXPR. */
-static struct node *expr_statement(struct parser *p, struct node *e)
-{
-	struct node *lhs = e->a, *s;
-
-	if (e->kind == N_ASSIGN && !e->compound &&
-	    (lhs->kind == N_AGG || (lhs->kind == N_INDEX && lhs->a->kind == N_AGG))) {
-		s = node_new(p->a, S_AGG, e->line, e->col);
-		s->agg = lhs->kind == N_AGG ? lhs : lhs->a;
-		if (lhs->kind == N_INDEX)
-			s->args = lhs->args;
-		s->call = e->b;
-		return s;
-	}
-	s = node_new(p->a, S_EXPR, e->line, e->col);
-	s->a = e;
-	return s;
-}
-
 /* block = "{" statement* [expression] "}" */
 static void block(struct parser *p, struct node_list *l)
 {
@@ -1094,7 +1075,7 @@ static void statement(struct parser *p, struct node_list *l, bool last_ok)
 		local_decl(p, l);
 		return;
 	} else {
-		n = expr_statement(p, expression(p));
+		n = ast_expr_stmt(p->a, expression(p));
 		if (!(last_ok && is_punct(p, '}')))
 			expect(p, ';');
 	}

@@ -212,8 +212,58 @@ static void need_operand(struct sema *s, const struct node *n,
 		  "operator %s requires %s", sema_op_name(n->op), need);
 }
 
-/* The value of a constant integer expression (literals, unary and binary
- * arithmetic on them), as DTrace folds it to find 123/(7-7). */
+/* Do a and b compare as signed: D's promotion of their types, as in
+ * dt_node_op2's folds (a literal not yet typed is an int)? */
+static bool const_signed(const struct node *a, const struct node *b)
+{
+	if (a->type.kind != T_INT || b->type.kind != T_INT)
+		return true;
+	return sema_promote(&a->type, &b->type).is_signed;
+}
+
+/* a OP b on two constants, as dt_node_op2 folds them; false for an
+ * operator it does not fold, or a division by zero (D_DIV_ZERO's) */
+static bool fold_binary(const struct node *n, int64_t a, int64_t b, int64_t *v)
+{
+	uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+	bool sg = const_signed(n->a, n->b);
+
+	switch (n->op) {
+	case '+': *v = (int64_t)(ua + ub); return true;
+	case '-': *v = (int64_t)(ua - ub); return true;
+	case '*': *v = (int64_t)(ua * ub); return true;
+	case '&': *v = a & b; return true;
+	case '|': *v = a | b; return true;
+	case '^': *v = a ^ b; return true;
+	case OP_SHL: *v = (int64_t)(ua << (ub & 63)); return true;
+	case OP_SHR: *v = (int64_t)(ua >> (ub & 63)); return true;
+	case OP_LOR: *v = a || b; return true;
+	case OP_LAND: *v = a && b; return true;
+	case OP_LXOR: *v = (a != 0) ^ (b != 0); return true;
+	case OP_EQ: *v = a == b; return true;
+	case OP_NE: *v = a != b; return true;
+	case '<': *v = sg ? a < b : ua < ub; return true;
+	case OP_LE: *v = sg ? a <= b : ua <= ub; return true;
+	case '>': *v = sg ? a > b : ua > ub; return true;
+	case OP_GE: *v = sg ? a >= b : ua >= ub; return true;
+	case '/':
+	case '%':
+		if (b == 0 || (sg && a == INT64_MIN && b == -1))
+			return false;
+		if (n->op == '/')
+			*v = sg ? a / b : (int64_t)(ua / ub);
+		else
+			*v = sg ? a % b : (int64_t)(ua % ub);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The value of a constant integer expression: literals, and the unary,
+ * binary and ?: operators on them, as DTrace's parser folds them
+ * (dt_node_op1, dt_node_op2, dt_node_op3) -- to find 123/(7-7), and to
+ * make an inline of one a constant (dt_node_ident). */
 bool sema_const_value(const struct node *n, int64_t *v)
 {
 	int64_t a, b;
@@ -225,22 +275,19 @@ bool sema_const_value(const struct node *n, int64_t *v)
 	case N_UNARY:
 		if (!sema_const_value(n->a, &a))
 			return false;
-		*v = n->op == '-' ? -a : n->op == '~' ? ~a : n->op == '!' ? !a : a;
+		*v = n->op == '-' ? (int64_t)-(uint64_t)a
+				  : n->op == '~' ? ~a : n->op == '!' ? !a : a;
 		return n->op == '-' || n->op == '~' || n->op == '!' || n->op == '+';
 	case N_CAST:
 		return sema_const_value(n->a, v);
 	case N_BINARY:
 		if (!sema_const_value(n->a, &a) || !sema_const_value(n->b, &b))
 			return false;
-		switch (n->op) {
-		case '+': *v = (int64_t)((uint64_t)a + (uint64_t)b); return true;
-		case '-': *v = (int64_t)((uint64_t)a - (uint64_t)b); return true;
-		case '*': *v = (int64_t)((uint64_t)a * (uint64_t)b); return true;
-		case '&': *v = a & b; return true;
-		case '|': *v = a | b; return true;
-		case '^': *v = a ^ b; return true;
-		default: return false;
-		}
+		return fold_binary(n, a, b, v);
+	case N_TERNARY:
+		if (!sema_const_value(n->a, &a))
+			return false;
+		return sema_const_value(a ? n->b : n->c, v);
 	default:
 		return false;
 	}
@@ -353,6 +400,54 @@ static void binary(struct sema *s, struct node *n)
 static bool is_action_call(const struct node *n)
 {
 	return n->kind == N_CALL && n->str && sema_is_action(n->str);
+}
+
+/*
+ * Is n, as written, an integer constant DTrace's parser folds -- literals
+ * ($1 is one), the names of inlines, and the unary, binary and ?:
+ * operators on them (dt_node_ident, dt_node_op1/op2/op3)?  Built-in
+ * variables and enumerators are only known once cooked.
+ */
+static bool written_constant(struct sema *s, const struct node *n)
+{
+	switch (n->kind) {
+	case N_INT:
+		return true;
+	case N_IDENT:
+		return sema_find_builtin(n->str) < 0 && sema_is_inline(s, n->str);
+	case N_UNARY:
+		return n->op != '*' && n->op != '&' && written_constant(s, n->a);
+	case N_BINARY:
+		return n->op != ',' && written_constant(s, n->a) &&
+		       written_constant(s, n->b);
+	case N_TERNARY:
+		return written_constant(s, n->a) && written_constant(s, n->b) &&
+		       written_constant(s, n->c);
+	default:
+		return false;
+	}
+}
+
+/*
+ * c ? x : y whose condition is a constant as written is the chosen arm
+ * alone: DTrace's parser returns it (dt_node_op3) before anything is
+ * cooked, so the other arm is never checked, and an action in the chosen
+ * one is a statement -- the DTraceToolkit's "OPT_time ? printf(...) : 1;"
+ * with an inline OPT_time.  True if n is now that arm, not yet checked.
+ */
+static bool fold_ternary(struct sema *s, struct node *n)
+{
+	int64_t v;
+
+	if (n->kind != N_TERNARY || !written_constant(s, n->a))
+		return false;
+	struct node *c = node_clone(s->a, n->a);	/* n->a stays unchecked */
+
+	sema_expr(s, c);
+	if (!sema_const_value(c, &v))
+		return false;
+	*n = *(v ? n->b : n->c);
+	return true;
 }
 
 /* c ? a : b -- dt_cook_op3: all three cooked, then the condition must be
@@ -699,6 +794,10 @@ void sema_expr(struct sema *s, struct node *n)
 		binary(s, n);
 		break;
 	case N_TERNARY:
+		if (fold_ternary(s, n)) {
+			sema_expr(s, n);
+			break;
+		}
 		ternary_operands(s, n);
 		ternary_strings(s, n);
 		if (n->b->type.kind == T_STRING || n->c->type.kind == T_STRING)
@@ -905,6 +1004,13 @@ static void stmt(struct sema *s, struct node *n)
 	diag_check_stack(s->d, n->line, n->col);
 	switch (n->kind) {
 	case S_EXPR:
+		/* an action or an aggregation's assignment, once folded */
+		if (fold_ternary(s, n->a) ||
+		    (n->a->kind == N_ASSIGN && fold_ternary(s, n->a->a))) {
+			*n = *ast_expr_stmt(s->a, n->a);
+			stmt(s, n);
+			break;
+		}
 		if (n->a->kind == N_CALL)
 			action(s, n->a);
 		else if (!sema_agg_expr_stmt(s, n->a))

@@ -64,6 +64,10 @@ struct sema {
 void sema_clause(struct sema *s, struct clause *c);
 /* top-level declarations of a program, before its clauses */
 void sema_decls(struct sema *s, struct program *p);
+/* Does name already name something in D's global scope -- a built-in
+ * variable, action, subroutine, aggregating function, inline or declared
+ * global?  (arg is the struct sema: ctypes_set_ident_check's.) */
+bool sema_ident_taken(void *arg, const char *name);
 
 struct dtype type_int(int size, bool is_signed);
 struct dtype type_string(uint32_t size);

@@ -39,6 +39,7 @@ void sema_no_this_array(struct sema *s, const struct node *n);
 bool sema_self_array(struct sema *s, struct node *n, const struct dtype *rhs);
 void sema_var_ref(struct sema *s, struct node *n);		/* a read */
 bool sema_inline_ref(struct sema *s, struct node *n);	/* n names an inline */
+bool sema_is_inline(struct sema *s, const char *name);
 bool sema_global_ref(struct sema *s, struct node *n);	/* n names a global */
 void sema_var_assign(struct sema *s, struct node *lhs, struct node *n);
 void sema_var_decl(struct sema *s, const char *name, int scope,

@@ -397,12 +397,23 @@ static void inline_decl(struct sema *s, struct top_decl *td)
 
 /* an inline is a name for an expression, not a variable: it cannot be
  * assigned (DTrace's D_OP_WRITE), the library's cwd no more than one's own */
-static bool is_inline(struct sema *s, const char *name)
+bool sema_is_inline(struct sema *s, const char *name)
 {
 	for (int i = 0; i < s->ninlines; i++)
 		if (strcmp(s->inlines[i]->name, name) == 0)
 			return true;
 	return false;
+}
+
+/* An enumerator D declares may not take such a name (dt_decl_enumerator:
+ * D_DECL_IDRED); the library's, loaded before this is set, may. */
+bool sema_ident_taken(void *arg, const char *name)
+{
+	struct sema *s = arg;
+
+	return sema_find_builtin(name) >= 0 || sema_is_action(name) ||
+	       sema_subr_exists(name) || sema_agg_func_exists(name) ||
+	       sema_is_inline(s, name) || find_global(s, name) >= 0;
 }
 
 bool sema_inline_ref(struct sema *s, struct node *n)
@@ -495,6 +506,26 @@ void sema_var_ref(struct sema *s, struct node *n)
 	}
 }
 
+/*
+ * a[k].m, a member of a struct an associative array holds, is a variable
+ * of its own to write, as in DTrace, where a[k] is an lvalue and "." on
+ * it one too (dt_cook_op2's DT_TOK_DOT keeps DT_NF_LVALUE): a[k].m++,
+ * a[k].m = v, a[k].m += v; the element is created, zeroed, if absent.
+ */
+static bool dvar_member(struct sema *s, struct node *lhs)
+{
+	if (lhs->kind != N_MEMBER || lhs->op != '.' || lhs->a->kind != N_INDEX ||
+	    lhs->a->a->kind != N_IDENT || sema_names_memory(s, lhs->a->a) ||
+	    strcmp(lhs->a->a->str, "args") == 0)
+		return false;
+	sema_expr(s, lhs);
+	if (lhs->a->symkind != SYM_DVAR || is_aggregate(&lhs->type) ||
+	    lhs->type.kind == T_STRING)
+		return false;
+	lhs->symkind = SYM_DVAR_MEMBER;
+	return true;
+}
+
 void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 {
 	bool creating = n->kind == N_ASSIGN && !n->compound;
@@ -506,6 +537,8 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 	}
 	sema_no_this_array(s, lhs);
 	if (sema_self_array(s, lhs, rhs))
+		return;
+	if (dvar_member(s, lhs))
 		return;
 	if (lhs->kind == N_MEMBER ||
 	    (lhs->kind == N_INDEX && lhs->a->kind != N_IDENT) ||
@@ -552,7 +585,7 @@ void sema_var_assign(struct sema *s, struct node *lhs, struct node *n)
 		diag_fail(s->d, lhs->line, lhs->col, "D_OP_LVAL",
 			  "operator %s requires modifiable lvalue as an operand",
 			  n->kind == N_INCDEC ? "++" : "=");
-	if (sema_find_builtin(lhs->str) >= 0 || is_inline(s, lhs->str) ||
+	if (sema_find_builtin(lhs->str) >= 0 || sema_is_inline(s, lhs->str) ||
 	    strchr(lhs->str, '`'))
 		diag_fail(s->d, lhs->line, lhs->col, "D_OP_WRITE",
 			  "operator %s can only be applied to a writable variable",

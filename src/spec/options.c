@@ -228,6 +228,12 @@ static const struct {
 	{ "linkmode", O_ACCEPT, 0, V_WORD, "kernel|static|dynamic" },
 	{ "linktype", O_ACCEPT, 0, V_WORD, "elf" },
 	{ "ldpath", O_ACCEPT, 0, V_ANY },
+	/* when a -c command's probes are evaluated (dt_opt_evaltime): dscope
+	 * enables them while the command is stopped at its exec, which is
+	 * exec's meaning; preinit, postinit and main (after the dynamic
+	 * linker, after its init code, at main) are taken and act as exec,
+	 * so firings before that point are traced too, none lost */
+	{ "evaltime", O_ACCEPT, 0, V_WORD, "exec|preinit|postinit|main" },
 	/* kernel module types come from /sys/kernel/btf, not module files */
 	{ "modpath", O_ACCEPT, 0, V_ANY },
 	/* a probe description that cannot be a declaration is read as one
@@ -266,8 +272,6 @@ static const struct {
 	{ "ctypes", O_REFUSE, 0, 0, "dscope does not write CTF" },
 	{ "dtypes", O_REFUSE, 0, 0, "dscope does not write CTF" },
 	{ "droptags", O_REFUSE, 0, 0, "drop messages carry no tags here" },
-	{ "evaltime", O_REFUSE, 0, 0,
-	  "probes are enabled before the command's first instruction (exec) only" },
 	{ "libdir", O_REFUSE, 0, 0,
 	  "dscope's D library is built in: it reads no library directory" },
 	{ "syslibdir", O_REFUSE, 0, 0,

@@ -5,7 +5,7 @@
 . tests/sh/lib.sh
 
 for o in grabanon amin knodefs unodefs core debug tree ctypes=/tmp/x \
-	 dtypes=/tmp/x droptags evaltime=main libdir=/tmp syslibdir=/tmp; do
+	 dtypes=/tmp/x droptags libdir=/tmp syslibdir=/tmp; do
 	out=$($D -e -x "$o" -n BEGIN 2>&1); rc=$?
 	[ $rc = 1 ] || fail "-x $o: exit $rc"
 	echo "$out" | grep -q "^dscope: failed to set -x ${o%%=*}: [a-z]" ||
@@ -22,11 +22,11 @@ for f in -a -A "-L /tmp"; do
 	echo "$out" | grep -q 'not supported\|built in' || fail "$f: $out"
 done
 # values DTrace would refuse
-for o in bufresize=sometimes linktype=dof iregs=9 stdc=q cpu=x stackframes=-1; do
+for o in bufresize=sometimes evaltime=never linktype=dof iregs=9 stdc=q cpu=x stackframes=-1; do
 	out=$($D -e -x "$o" -n BEGIN 2>&1) && fail "-x $o accepted"
 	echo "$out" | grep -q 'Invalid value' || fail "-x $o: $out"
 done
-for o in bufresize=manual linktype=elf iregs=8 stdc=s dynvarrate=10hz lazyload; do
+for o in bufresize=manual evaltime=exec evaltime=main linktype=elf iregs=8 stdc=s dynvarrate=10hz lazyload; do
 	$D -e -x "$o" -n BEGIN 2>/dev/null || fail "-x $o refused"
 done
 exit 0
