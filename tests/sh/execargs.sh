@@ -1,6 +1,6 @@
 # execargs of a process dscope did not start equals what the kernel
 # shows in /proc/PID/cmdline (its NULs as spaces, the last one dropped),
-# and is cut at strsize - 1 bytes, as every D string.
+# and is cut at strsize characters, as every D string.
 . tests/sh/lib.sh
 $B/targets/loop 1000000000 one 'two three' four &
 pid=$!
@@ -12,5 +12,5 @@ probe="syscall::getppid:entry /pid == $pid/ { printf(\"[%s]\\n\", execargs); exi
 out=$($D -q -n "$probe" 2>&1) || fail "dscope failed: $out"
 [ "$out" = "[$want]" ] || fail "execargs [$out], /proc/$pid/cmdline [$want]"
 out=$($D -q -x strsize=8 -n "$probe" 2>&1) || fail "dscope failed: $out"
-[ "$out" = "[${want:0:7}]" ] || fail "strsize=8: [$out], want [${want:0:7}]"
+[ "$out" = "[${want:0:8}]" ] || fail "strsize=8: [$out], want [${want:0:8}]"
 exit 0
