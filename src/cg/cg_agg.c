@@ -86,12 +86,46 @@ static int stacks_lane(struct cg *g, int l)
 /*
  * The lanes the k-th use (from 0) of a map in one program tries: the k
  * uses before it take at most one new entry each, from one lane or
- * another, so k + 1 lanes leave this one a lane with room, and one more
- * is for a firing of another program in the same window.
+ * another, so k + 1 lanes leave this one a lane with room.  A map used
+ * once in a program keeps one lane: a kernel program may use 64 maps in
+ * all, and a script of many aggregations (160 llquantize()s in one BEGIN)
+ * must still load; a firing of another program in the same window that
+ * finds no room is a drop, reported.
  */
 static int site_lanes(int k)
 {
-	return k + 2 < SPEC_AGG_LANES ? k + 2 : SPEC_AGG_LANES;
+	return k + 1 < SPEC_AGG_LANES ? k + 1 : SPEC_AGG_LANES;
+}
+
+/*
+ * A kernel program may name 64 maps.  The lanes past the first come out
+ * of what the script's aggregations and dscope's own maps leave of
+ * those (MAP_BUDGET_OTHER is a generous count of the latter): with many
+ * aggregations in one program, the later uses keep one lane, as before
+ * lanes, and a new key that finds no room there is a drop, reported.
+ */
+#define MAP_LIMIT 64
+#define MAP_BUDGET_OTHER 20
+
+static int agg_site_lanes(struct cg *g, int ai)
+{
+	int want = site_lanes(g->agg_sites[ai]++);
+	int budget = MAP_LIMIT - MAP_BUDGET_OTHER - g->spec->naggs -
+		     g->extra_lanes;
+	int lanes = 1;
+
+	if (!g->agg_lanes_used)
+		g->agg_lanes_used = arena_alloc(g->a, (size_t)g->spec->naggs);
+	for (; lanes < want; lanes++) {
+		if (g->agg_lanes_used[ai] & (1u << lanes))
+			continue;
+		if (budget <= 0)
+			break;
+		g->agg_lanes_used[ai] |= (uint8_t)(1u << lanes);
+		g->extra_lanes++;
+		budget--;
+	}
+	return lanes;
 }
 
 #define ID_MUL 0x9e3779b97f4a7c15ull	/* 2^64 / the golden ratio */
@@ -582,7 +616,7 @@ void cg_agg_stmt(struct cg *g, struct node *st)
 	if (!g->agg_sites)
 		g->agg_sites = arena_alloc(g->a, sizeof(int) *
 					   (size_t)g->spec->naggs);
-	int lanes = site_lanes(g->agg_sites[st->sym]++);
+	int lanes = agg_site_lanes(g, st->sym);
 
 	cg_ld_map(g, R1, agg_lane(g, st->sym, 0));
 	cg_scratch_ptr(g, R2, key);

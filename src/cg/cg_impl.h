@@ -68,6 +68,9 @@ struct cg {
 	int *agg_sites;			/* per aggregation: its statements in
 					 * this program so far (cg_agg.c) */
 	int stack_sites;		/* stack keys stored in it so far */
+	uint8_t *agg_lanes_used;	/* per aggregation: bit l, lane l used
+					 * by this program */
+	int extra_lanes;		/* lanes past the first it uses */
 };
 
 /* kernel stack bytes kept per thread for sched:::on-cpu's stack() */

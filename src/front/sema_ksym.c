@@ -99,7 +99,8 @@ static uint64_t symbol_addr(struct sema *s, const struct node *n,
 	uint64_t addr = 0;
 	const char *why = NULL;
 
-	switch (ksym_var_addr(mod, name, &addr, kmod)) {
+	/* a bare "`" names nothing, on any kernel */
+	switch (!*name ? KSYM_VAR_NONE : ksym_var_addr(mod, name, &addr, kmod)) {
 	case KSYM_VAR_OK:
 		return addr;
 	case KSYM_VAR_NONE:
