@@ -86,15 +86,14 @@ static int stacks_lane(struct cg *g, int l)
 /*
  * The lanes the k-th use (from 0) of a map in one program tries: the k
  * uses before it take at most one new entry each, from one lane or
- * another, so k + 1 lanes leave this one a lane with room.  A map used
- * once in a program keeps one lane: a kernel program may use 64 maps in
- * all, and a script of many aggregations (160 llquantize()s in one BEGIN)
- * must still load; a firing of another program in the same window that
- * finds no room is a drop, reported.
+ * another, so k + 1 lanes leave this one a lane with room, and one more
+ * is for a firing of another program in the same window (a tick's
+ * clauses beside a profile's: the cloud guest under load lost a key with
+ * one lane).  agg_site_lanes bounds them by the maps a program may name.
  */
 static int site_lanes(int k)
 {
-	return k + 1 < SPEC_AGG_LANES ? k + 1 : SPEC_AGG_LANES;
+	return k + 2 < SPEC_AGG_LANES ? k + 2 : SPEC_AGG_LANES;
 }
 
 /*
