@@ -98,18 +98,21 @@ static int site_lanes(int k)
 
 /*
  * A kernel program may name 64 maps.  The lanes past the first come out
- * of what the script's aggregations and dscope's own maps leave of
- * those (MAP_BUDGET_OTHER is a generous count of the latter): with many
- * aggregations in one program, the later uses keep one lane, as before
- * lanes, and a new key that finds no room there is a drop, reported.
+ * of what the script's aggregations, its dynamic variables (a map each)
+ * and dscope's own maps leave of those.  MAP_FIXED counts the latter at
+ * their most: buf, scratch, drops, wake, globals, nest, aggzero, the
+ * ERROR or sleepable rings, cpuinfo, five of ustack()'s, and a stacks
+ * map with its lanes' first few.  Past the budget, later uses keep one
+ * lane, as before lanes, and a new key that finds no room is a drop,
+ * reported.
  */
 #define MAP_LIMIT 64
-#define MAP_BUDGET_OTHER 20
+#define MAP_FIXED 18
 
 static int agg_site_lanes(struct cg *g, int ai)
 {
 	int want = site_lanes(g->agg_sites[ai]++);
-	int budget = MAP_LIMIT - MAP_BUDGET_OTHER - g->spec->naggs -
+	int budget = MAP_LIMIT - MAP_FIXED - g->spec->naggs - g->spec->ndvars -
 		     g->extra_lanes;
 	int lanes = 1;
 

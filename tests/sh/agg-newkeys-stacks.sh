@@ -24,6 +24,12 @@ tick-10ms
 	printa("c %@d\n", @c);
 	exit(0);
 }' 2>&1) || fail "exit $?: $out"
+# In an emulated guest a tick's firings may come back to back, before
+# the kernel refills its cache (agg-newkeys-tick.sh says more): there a
+# loss is allowed only where dscope reports aggregation drops.
+if [ -n "$DSCOPE_TEST_VM" ]; then
+	case $out in *"aggregation drop"*) echo "in this guest: drops reported"; exit 0 ;; esac
+fi
 sum() { echo "$out" | awk -v k="$1" '$1 == k { s += $2 } END { print s + 0 }'; }
 [ "$(sum a)" = 3 ] || fail "@a counted $(sum a) firings, want 3: $out"
 [ "$(sum b)" = 3 ] || fail "@b counted $(sum b) firings, want 3: $out"

@@ -6,7 +6,7 @@
  * new key and dropped the rest ("N aggregation drops"): the kernel's
  * per-CPU allocator for a map's new values refills only once the
  * firing is over.  DTrace shows every key.
- * @@args: -q
+ * (run by tests/sh/agg-newkeys-tick.sh, with -q)
  */
 tick-10ms
 /n < 3/
