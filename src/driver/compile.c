@@ -198,10 +198,13 @@ static bool has_own_program(const struct probe *p)
 /*
  * Each tracepoint, profile and tick probe gets its own program of every
  * clause matching it, in script order, and programs in the order their
- * probes are first matched, the hidden bases of lowered probes first: a
+ * probes are first matched, those marked attach_first first: a
  * tracepoint runs its programs in the order they were attached, and
  * proc:::exec's firing at sys_exit must come before exec-failure's at
- * the same sys_exit, whatever the script's order.  One pass over the matches groups them:
+ * the same sys_exit, whatever the script's order.  (Other lowered bases,
+ * lockstat's, keep the matching order: tests/sh/lockstat.sh pairs
+ * rw-block with an sdt contention_begin clause attached before them.)
+ * One pass over the matches groups them:
  * `::: {}` matches every tracepoint in every clause, and a search per
  * probe would be quadratic.
  */
@@ -230,7 +233,7 @@ static void emit_single_probe_programs(struct cg_ctx *c, struct catalog *cat,
 	for (int k = 0; k < 2 * nprogs; k++) {
 		const struct probe *p = progs[k % nprogs].probe;
 
-		if (p->hidden != (k < nprogs))
+		if (p->attach_first != (k < nprogs))
 			continue;
 		enum prov_mech m = catalog_mech(p->kind);
 

@@ -166,6 +166,9 @@ struct probe {
 	bool hidden;			/* a base of lowered probes only: matched by
 					 * a description naming it exactly, and
 					 * never listed */
+	bool attach_first;		/* its program is attached before the
+					 * others on its tracepoint, which run
+					 * in attach order (compile.c) */
 };
 
 struct catalog;

@@ -196,7 +196,7 @@ static void exec_sites(struct catalog *cat, struct probe *exec)
 		.prov = "proc", .mod = "raw_syscalls", .func = "",
 		.name = "sys_exit", .sysnr = -1, .tp_group = "raw_syscalls",
 		.tp_event = "sys_exit", .tp_nargs = 2, .guard = GUARD_EXEC_EXIT,
-		.hidden = true });
+		.hidden = true, .attach_first = true });
 	alt->guard_inline = "__exec_failed_unprepared";
 	alt->pre = NULL;
 	alt->post = exec_exit_post;
