@@ -1608,6 +1608,8 @@ static void action(struct cg *g, struct node *n)
 		act = cg_new_action(g, f[0] == 'p' ? ACT_PRINTF
 				       : f[0] == 's' ? ACT_SYSTEM : ACT_FREOPEN);
 		act->fmt = n->cg;
+		if (fmt_names_uaddr(act->fmt))	/* %A: the target's maps */
+			g->spec->user_stacks = true;
 		cg_record_args(g, act, &n->args, 1);
 	} else if (strcmp(f, "trace") == 0) {
 		act = cg_new_action(g, ACT_TRACE);

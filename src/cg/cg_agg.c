@@ -680,6 +680,8 @@ bool cg_agg_action(struct cg *g, struct node *n)
 	if (strcmp(f, "printa") == 0) {
 		act = cg_new_action(g, ACT_PRINTA);
 		act->fmt = n->cg;
+		if (fmt_names_uaddr(act->fmt))	/* %A: the target's maps */
+			g->spec->user_stacks = true;
 		cg_agg_list(g, act, &n->args, n->cg ? 1 : 0, n->args.n);
 	} else if ((kind = agg_act_kind(f)) >= 0) {
 		act = cg_new_action(g, (enum act_kind)kind);

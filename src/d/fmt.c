@@ -219,6 +219,14 @@ int fmt_parse(struct arena *a, const char *fmt, struct fmt **out,
 	return 0;
 }
 
+bool fmt_names_uaddr(const struct fmt *f)
+{
+	for (int i = 0; f && i < f->nconv; i++)
+		if (f->conv[i].info && f->conv[i].info->check == CK_UADDR)
+			return true;
+	return false;
+}
+
 /* ---- compile-time checking -------------------------------------------- */
 
 static bool is_integer(const struct dtype *t)

@@ -106,6 +106,12 @@ void fmt_check_use(const struct fmt *f, const struct fmt_use *use,
 		   int line, int col);
 
 /* fmt_check_use for printf(): the format is argument #1, no extras. */
+/*
+ * Does f print a user address (%A)?  Its symbols come from the -p/-c
+ * target's maps, which must be read while the target still lives.
+ */
+bool fmt_names_uaddr(const struct fmt *f);
+
 void fmt_check(const struct fmt *f, const struct dtype *argtypes, int nargs,
 	       struct diag *d, int line, int col);
 

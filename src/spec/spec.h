@@ -543,7 +543,7 @@ struct spec {
 	int nprobes;		/* probes matched, for "matched N probes" */
 	bool quiet;		/* option quiet */
 	bool destructive;	/* uses a destructive action: needs -w */
-	bool user_stacks;	/* uses ustack(): processes' maps are wanted */
+	bool user_stacks;	/* ustack(), usym(), %A: processes' maps are wanted */
 };
 
 #endif /* DSCOPE_SPEC_H */
