@@ -648,6 +648,54 @@ static const char *sdt_provide(struct catalog *cat, const struct probe_desc *pd)
 	return pd->mod;
 }
 
+/*
+ * One probe per function address, as DTrace's pid provider makes them
+ * (dt_pid.c takes, of the symbols at one address, the first the
+ * description matches, in libproc's by-address order): a function known
+ * by several names (sigemptyset and __GI_sigemptyset) fires once per
+ * call.  Of the aliases a description matches, the one named is the one
+ * a stack names it by: a global name over a local one, then fewer leading
+ * underscores, then the first by name.
+ */
+static bool alias_preferred(const struct probe *a, const struct probe *b)
+{
+	size_t ua = strspn(a->func, "_"), ub = strspn(b->func, "_");
+
+	if (a->urank != b->urank)
+		return a->urank > b->urank;
+	if (ua != ub)
+		return ua < ub;
+	return strcmp(a->func, b->func) < 0;
+}
+
+static bool same_function_probe(const struct probe *a, const struct probe *b)
+{
+	return b->kind == PROV_PID && b->upid == a->upid &&
+	       b->uoffset == a->uoffset && strcmp(b->upath, a->upath) == 0 &&
+	       strcmp(b->name, a->name) == 0;
+}
+
+/* pid_provide adds a file's entry and return probes two by two in
+ * address order, so a function's aliases are neighbours, a stride of 2
+ * apart. */
+static bool alias_shadowed(const struct catalog *cat, uint32_t i,
+			   const struct probe_desc *pd)
+{
+	const struct probe *p = cat->probes[i];
+
+	for (int dir = -1; dir <= 1; dir += 2)
+		for (int64_t j = (int64_t)i + 2 * dir;
+		     j >= 0 && j < (int64_t)cat->nprobes; j += 2 * dir) {
+			const struct probe *q = cat->probes[j];
+
+			if (!same_function_probe(p, q))
+				break;
+			if (probe_matches(q, pd) && alias_preferred(q, p))
+				return true;
+		}
+	return false;
+}
+
 int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 		   int (*fn)(const struct probe *p, void *arg), void *arg)
 {
@@ -667,6 +715,8 @@ int catalog__match(struct catalog *cat, const struct probe_desc *pd,
 		int rc;
 
 		if (!probe_matches(p, pd))
+			continue;
+		if (p->kind == PROV_PID && alias_shadowed(cat, i, pd))
 			continue;
 		if (providers[p->kind].missing &&
 		    (why = providers[p->kind].missing(p))) {

@@ -145,6 +145,8 @@ struct probe {
 	const char *upath;		/*   the ELF file and the uprobe's */
 	uint64_t uoffset;		/*   offset in it (usdt: first site's) */
 	bool uexe;			/*   the file is the executable (a.out) */
+	uint8_t urank;			/* PROV_PID entry/return: the symbol's
+					 * rank among aliases (usym.c sym_rank) */
 	const char *name_raw;		/* PROV_USDT: the note's spelling of
 					 * name ("a__b" for "a-b"), matched too */
 	const struct usdt_site *usites;	/* PROV_USDT: nusites, in file order */

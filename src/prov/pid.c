@@ -84,7 +84,8 @@ static void add_probes(struct catalog *cat, long pid, const char *prov,
 				.kind = PROV_PID, .prov = prov, .mod = m->f->base,
 				.func = s->name, .name = names[k], .sysnr = -1,
 				.upid = (int)pid, .upath = m->f->path,
-				.uoffset = off, .uexe = m->is_exe });
+				.uoffset = off, .uexe = m->is_exe,
+				.urank = s->rank });
 	}
 }
 
