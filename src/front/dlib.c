@@ -35,6 +35,13 @@ const char dlib_text[] =
 	"inline void *NULL = 0;\n"
 	"\n"
 	"typedef uint32_t ipaddr_t;\n"
+	"typedef struct in6_addr in6_addr_t;\n"
+	/* net.d: the first argument of application protocol providers */
+	"typedef struct conninfo {\n"
+	"	string ci_local;\n"
+	"	string ci_remote;\n"
+	"	string ci_protocol;\n"
+	"} conninfo_t;\n"
 	"inline int AF_INET = 2;\n"
 	"inline int AF_INET6 = 10;\n"
 	"inline int ARPHRD_ETHER = 1;\n"
@@ -162,8 +169,20 @@ const char dlib_text[] =
 	/* data models: PR_MODEL_ILP32 is 1, _LP64 2; TIF_ADDR32 is bit 29.
 	 * The IDs are the objective credentials' (real_cred), which the
 	 * kernel's temporary overrides leave alone, as the uid builtin. */
+	/*
+	 * pr_flag: procfs' PR_* flags, from what Linux knows of them: a
+	 * kernel thread (PF_KTHREAD) is a system process, PF_IDLE the idle
+	 * thread, a stopped or traced task stopped, a ptrace()d one
+	 * PR_PTRACE.  Not the kernel's own PF_* word, which a script testing
+	 * pr_flag & PR_ISSYS would read as something else.
+	 */
+	"inline int __pr_flag[struct task_struct *T] =\n"
+	"    (T->flags & 0x00200000 ? PR_ISSYS : 0) |\n"
+	"    (T->flags & 0x00000002 ? PR_IDLE : 0) |\n"
+	"    (T->__state & 0x0c ? PR_STOPPED : 0) |\n"
+	"    (T->ptrace != 0 ? PR_PTRACE : 0);\n"
 	"translator psinfo_t < struct task_struct *T > {\n"
-	"	pr_flag = T->flags;\n"
+	"	pr_flag = __pr_flag[T];\n"
 	"	pr_nlwp = T->signal->nr_threads;\n"
 	"	pr_pid = T->tgid;\n"
 	"	pr_ppid = T->real_parent->tgid;\n"
@@ -193,7 +212,7 @@ const char dlib_text[] =
 	"};\n"
 	"\n"
 	"translator lwpsinfo_t < struct task_struct *T > {\n"
-	"	pr_flag = T->flags;\n"
+	"	pr_flag = __pr_flag[T];\n"
 	"	pr_lwpid = T->pid;\n"
 	"	pr_addr = (uintptr_t)T;\n"
 	"	pr_wchan = 0;\n"
@@ -847,6 +866,26 @@ static const struct dlib_const dlib_consts[] = {
 	{ "SSTOP", 4, 1 }, { "SIDL", 5, 1 }, { "SONPROC", 6, 1 },
 	{ "SWAIT", 7, 1 },
 	{ "PR_MODEL_ILP32", 1, 1 }, { "PR_MODEL_LP64", 2, 1 },
+	/* pr_flag (procfs.d, as Solaris' sys/procfs.h numbers them) */
+	{ "PR_STOPPED", 0x00000001, 4 }, { "PR_ISTOP", 0x00000002, 4 },
+	{ "PR_DSTOP", 0x00000004, 4 }, { "PR_STEP", 0x00000008, 4 },
+	{ "PR_ASLEEP", 0x00000010, 4 }, { "PR_PCINVAL", 0x00000020, 4 },
+	{ "PR_ASLWP", 0x00000040, 4 }, { "PR_AGENT", 0x00000080, 4 },
+	{ "PR_DETACH", 0x00000100, 4 }, { "PR_DAEMON", 0x00000200, 4 },
+	{ "PR_IDLE", 0x00000400, 4 }, { "PR_ISSYS", 0x00001000, 4 },
+	{ "PR_VFORKP", 0x00002000, 4 }, { "PR_ORPHAN", 0x00004000, 4 },
+	{ "PR_NOSIGCHLD", 0x00008000, 4 }, { "PR_WAITPID", 0x00010000, 4 },
+	{ "PR_FORK", 0x00100000, 4 }, { "PR_RLC", 0x00200000, 4 },
+	{ "PR_KLC", 0x00400000, 4 }, { "PR_ASYNC", 0x00800000, 4 },
+	{ "PR_MSACCT", 0x01000000, 4 }, { "PR_BPTADJ", 0x02000000, 4 },
+	{ "PR_PTRACE", 0x04000000, 4 }, { "PR_MSFORK", 0x08000000, 4 },
+	/* pr_stype, the synchronization object slept on (sched.d); Linux
+	 * does not say, so pr_stype is SOBJ_NONE */
+	{ "SOBJ_NONE", 0, 4 }, { "SOBJ_MUTEX", 1, 4 }, { "SOBJ_RWLOCK", 2, 4 },
+	{ "SOBJ_CV", 3, 4 }, { "SOBJ_SEMA", 4, 4 }, { "SOBJ_USER", 5, 4 },
+	{ "SOBJ_USER_PI", 6, 4 }, { "SOBJ_SHUTTLE", 7, 4 },
+	/* net.d: which way a packet probe's packet goes */
+	{ "NET_PROBE_OUTBOUND", 0, 4 }, { "NET_PROBE_INBOUND", 1, 4 },
 	/* proc:::exit's args[0] (siginfo's si_code for SIGCHLD) */
 	K(CLD_EXITED), K(CLD_KILLED), K(CLD_DUMPED), K(CLD_TRAPPED),
 	K(CLD_STOPPED), K(CLD_CONTINUED),
