@@ -164,9 +164,93 @@ bool cg_is_str(const struct dtype *t)
 }
 
 /* r1 = &map (fd patched by the loader) */
+/*
+ * Does this program name script map `map` itself?  Yes while the ones it
+ * names leave room for dscope's own maps and the outer maps.
+ */
+static bool names_directly(struct cg *g, int map)
+{
+	for (int i = 0; i < g->ndirect; i++)
+		if (g->direct[i] == map)
+			return true;
+	if (g->ndirect >= MAP_LIMIT - MAP_FIXED - MAP_OUTERS)
+		return false;
+	*ARENA_PUSH(g->a, g->direct, g->ndirect, g->direct_cap) = map;
+	return true;
+}
+
+/* The outer map of map's shape, and map's slot in it, made if new. */
+static const struct spec_nest *nest_of(struct cg *g, int map)
+{
+	struct spec *sp = g->spec;
+	const struct spec_map *m = &sp->maps[map];
+	int outer = -1;
+	uint32_t slots = 0;
+
+	for (int i = 0; i < sp->nnests; i++) {
+		const struct spec_map *o = &sp->maps[sp->nests[i].outer];
+		const struct spec_map *t = &sp->maps[o->inner_tmpl];
+
+		if (sp->nests[i].inner == map)
+			return &sp->nests[i];
+		if (t->type == m->type && t->key_size == m->key_size &&
+		    t->value_size == m->value_size && t->flags == m->flags &&
+		    t->max_entries == m->max_entries) {
+			outer = sp->nests[i].outer;
+			slots++;
+		}
+	}
+	if (outer < 0) {
+		struct spec_map *o = ARENA_PUSH(g->a, sp->maps, sp->nmaps,
+						g->c->maps_cap);
+
+		o->name = arena_printf(g->a, "outer_%d", map);
+		o->type = BPF_MAP_TYPE_ARRAY_OF_MAPS;
+		o->key_size = 4;
+		o->value_size = 4;
+		o->inner_tmpl = map;
+		o->fd = -1;
+		outer = sp->nmaps - 1;
+	}
+	struct spec_nest *n = ARENA_PUSH(g->a, sp->nests, sp->nnests,
+					 g->c->nests_cap);
+
+	*n = (struct spec_nest){ .outer = outer, .inner = map, .slot = slots };
+	sp->maps[outer].max_entries = slots + 1;
+	return n;
+}
+
+/*
+ * reg = &map.  A script map past those this program can name is looked
+ * up in its outer map, which takes r0-r5: a caller loads the map before
+ * the helper's other arguments.  The lookup finds it always (the loader
+ * fills every slot); the verifier is shown the null check all the same.
+ *
+ *	*(u32 *)(fp + SLOT_MAPIDX) = slot
+ *	r0 = map_lookup_elem(&outer, fp + SLOT_MAPIDX)
+ *	if (r0 == 0) fault(ILLOP)
+ *	reg = r0
+ */
 void cg_ld_map(struct cg *g, int reg, int map)
 {
-	emit_ld_map_fd(&g->e, reg, map);
+	const struct spec_nest *n;
+	int found;
+
+	if (!g->spec->maps[map].nestable || names_directly(g, map)) {
+		emit_ld_map_fd(&g->e, reg, map);
+		return;
+	}
+	n = nest_of(g, map);
+	found = emit_new_label(&g->e);
+	emit_ld_map_fd(&g->e, R1, n->outer);
+	emit_store_imm(&g->e, 4, R10, SLOT_MAPIDX, (int32_t)n->slot);
+	cg_fp_ptr(g, R2, SLOT_MAPIDX);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, found);
+	cg_fault(g, FLT_ILLOP, -1);
+	emit_label(&g->e, found);
+	if (reg != R0)
+		emit_mov_reg(&g->e, reg, R0);
 }
 
 /* r = fp + off, for helper arguments */
@@ -2516,6 +2600,10 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 
 	nsubs = append_subs(c->a, &subs, nsubs, loops, nloops);
 
+	int moved = emit_relax(&g.e, nsubs ? (int)subs[0].insn : g.e.n);
+
+	for (int i = 0; i < nsubs; i++)	/* after the main program's islands */
+		subs[i].insn += (uint32_t)moved;
 	if (emit_resolve(&g.e) < 0)
 		diag_fail(c->d, 0, 0, "D_INTERNAL", "unplaced label in code generator");
 

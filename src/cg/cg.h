@@ -28,7 +28,7 @@ struct cg_ctx {
 	struct arena *a;
 	struct diag *d;
 	struct spec *spec;
-	int epids_cap, maps_cap, progs_cap;	/* capacities of spec arrays */
+	int epids_cap, maps_cap, progs_cap, nests_cap;	/* capacities of spec arrays */
 	uint32_t aggsize_entries;	/* max entries of each aggregation map */
 	uint64_t dynvar_bytes;		/* option dynvarsize: per dynamic variable map */
 	uint32_t scratch_bytes;		/* option scratchsize: a clause's alloca() */

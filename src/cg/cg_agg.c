@@ -42,6 +42,7 @@ static int agg_lane(struct cg *g, int ai, int l)
 		m->max_entries = g->c->aggsize_entries;	/* compile.c: from aggsize */
 		m->flags = BPF_F_NO_PREALLOC;	/* entries cost memory when used */
 		m->fd = -1;
+		m->nestable = true;
 		ag->lanes[ag->nlanes++] = sp->nmaps - 1;
 	}
 	return ag->lanes[l];
@@ -97,18 +98,12 @@ static int site_lanes(int k)
 }
 
 /*
- * A kernel program may name 64 maps.  The lanes past the first come out
- * of what the script's aggregations, its dynamic variables (a map each)
- * and dscope's own maps leave of those.  MAP_FIXED counts the latter at
- * their most: buf, scratch, drops, wake, globals, nest, aggzero, the
- * ERROR or sleepable rings, cpuinfo, five of ustack()'s, and a stacks
- * map with its lanes' first few.  Past the budget, later uses keep one
- * lane, as before lanes, and a new key that finds no room is a drop,
- * reported.
+ * The lanes past the first come out of what the script's aggregations,
+ * its dynamic variables (a map each) and dscope's own maps leave of the
+ * 64 a program may name (MAP_LIMIT, cg_impl.h).  Past the budget, later
+ * uses keep one lane, as before lanes, and a new key that finds no room
+ * is a drop, reported.
  */
-#define MAP_LIMIT 64
-#define MAP_FIXED 18
-
 static int agg_site_lanes(struct cg *g, int ai)
 {
 	int want = site_lanes(g->agg_sites[ai]++);
@@ -635,9 +630,9 @@ void cg_agg_stmt(struct cg *g, struct node *st)
 			emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 			emit_jmp_imm(&g->e, BPF_JNE, R0, 0, have);
 		}
-		agg_init_ptr(g, init);
 		cg_ld_map(g, R1, map);
 		cg_scratch_ptr(g, R2, key);
+		agg_init_ptr(g, init);
 		emit_mov_imm(&g->e, R4, BPF_NOEXIST);
 		emit_call(&g->e, BPF_FUNC_map_update_elem);
 		cg_ld_map(g, R1, map);

@@ -21,7 +21,19 @@
 #define SLOT_NEST (-24)		/* MAP_NEST's value once this firing took a
 				 * level (its scratch area); 0: not yet */
 #define SLOT_LEVEL (-32)	/* u64: that level, the key of its area */
-#define SLOT_FIRST (-40)
+#define SLOT_MAPIDX (-40)	/* u32: the slot of an outer map looked up */
+#define SLOT_FIRST (-48)
+
+/*
+ * A kernel program may name 64 maps.  MAP_FIXED counts dscope's own at
+ * their most: buf, scratch, drops, wake, globals, nest, aggzero, the
+ * ERROR or sleepable rings, cpuinfo, five of ustack()'s, and a stacks
+ * map with its lanes' first few; MAP_OUTERS the outer maps of the
+ * script maps past the rest (cg_ld_map), one a shape.
+ */
+#define MAP_LIMIT 64
+#define MAP_FIXED 18
+#define MAP_OUTERS 6
 
 struct cg {
 	struct cg_ctx *c;
@@ -71,6 +83,8 @@ struct cg {
 	uint8_t *agg_lanes_used;	/* per aggregation: bit l, lane l used
 					 * by this program */
 	int extra_lanes;		/* lanes past the first it uses */
+	int *direct;			/* script maps this program names */
+	int ndirect, direct_cap;
 };
 
 /* kernel stack bytes kept per thread for sched:::on-cpu's stack() */

@@ -105,6 +105,7 @@ static int dvar_map(struct cg *g, int v)
 		n = 64;
 	m->max_entries = n > 1000000 ? 1000000 : (uint32_t)n;
 	m->fd = -1;
+	m->nestable = true;
 	dv->map = sp->nmaps - 1;
 	return dv->map;
 }
@@ -337,28 +338,30 @@ static void map_delete(struct cg *g, const struct ref *r)
 static void map_store(struct cg *g, const struct ref *r, struct val v)
 {
 	int done = emit_new_label(&g->e), del = emit_new_label(&g->e);
+	uint32_t tmp = 0;
 
 	if (!v.str && is_aggregate(r->type)) {
 		/* the value is the struct's address: its bytes go through a
 		 * scratch temp, memory the map update may read */
-		uint32_t tmp = cg_temp_new(g, r->n, vsize(r->type));
-
+		tmp = cg_temp_new(g, r->n, vsize(r->type));
 		cg_load_slot(g, R3, v.slot);
 		emit_jmp_imm(&g->e, BPF_JEQ, R3, 0, del);
 		cg_zero_words(g, R9, tmp, vsize(r->type));
 		cg_scratch_ptr(g, R1, tmp);
 		emit_mov_imm(&g->e, R2, (int32_t)r->type->size);
 		emit_call(&g->e, BPF_FUNC_probe_read_kernel);
-		cg_scratch_ptr(g, R3, tmp);
 	} else if (!v.str) {
 		cg_load_slot(g, R0, v.slot);
 		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, del);
-		cg_fp_ptr(g, R3, v.slot);
-	} else {
-		cg_scratch_ptr(g, R3, v.off);
 	}
-	cg_ld_map(g, R1, r->map);
+	cg_ld_map(g, R1, r->map);	/* first: it may take r0-r5 */
 	key_ptr(g, r);
+	if (!v.str && is_aggregate(r->type))
+		cg_scratch_ptr(g, R3, tmp);
+	else if (!v.str)
+		cg_fp_ptr(g, R3, v.slot);
+	else
+		cg_scratch_ptr(g, R3, v.off);
 	emit_mov_imm(&g->e, R4, BPF_ANY);
 	emit_call(&g->e, BPF_FUNC_map_update_elem);
 	/* an int: older kernels (6.1) call the map's update directly, whose

@@ -7,6 +7,7 @@
  */
 #include "emit.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 void emit_init(struct emit *e, struct arena *a)
@@ -101,6 +102,127 @@ int emit_paste(struct emit *e, const struct emit_block *b)
 			at + b->fixups[i].insn, b->fixups[i].label };
 	}
 	return at;
+}
+
+/*
+ * Far jumps.  A BPF jump reaches 32767 instructions either way (gotol,
+ * with 32 bits, is 6.4's, so not on every kernel).  A long clause (a
+ * peer test casts 800 expressions in one BEGIN) jumps from its start to
+ * its end past that.  Such a jump is sent to a trampoline, an
+ * unconditional jump to its label, on an island put in the stream near
+ * enough: the island's first instruction jumps over it, so code falling
+ * through does not notice it.  A trampoline that is still too far is
+ * itself a far jump, bridged by a later island.  "Too far" is well short
+ * of 32767: the verifier grows the program as it rewrites it (inlined
+ * helpers, zero extension, context accesses) and then fails a jump its
+ * growth has put out of reach ("cannot be patched due to 16-bit range"),
+ * so a jump may span a quarter of that.  Islands go only where
+ * they split no ld_imm64 pair, and only in [0, end): callbacks after the
+ * main program are subprograms a trampoline may not jump into.
+ */
+#define JUMP_MAX 8191		/* a quarter of 32767, for the verifier's growth */
+#define ISLAND_REACH 7000	/* less than JUMP_MAX: room for the island */
+
+static bool fixup_far(const struct emit *e, const struct emit_fixup *f)
+{
+	int to = e->label_pos[f->label], off = to - f->insn - 1;
+
+	return to >= 0 && e->insns[f->insn].code != (BPF_LD | BPF_DW | BPF_IMM) &&
+	       (off > JUMP_MAX || off < -JUMP_MAX - 1);
+}
+
+/* Open a gap of n instructions at p: what was at p and after moves. */
+static void open_gap(struct emit *e, int p, int n)
+{
+	for (int i = 0; i < n; i++)
+		emit_insn(e, mk(0, 0, 0, 0, 0));
+	memmove(e->insns + p + n, e->insns + p,
+		sizeof(*e->insns) * (size_t)(e->n - n - p));
+	for (int l = 0; l < e->nlabels; l++)
+		if (e->label_pos[l] >= p)
+			e->label_pos[l] += n;
+	for (int i = 0; i < e->nfixups; i++)
+		if (e->fixups[i].insn >= p)
+			e->fixups[i].insn += n;
+}
+
+/* Does control fall from insn p - 1 into p?  Not after ja or exit, where
+ * an island's jump over itself would be unreachable, which the verifier
+ * refuses. */
+static bool falls_into(const struct emit *e, int p)
+{
+	uint8_t code = p ? e->insns[p - 1].code : 0;
+
+	return code != (BPF_JMP | BPF_JA) && code != (BPF_JMP | BPF_EXIT);
+}
+
+/* An island at p, a trampoline for each far jump that passes p. */
+static int island(struct emit *e, int p)
+{
+	int nfar = 0, first, skip = falls_into(e, p);
+
+	for (int i = 0; i < e->nfixups; i++) {
+		const struct emit_fixup *f = &e->fixups[i];
+		int to = e->label_pos[f->label];
+
+		if (fixup_far(e, f) && (f->insn < p) == (to >= p))
+			nfar++;
+	}
+	open_gap(e, p, nfar + skip);
+	if (skip)
+		e->insns[p] = mk(BPF_JMP | BPF_JA, 0, 0, (int16_t)nfar, 0);
+	first = p + skip;
+	for (int i = 0, k = 0; i < e->nfixups && k < nfar; i++) {
+		struct emit_fixup *f = &e->fixups[i];
+		int to = e->label_pos[f->label], tramp = first + k;
+
+		if ((f->insn >= p && f->insn < first + nfar) || !fixup_far(e, f) ||
+		    (f->insn < p) != (to >= first + nfar))
+			continue;
+		int label = emit_new_label(e);
+
+		e->label_pos[label] = tramp;
+		e->insns[tramp] = mk(BPF_JMP | BPF_JA, 0, 0, 0, 0);
+		e->fixups = arena_grow(e->a, e->fixups, e->nfixups, &e->fixup_cap,
+				       sizeof(*e->fixups));
+		f = &e->fixups[i];	/* the array may have moved */
+		e->fixups[e->nfixups++] = (struct emit_fixup){ tramp, f->label };
+		f->label = label;
+		k++;
+	}
+	return nfar + skip;
+}
+
+/* From want, stepping back towards the jump, where an island splits no
+ * ld_imm64 pair, before stopping past lo or hi. */
+static int island_place(const struct emit *e, int want, int step, int lo,
+			int hi)
+{
+	for (int p = want; p >= lo && p <= hi; p += step)
+		if (p == 0 || e->insns[p - 1].code != (BPF_LD | BPF_DW | BPF_IMM))
+			return p;
+	return -1;
+}
+
+int emit_relax(struct emit *e, int end)
+{
+	int added = 0;
+
+	for (int i = 0; i < e->nfixups; i++) {
+		const struct emit_fixup *f = &e->fixups[i];
+		int at = f->insn, to = e->label_pos[f->label], p, n;
+
+		if (!fixup_far(e, f) || at >= end + added)
+			continue;
+		p = to > at ? island_place(e, at + ISLAND_REACH, -1, at + 1, to)
+			    : island_place(e, at - ISLAND_REACH, 1, to + 1, at);
+		if (p < 0)
+			return added;	/* the kernel will say the jump is too far */
+		n = island(e, p);
+		added += n;
+		i = -1;		/* offsets moved: look again from the start */
+	}
+	return added;
 }
 
 int emit_resolve(struct emit *e)

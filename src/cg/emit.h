@@ -61,6 +61,12 @@ void emit_insn(struct emit *e, struct bpf_insn insn);
 
 int emit_new_label(struct emit *e);
 void emit_label(struct emit *e, int label);	/* place label here */
+/*
+ * Make every jump of [0, end) reach: a BPF jump's offset is 16 bits, so
+ * one past 32767 instructions goes through trampolines put on the way
+ * (emit.c).  Returns the instructions added, all before `end`.
+ */
+int emit_relax(struct emit *e, int end);
 int emit_resolve(struct emit *e);		/* patch jumps; -1 if a label is unplaced */
 
 /* rD = rS / imm (64-bit ALU):  BPF_ALU64 | op | BPF_X/K */

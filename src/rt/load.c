@@ -20,14 +20,29 @@
 #include "kern/kcaps.h"
 #include "kern/maps.h"
 
-static int create_map(struct spec_map *m, FILE *err, const char *progname)
+/* An outer map takes its inner maps' shape from one made before it. */
+static int create_outer(const struct spec *sp, const struct spec_map *m)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, opts,
+		    .inner_map_fd = (uint32_t)sp->maps[m->inner_tmpl].fd);
+	int fd = bpf_map_create(m->type, m->name, m->key_size, m->value_size,
+				m->max_entries, &opts);
+
+	return fd < 0 ? -errno : fd;
+}
+
+static int create_map(const struct spec *sp, struct spec_map *m, FILE *err,
+		      const char *progname)
 {
 	uint32_t entries = m->max_entries;
 
 	if (m->type == BPF_MAP_TYPE_PERF_EVENT_ARRAY && entries == 0)
 		entries = (uint32_t)libbpf_num_possible_cpus();
-	m->fd = kern_map_create(m->type, m->name, m->key_size, m->value_size,
-				entries, m->flags);
+	if (m->inner_tmpl)
+		m->fd = create_outer(sp, m);
+	else
+		m->fd = kern_map_create(m->type, m->name, m->key_size,
+					m->value_size, entries, m->flags);
 	if (m->fd < 0) {
 		int e = -m->fd;
 
@@ -184,9 +199,22 @@ int load_spec(struct spec *sp, FILE *err, const char *progname)
 	int rc;
 
 	for (int i = 0; i < sp->nmaps; i++) {
-		rc = create_map(&sp->maps[i], err, progname);
+		rc = create_map(sp, &sp->maps[i], err, progname);
 		if (rc < 0)
 			goto err_out;
+	}
+	for (int i = 0; i < sp->nnests; i++) {	/* script maps past 64 */
+		const struct spec_nest *n = &sp->nests[i];
+		int inner = sp->maps[n->inner].fd;
+
+		if (bpf_map_update_elem(sp->maps[n->outer].fd, &n->slot, &inner,
+					BPF_ANY) < 0) {
+			rc = -errno;
+			fprintf(err, "%s: could not place map %s in %s: %s\n",
+				progname, sp->maps[n->inner].name,
+				sp->maps[n->outer].name, strerror(-rc));
+			goto err_out;
+		}
 	}
 	for (int i = 0; i < sp->nprogs; i++) {
 		struct spec_prog *p = &sp->progs[i];

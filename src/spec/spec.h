@@ -346,6 +346,21 @@ struct spec_map {
 	enum bpf_map_type type;
 	uint32_t key_size, value_size, max_entries, flags;
 	int fd;			/* -1 until loaded */
+	bool nestable;		/* the script's (an aggregation's, an array's):
+				 * may be reached through an outer map */
+	int inner_tmpl;		/* ARRAY_OF_MAPS: a map of the shape its slots
+				 * hold (created before it); 0: not an outer */
+};
+
+/*
+ * A program may name 64 maps (the kernel's MAX_USED_MAPS).  A script map
+ * past what a program can name directly is reached through an outer
+ * ARRAY_OF_MAPS of its shape: slot `slot` of map `outer` holds map
+ * `inner`, put there by the loader.
+ */
+struct spec_nest {
+	int outer, inner;
+	uint32_t slot;
 };
 
 /* A subprogram after the program's main body: a callback (of bpf_loop,
@@ -539,6 +554,8 @@ struct spec {
 	int stacks_lanes[SPEC_AGG_LANES];	/* HASH: aggregation keys'
 					 * stacks by id (spec_agg), lanes */
 	int nstacks_lanes;		/* 0: no stack keys */
+	struct spec_nest *nests;	/* script maps in outer maps */
+	int nnests;
 	uint32_t nspec;		/* option nspec: speculation IDs 1..nspec */
 	int nprobes;		/* probes matched, for "matched N probes" */
 	bool quiet;		/* option quiet */
