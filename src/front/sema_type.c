@@ -115,15 +115,19 @@ void sema_deref(struct sema *s, struct node *n)
 
 void sema_addrof(struct sema *s, struct node *n)
 {
+	/* DTrace's variables and aggregations have no address a program may
+	 * keep, even where ours have one: only their members and elements
+	 * do (dt_cook_op1, before it cooks the operand) */
+	if (n->a->kind == N_AGG)
+		diag_fail(s->d, n->line, n->col, "D_ADDROF_VAR",
+			  "cannot take address of dynamic variable");
 	sema_expr(s, n->a);
-	/* DTrace's variables have no address a program may keep, even where
-	 * ours have one: only their members and elements do (dt_cook_op1) */
 	if (n->a->symkind == SYM_GLOBAL || n->a->symkind == SYM_DVAR)
 		diag_fail(s->d, n->line, n->col, "D_ADDROF_VAR",
 			  "cannot take address of dynamic variable");
 	if (!sema_is_mem_lvalue(n->a) && !sema_is_var_place(s, n->a))
 		diag_fail(s->d, n->line, n->col, "D_ADDROF_LVAL",
-			  "unary & operator requires an lvalue as operand");
+			  "unacceptable operand for unary & operator");
 	if (n->a->kind == N_MEMBER && n->a->cg &&
 	    ((struct cmember *)n->a->cg)->bit_width)
 		diag_fail(s->d, n->line, n->col, "D_ADDROF_BITFIELD",
