@@ -595,7 +595,7 @@ def syscall_counts(argv):
     """bpf() and read() calls of ARGV (strace -f), and whether it opened the
     kernel's BTF."""
     log = tempfile.NamedTemporaryFile(prefix="strace.")
-    subprocess.run(["strace", "-f", "-qq", "-e", "trace=bpf,read,openat",
+    subprocess.run(["strace", "-f", "-qq", "-e", "trace=bpf,read,open,openat",
                     "-o", log.name] + argv, stdin=subprocess.DEVNULL,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     text = open(log.name, errors="replace").read()
