@@ -118,6 +118,9 @@ bench-bin: all
 	$(CC) -O2 -Wall -Wextra -Werror -o $(B)/bench/loop bench/loop.c
 	$(CC) -O2 -Wall -Wextra -Werror -DBENCH_NO_SDT -o $(B)/bench/loop-nosdt bench/loop.c
 	$(CC) $(CFLAGS) -o $(B)/bench/floor bench/floor.c -lbpf
+	$(CC) $(CFLAGS) -o $(B)/bench/handload bench/hand/handload.c -lbpf
+	clang-14 -O2 -g -target bpf -I/usr/include/$(shell $(CC) -dumpmachine) \
+		-c -o $(B)/bench/hand.bpf.o bench/hand/hand.bpf.c
 
 # The whole-system cost: a clean build of this tree untraced and traced
 # system-wide by each tool (root; three clean builds a round, 3 rounds).

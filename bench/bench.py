@@ -3,8 +3,8 @@
 
     make bench                       builds the helpers, then runs this
     bench/bench.py --dscope build/dscope --bin build/bench [--runs 5]
-                   [--only startup,kernel,probe-off,printf,attach,attach-libc,
-                           fbt-vfs,fbt-vfs-kfunc,fbt-tcp,fbt-all]
+                   [--only floor,startup,kernel,hand,probe-off,printf,attach,
+                           attach-libc,fbt-vfs,fbt-vfs-kfunc,fbt-tcp,fbt-all]
                    [--rows WORD,...]
                    [--quick]
 
@@ -13,10 +13,17 @@ tools run by run and reports medians and the ratio dscope/bpftrace.
 bench/RESULTS.md explains each number and holds the last results.
 
 Phases:
+  floor    start-up at its floor: exec to exit, peak RSS, and the bpf() and
+           read() calls (strace -c) of BEGIN { exit } and of a one-liner
+           that needs the kernel's types, and whether each reads the
+           kernel's BTF
   startup  exec to first event, exec to exit, peak RSS (time(1)'s %M)
   kernel   in-kernel ns per firing (kernel.bpf_stats_enabled, bpftool) and
            wall-clock ns added per call, on a tight getppid() loop, against
            the floors: empty programs on the same attachments
+  hand     in-kernel ns per firing of dscope's code against the same
+           clauses written by hand in C (bench/hand/hand.bpf.c, clang
+           -target bpf), on the same attachment
   probe-off the probe effect when off: loop with its USDT probes against
            loop-nosdt, built without them, untraced
   printf   the highest printf record rate sustained with nothing lost
@@ -30,7 +37,7 @@ Each workload is a row of WORKLOADS, PRINTF or the startup/attach tables;
 a probe dscope cannot compile yet has None for its D and reads "n/a (not
 yet implemented)": fill in the D when the feature lands.
 
-Needs root, bpftool, /usr/bin/time, and bpftrace (the Debian packages
+Needs root, bpftool, /usr/bin/time, strace, and bpftrace (the Debian packages
 time and bpftrace are installed with apt-get when missing).
 Writes raw results to BIN/results.json and the tables to BIN/results.md.
 """
@@ -140,6 +147,42 @@ STARTUP = [
     },
 ]
 
+# Start-up at its floor: the least a script can ask, and a one-liner that
+# needs the kernel's types (from BTF, for both tools).  The targets are
+# bench/RESULTS.md's: BEGIN at most 0.05x bpftrace's wall time, 5 MiB and
+# no read of the kernel's BTF; kernel types at most 0.1x.
+FLOOR = [
+    {
+        "name": "BEGIN { exit }",
+        "dscope": "BEGIN { exit(0); }",
+        "bpftrace": "BEGIN { exit(); }",
+        "target": 0.05,
+    },
+    {
+        "name": "BEGIN { curthread->real_parent->pid; exit }",
+        "dscope": 'BEGIN { printf("%d\\n", curthread->real_parent->pid); exit(0); }',
+        "bpftrace": 'BEGIN { printf("%d\\n", curtask->real_parent->pid); exit(); }',
+        "target": 0.1,
+    },
+]
+
+# dscope's code against hand-written C for the same clauses (hand.bpf.c
+# names them); "hand" lists the programs handload attaches.
+HAND = [
+    {"name": "@ = count()", "hand": ["count"],
+     "dscope": "syscall::getppid:entry { @ = count(); }"},
+    {"name": "@[execname] = count()", "hand": ["execname"],
+     "dscope": "syscall::getppid:entry { @[execname] = count(); }"},
+    {"name": "false predicate /pid == 1/", "hand": ["falsepred"],
+     "dscope": "syscall::getppid:entry /pid == 1/ { @ = count(); }"},
+    {"name": "@[ustack()] = count()", "hand": ["ustack"],
+     "dscope": "syscall::getppid:entry { @[ustack()] = count(); }"},
+    {"name": "quantize() of entry-to-return latency", "hand": ["lat_entry", "lat_return"],
+     "dscope": "syscall::getppid:entry { self->ts = timestamp; } "
+               "syscall::getppid:return /self->ts/ { "
+               "@ = quantize(timestamp - self->ts); self->ts = 0; }"},
+]
+
 # Attach and detach every syscall entry probe, exiting at the first event.
 # dscope: still one raw tracepoint; bpftrace: one perf event per syscall.
 ATTACH = {
@@ -227,6 +270,10 @@ class Env:
         shutil.copy2(os.path.join(args.bin, "loop"), self.loop)
         shutil.copy2(os.path.join(args.bin, "loop-nosdt"), self.loop_nosdt)
         shutil.copy2(os.path.join(args.bin, "floor"), self.floor)
+        self.handload = os.path.join(self.dir, "handload")
+        self.hand_obj = os.path.join(self.dir, "hand.bpf.o")
+        shutil.copy2(os.path.join(args.bin, "handload"), self.handload)
+        shutil.copy2(os.path.join(args.bin, "hand.bpf.o"), self.hand_obj)
         self.usdt = b"stapsdt" in open(self.loop, "rb").read()
         # a connect to the discard port of loopback, refused: TCP code runs
         self.tcpconnect = os.path.join(self.dir, "tcpconnect")
@@ -449,6 +496,27 @@ class Floor:
         self.p.wait()
 
 
+class Hand:
+    """bench/hand: the hand-written programs NAMES, attached until close()."""
+
+    def __init__(self, env, names):
+        self.p = subprocess.Popen([env.handload, env.hand_obj] + names,
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  text=True)
+        self.ids = {}
+        for line in self.p.stdout:
+            word, *rest = line.split()
+            if word == "ready":
+                break
+            self.ids[word] = int(rest[0])
+        else:
+            raise RuntimeError(f"handload {names} failed")
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait()
+
+
 # ------------------------------------------------------------- BPF stats
 
 class BpfStats:
@@ -521,6 +589,86 @@ def phase_startup(env, runs, log):
             f"{fmt_s(rows[-1][t]['total'])} rss {rows[-1][t]['rss_kb']} KiB"
             for t in TOOLS))
     return {"rss_floor_kb": floor, "rows": rows}
+
+
+def syscall_counts(argv):
+    """bpf() and read() calls of ARGV (strace -f), and whether it opened the
+    kernel's BTF."""
+    log = tempfile.NamedTemporaryFile(prefix="strace.")
+    subprocess.run(["strace", "-f", "-qq", "-e", "trace=bpf,read,open,openat",
+                    "-o", log.name] + argv, stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    text = open(log.name, errors="replace").read()
+    log.close()
+    return {"bpf": len(re.findall(r"^\d+\s+bpf\(", text, re.M)),
+            "read": len(re.findall(r"^\d+\s+read\(", text, re.M)),
+            "btf": '"/sys/kernel/btf/vmlinux"' in text}
+
+
+def phase_floor(env, runs, log):
+    """Each tool in turn, run by run: a timed run, a run under time(1) for
+    the peak RSS, and (once) a run under strace for the counts."""
+    rows = []
+    for w in FLOOR:
+        res = {t: [] for t in TOOLS}
+        for i in range(runs):
+            for tool in TOOLS:
+                r = run_oneshot(env.argv(tool, w[tool]), marker=None)
+                r["rss_kb"] = run_oneshot(env.argv(tool, w[tool]), marker=None,
+                                          rss=True)["rss_kb"]
+                if r["rc"] != 0:
+                    log(f"  {tool} rc={r['rc']}: {r['out'][-300:]}")
+                res[tool].append(r)
+        row = {"name": w["name"], "d": w["dscope"], "bt": w["bpftrace"],
+               "target": w["target"]}
+        for t in TOOLS:
+            row[t] = summarize_oneshot(res[t])
+            row[t].update(syscall_counts(env.argv(t, w[t])))
+        rows.append(row)
+        log(f"  {w['name']}: " + "  ".join(
+            f"{t} total {fmt_s(row[t]['total'])} rss {row[t]['rss_kb']} KiB "
+            f"bpf {row[t]['bpf']} read {row[t]['read']} btf {row[t]['btf']}"
+            for t in TOOLS))
+    return rows
+
+
+def phase_hand(env, runs, n, log):
+    """dscope's program and the hand-written one in turn, run by run, each
+    on a fresh serve loop: in-kernel ns per firing from bpf_stats."""
+    rows = []
+    for w in HAND:
+        res = {"dscope": [], "hand": []}
+        for i in range(runs):
+            for who in ("dscope", "hand"):
+                if who == "dscope":
+                    sess = Session(env, "dscope", w["dscope"])
+                    try:
+                        ids = sess.prog_ids()
+                        with BpfStats():
+                            before = prog_stats()
+                            sess.loop("sys", n)
+                            after = prog_stats()
+                    finally:
+                        sess.close()
+                else:
+                    sess = Session(env, None, None)
+                    hand = Hand(env, w["hand"])
+                    try:
+                        ids = set(hand.ids.values())
+                        with BpfStats():
+                            before = prog_stats()
+                            sess.loop("sys", n)
+                            after = prog_stats()
+                    finally:
+                        hand.close()
+                        sess.close()
+                ns, _ = per_firing(before, after, ids, n)
+                res[who].append(ns)
+                log(f"    {w['name']:<40} {who:<7} {fmt_ns(ns)}/firing")
+        rows.append({"name": w["name"], "d": w["dscope"], "hand": w["hand"],
+                     "dscope": med(res["dscope"]), "handns": med(res["hand"]),
+                     "all": res})
+    return rows
 
 
 def summarize_oneshot(rs):
@@ -787,13 +935,41 @@ def ratio(d, b):
     return f"{d / b:.2f}x"
 
 
-def report(m, startup, kernel, printf, attach, args, probe_off=None):
+def report(m, startup, kernel, printf, attach, args, probe_off=None, floor=None,
+           hand=None):
     out = []
     w = out.append
     w(f"Measured {m['date']} on Linux {m['kernel']}, {m['nproc']} CPUs ({m['cpu']}); "
       f"{m['bpftrace']}; {m['bpftool']}.")
     w(f"Medians of {args.runs} runs (attach: {args.attach_runs}), tools alternating run by run.")
     w("")
+    if floor:
+        w("### Start-up at its floor")
+        w("")
+        w("| one-liner | dscope exec to exit | bpftrace | ratio | target | dscope peak RSS "
+          "| bpftrace peak RSS | dscope bpf() | bpftrace bpf() | dscope read() "
+          "| bpftrace read() | reads kernel BTF (dscope, bpftrace) |")
+        w("|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for r in floor:
+            d, b = r["dscope"], r["bpftrace"]
+            w(f"| `{r['d']}` | {fmt_s(d['total'])} | {fmt_s(b['total'])} | "
+              f"{ratio(d['total'], b['total'])} | <= {r['target']}x | "
+              f"{d['rss_kb'] / 1024:.1f} MiB | {b['rss_kb'] / 1024:.1f} MiB | "
+              f"{d['bpf']} | {b['bpf']} | {d['read']} | {b['read']} | "
+              f"{'yes' if d['btf'] else 'no'}, {'yes' if b['btf'] else 'no'} |")
+        w("")
+    if hand:
+        w("### dscope's code against hand-written BPF (in-kernel ns per firing)")
+        w("")
+        w("Both on the raw tracepoints sys_enter/sys_exit, testing the syscall "
+          "number first; bench/hand/hand.bpf.c is the hand-written side.")
+        w("")
+        w("| clause | dscope | hand-written | dscope/hand |")
+        w("|---|---|---|---|")
+        for r in hand:
+            w(f"| `{r['d']}` | {fmt_ns(r['dscope'])} | {fmt_ns(r['handns'])} | "
+              f"{ratio(r['dscope'], r['handns'])} |")
+        w("")
     if startup:
         w("### Start-up and memory")
         w("")
@@ -912,7 +1088,8 @@ def main():
     ap.add_argument("--printf-seconds", type=int, default=2)
     ap.add_argument("--printf-runs", type=int, default=2)
     ap.add_argument("--probe-off-pairs", type=int, default=15)
-    ap.add_argument("--only", default="startup,kernel,probe-off,printf,attach,attach-libc")
+    ap.add_argument("--only",
+                    default="floor,startup,kernel,hand,probe-off,printf,attach,attach-libc")
     ap.add_argument("--rows", default="",
                     help="kernel phase: only the workloads whose name contains "
                          "one of these comma-separated words")
@@ -923,7 +1100,7 @@ def main():
         args.probe_off_pairs = 5
     if os.geteuid() != 0:
         sys.exit("bench: needs root (BPF, bpf_stats_enabled)")
-    for tool in ("bpftool",):
+    for tool in ("bpftool", "strace"):
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} is missing: run scripts/install-deps.sh")
     ensure_installed(shutil.which("bpftrace") or "/usr/bin/bpftrace", "bpftrace")
@@ -938,8 +1115,11 @@ def main():
 
     m = machine()
     log(f"bench: {m}")
-    startup = kernel = printf = attach = probe_off = None
+    startup = kernel = printf = attach = probe_off = floor = hand = None
     try:
+        if "floor" in only:
+            log("floor")
+            floor = phase_floor(env, args.runs, log)
         if "startup" in only:
             log("startup")
             startup = phase_startup(env, args.runs, log)
@@ -949,6 +1129,9 @@ def main():
             kernel = phase_kernel(env, args.runs, args.calls, log,
                                   [w for w in WORKLOADS
                                    if not words or any(x in w["name"] for x in words)])
+        if "hand" in only:
+            log("hand")
+            hand = phase_hand(env, args.runs, args.calls, log)
         if "probe-off" in only:
             log("probe-off")
             probe_off = phase_probe_off(env, args.probe_off_pairs, args.calls, log)
@@ -963,13 +1146,14 @@ def main():
                                            log, work))
     finally:
         env.cleanup()
-    text = report(m, startup, kernel, printf, attach, args, probe_off)
+    text = report(m, startup, kernel, printf, attach, args, probe_off, floor, hand)
     print(text)
     os.makedirs(args.bin, exist_ok=True)
     with open(os.path.join(args.bin, "results.md"), "w") as f:
         f.write(text + "\n")
     with open(os.path.join(args.bin, "results.json"), "w") as f:
-        json.dump({"machine": m, "args": vars(args), "startup": startup,
+        json.dump({"machine": m, "args": vars(args), "floor": floor, "hand": hand,
+                   "startup": startup,
                    "kernel": kernel, "probe_off": probe_off, "printf": printf,
                    "attach": attach},
                   f, indent=1, default=str)

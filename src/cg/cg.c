@@ -2568,8 +2568,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 {
 	struct cg g = { .c = c, .a = c->a, .d = c->d, .spec = c->spec,
 			.att = att, .probe = probe, .nclauses = nclauses,
-			.tmp_base = REC_MAX + c->spec->this_size, .sys_late = -1,
-			.loop_cb = !kcaps_has(KCAP_ITER_NUM) };
+			.tmp_base = REC_MAX + c->spec->this_size, .sys_late = -1 };
 	struct spec *sp = c->spec;
 
 	g.sleepable = wants_sleep(&g, clauses, nclauses);

@@ -67,7 +67,6 @@ struct cg {
 	bool uw_used;			/* ustack() walks .eh_frame tables: */
 	int uw_step, uw_vma;		/* labels of its callbacks */
 	int chill_cb;			/* label of chill()'s callback; 0: unused */
-	bool loop_cb;			/* string loops as bpf_loop callbacks */
 	bool sleepable;			/* a sleepable program (cg.c: "sleepable") */
 	int ring_map;			/* spec map its records go to when not
 					 * the perf rings (sleepable, ERROR);

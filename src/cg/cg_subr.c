@@ -212,13 +212,20 @@ struct loop {
 	int body;	/* callback: where its instructions start */
 };
 
+/* Whether loops are bpf_loop callbacks: the kernel is asked by the first
+ * program with a loop, not by every program (kcaps.h). */
+static bool loop_cb(void)
+{
+	return !kcaps_has(KCAP_ITER_NUM);
+}
+
 /* for (r0 = 0; r0 < count; r0++) { body } -- r0 is clamped for the body */
 static void loop_begin(struct cg *g, const struct node *n, struct loop *l,
 		       uint32_t count)
 {
 	l->head = emit_new_label(&g->e);
 	l->brk = emit_new_label(&g->e);
-	if (g->loop_cb) {
+	if (loop_cb()) {
 		int16_t ctx = g->loop_depth ? -8 : cg_slot_new(g, n);
 		int cb = emit_new_label(&g->e);
 
@@ -251,7 +258,7 @@ static void loop_begin(struct cg *g, const struct node *n, struct loop *l,
 
 static void loop_end(struct cg *g, const struct node *n, struct loop *l)
 {
-	if (g->loop_cb) {
+	if (loop_cb()) {
 		emit_label(&g->e, l->head);
 		emit_mov_imm(&g->e, R0, 0);
 		emit_exit(&g->e);

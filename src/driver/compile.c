@@ -246,12 +246,26 @@ static void emit_single_probe_programs(struct cg_ctx *c, struct catalog *cat,
 	}
 }
 
-/* The sysinfo table: names, probe IDs and clause masks by syscall nr. */
+/* Whether a clause has a syscall probe: only then is there a syscall
+ * program, and a table for it to read. */
+static bool uses_syscalls(const struct matched *ms, int nm)
+{
+	for (int i = 0; i < nm; i++)
+		for (int j = 0; j < ms[i].nprobes; j++)
+			if (catalog_mech(ms[i].probes[j]->kind) == MECH_SYSCALL)
+				return true;
+	return false;
+}
+
+/* The sysinfo table: names, probe IDs and clause masks by syscall nr;
+ * empty (a map of one entry, never filled) without syscall probes. */
 static void build_sysinfo(struct arena *a, struct catalog *cat, struct spec *sp,
 			  struct matched *ms, int nm)
 {
 	uint32_t maxnr = 0;
 
+	if (!uses_syscalls(ms, nm))
+		return;
 	for (uint32_t id = 1; id <= catalog__count(cat); id++) {
 		const struct probe *p = catalog__by_id(cat, id);
 
@@ -399,8 +413,6 @@ static enum spec_attach fbt_mechanism(struct matched *ms, int nm, bool ret)
 	uint32_t ids[FBT_FENTRY_MAX];
 	int n = 0;
 
-	if (!fbt_fentry_usable())
-		return kprobe;
 	for (int i = 0; i < nm; i++)
 		for (int j = 0; j < ms[i].nprobes; j++) {
 			const struct probe *p = ms[i].probes[j];
@@ -416,6 +428,10 @@ static enum spec_attach fbt_mechanism(struct matched *ms, int nm, bool ret)
 				return kprobe;
 			ids[n++] = p->id;
 		}
+	/* the kernel is asked only by a script with fbt probes: a trial
+	 * of fentry loads the kernel's BTF and attaches a trampoline */
+	if (n == 0 || !fbt_fentry_usable())
+		return kprobe;
 	return ret ? ATTACH_FEXIT : ATTACH_FENTRY;
 }
 

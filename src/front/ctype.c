@@ -656,6 +656,60 @@ void ctypes_set_ident_check(struct ctypes *ct,
 	ct->taken_arg = arg;
 }
 
+/* ---- the D library's types, declared at first use ---- */
+
+struct deferred {
+	const struct top_decl *td;
+	struct diag *d;
+	const char *keys[2];	/* the names it defines: typedef, tag */
+};
+
+/* The tag a definition's text defines ("struct psinfo {" gives "struct
+ * psinfo"), or NULL; *has_enum when it declares enumerators. */
+static const char *defined_tag(struct arena *a, const char *text, bool *has_enum)
+{
+	char word[16], tag[128];
+	int n = 0;
+
+	*has_enum = strstr(text, "enum") != NULL;
+	if (sscanf(text, " %15[a-z] %127[A-Za-z0-9_] %n", word, tag, &n) != 2 ||
+	    (strcmp(word, "struct") != 0 && strcmp(word, "union") != 0) ||
+	    text[n] != '{')
+		return NULL;
+	return arena_printf(a, "%s %s", word, tag);
+}
+
+void ctypes_declare_lazily(struct ctypes *ct, const struct top_decl *td,
+			   struct diag *d)
+{
+	struct deferred *df = arena_alloc(ct->a, sizeof(*df));
+	bool has_enum;
+
+	df->td = td;
+	df->d = d;
+	df->keys[0] = td->kind == TOP_TYPEDEF ? td->name : NULL;
+	df->keys[1] = defined_tag(ct->a, td->type->text, &has_enum);
+	if (has_enum || (td->kind != TOP_TYPEDEF && !df->keys[1])) {
+		ctypes_declare(ct, td, d);
+		return;
+	}
+	for (int i = 0; i < 2; i++)
+		if (df->keys[i])
+			strmap_put(ct->a, &ct->deferred, df->keys[i], df);
+}
+
+void ctype_undefer(struct ctypes *cs, const char *key)
+{
+	struct deferred *df = strmap_get(&cs->deferred, key);
+
+	if (!df)
+		return;
+	for (int i = 0; i < 2; i++)
+		if (df->keys[i])
+			strmap_put(cs->a, &cs->deferred, df->keys[i], NULL);
+	ctypes_declare(cs, df->td, df->d);
+}
+
 bool ctype_lookup_name(struct ctypes *cs, const char *name,
 		       enum cscope scope, struct dtype *out)
 {
@@ -664,6 +718,7 @@ bool ctype_lookup_name(struct ctypes *cs, const char *name,
 	struct dtype *t;
 
 	if (scope != SCOPE_KERNEL) {
+		ctype_undefer(cs, name);
 		if ((t = strmap_get(&cs->typedefs, name))) {
 			*out = *t;
 			return true;
@@ -689,6 +744,8 @@ const struct ctype *ctype_lookup_tag(struct ctypes *cs, enum ctype_kind kind,
 	const struct ctype *c;
 	struct dtype t;
 
+	if (scope != SCOPE_KERNEL)
+		ctype_undefer(cs, key);
 	if (scope != SCOPE_KERNEL && (c = strmap_get(&cs->tags, key)))
 		return c;
 	if (scope != SCOPE_D && kernel_lookup(cs, key, tag, kinds, &t) &&

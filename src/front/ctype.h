@@ -70,6 +70,14 @@ void ctypes_set_ident_check(struct ctypes *ct,
 void ctypes_declare(struct ctypes *ct, const struct top_decl *td,
 		    struct diag *d);
 
+/* ctypes_declare() at the first lookup of a name td defines (its typedef
+ * name, its struct or union tag), for the D library: its types name the
+ * kernel's (ipinfo_t's struct iphdr *), and a script that uses none of
+ * them should not load the kernel's BTF.  A definition with enumerators
+ * is declared at once: an enumerator is looked up by its own name. */
+void ctypes_declare_lazily(struct ctypes *ct, const struct top_decl *td,
+			   struct diag *d);
+
 /* A type name as the parser writes it ("struct foo *", "int [4]",
  * "unsigned long", "vmlinux`u64", "int (*)()") to a dtype.  false if the
  * text is not a valid type name; an unknown struct, union or enum tag is a

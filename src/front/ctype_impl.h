@@ -32,6 +32,8 @@ struct ctypes {
 	struct strmap tags;		/* "struct foo" -> struct ctype (script) */
 	struct strmap typedefs;		/* "foo_t" -> struct dtype (script) */
 	struct strmap enums;		/* "RED" -> struct enum_ref (script) */
+	struct strmap deferred;		/* "psinfo_t", "struct psinfo" -> struct
+					 * deferred: declared at first lookup */
 	struct strmap kernel_names;	/* "struct file", "u64" -> struct dtype,
 					 * or &no_such_type: BTF lookups done */
 	struct strmap kernel_ids;	/* "#1234" -> struct ctype: one ctype per
@@ -43,6 +45,11 @@ struct ctypes {
 	bool (*taken)(void *arg, const char *name);
 	void *taken_arg;
 };
+
+/* Declare now the deferred definition of key ("foo_t", "struct foo"), if
+ * any: before a lookup of it, and before the script defines it again
+ * (which must then be the redeclaration it would have been). */
+void ctype_undefer(struct ctypes *cs, const char *key);
 
 /* Constructors: every composite dtype gets its printed name here. */
 struct ctype *ctype_new(struct ctypes *cs, enum ctype_kind kind);

@@ -952,8 +952,12 @@ static struct dtype sou_specifier(struct cparse *p, enum ctype_kind kind)
 		p->i++;
 	}
 	if (is_op(p, '{')) {
-		struct ctype *def = *tag ? strmap_get(&p->cs->tags,
-			arena_printf(p->cs->a, "%s %s", tag_words[kind], tag)) : NULL;
+		const char *key = arena_printf(p->cs->a, "%s %s", tag_words[kind], tag);
+		struct ctype *def;
+
+		if (*tag)
+			ctype_undefer(p->cs, key);
+		def = *tag ? strmap_get(&p->cs->tags, key) : NULL;
 
 		if (def && def->complete)
 			diag_fail(p->d, peek(p)->line, peek(p)->col,
@@ -1002,6 +1006,7 @@ void ctypes_declare(struct ctypes *ct, const struct top_decl *td,
 		syntax_error(&p);
 	if (td->kind != TOP_TYPEDEF)
 		return;
+	ctype_undefer(ct, td->name);
 	if (strmap_get(&ct->typedefs, td->name))
 		diag_fail(d, td->line, td->col, "D_DECL_IDRED",
 			  "identifier redeclared: %s", td->name);

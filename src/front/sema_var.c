@@ -693,7 +693,8 @@ void sema_decls(struct sema *s, struct program *p)
 
 		if (td->kind == TOP_STRUCT || td->kind == TOP_UNION ||
 		    td->kind == TOP_ENUM || td->kind == TOP_TYPEDEF)
-			ctypes_declare(s->types, td, s->d);
+			(s->in_library ? ctypes_declare_lazily
+				       : ctypes_declare)(s->types, td, s->d);
 		else if (td->kind == TOP_VAR)
 			sema_var_decl(s, td->name, td->scope, td->type);
 		else if (td->kind == TOP_EXTERN)

@@ -5,7 +5,40 @@
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define VMLINUX_BTF "/sys/kernel/btf/vmlinux"
+
+/*
+ * The kernel's BTF, mapped where the kernel allows it (6.16+): sysfs
+ * serves a read a page at a time, so reading its 5 MB takes some 1,300
+ * read() calls into a buffer of fresh pages that libbpf then copies
+ * again; the mapping is the kernel's own pages, and the copy is the only
+ * new memory.  Elsewhere libbpf reads it (or finds a vmlinux on disk).
+ */
+static struct btf *load_vmlinux_btf(void)
+{
+	int fd = open(VMLINUX_BTF, O_RDONLY | O_CLOEXEC);
+	struct btf *btf = NULL;
+	struct stat st;
+	void *m;
+
+	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0 &&
+	    (m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) !=
+	    MAP_FAILED) {
+		btf = btf__new(m, (uint32_t)st.st_size);
+		munmap(m, (size_t)st.st_size);
+		if (libbpf_get_error(btf))
+			btf = NULL;
+	}
+	if (fd >= 0)
+		close(fd);
+	return btf ? btf : btf__load_vmlinux_btf();
+}
 
 const struct btf *ktype_btf(void)
 {
@@ -14,7 +47,7 @@ const struct btf *ktype_btf(void)
 
 	if (!tried) {
 		tried = true;
-		btf = btf__load_vmlinux_btf();
+		btf = load_vmlinux_btf();
 		if (libbpf_get_error(btf))
 			btf = NULL;
 	}

@@ -68,6 +68,7 @@
 #include <string.h>
 
 #include "kern/ktypes.h"
+#include "tracefs.h"
 
 #define TASK "struct task_struct *"
 
@@ -227,7 +228,9 @@ void stable_populate(struct catalog *cat)
 		if (stable_probes[i].args == exec_args)
 			exec = p;
 	}
-	if (sdt_tp_nargs("sched_prepare_exec") >= 0)
+	/* asked of tracefs: every script makes the catalog, and the
+	 * kernel's BTF would cost one that never names proc:::exec */
+	if (tracefs_event_exists("sched", "sched_prepare_exec"))
 		exec_sites(cat, exec);
 }
 

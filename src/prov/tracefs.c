@@ -236,6 +236,15 @@ static size_t count_lines(const char *text)
 	return n;
 }
 
+bool tracefs_event_exists(const char *group, const char *event)
+{
+	const char *root = tracefs_root();
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/events/%s/%s", root ? root : "", group, event);
+	return root && access(path, F_OK) == 0;
+}
+
 int tracefs_event_fields(struct arena *a, const char *group, const char *event,
 			 struct tracefs_field **fields)
 {

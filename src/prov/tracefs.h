@@ -29,6 +29,9 @@ const char *tracefs_root(void);
  * how many, or -errno (-ENOENT: no such group, or no tracefs). */
 int tracefs_group_events(struct arena *a, const char *group, const char ***names);
 
+/* Whether the kernel has tracepoint group:event (one access(), no BTF). */
+bool tracefs_event_exists(const char *group, const char *event);
+
 /* The fields of events/<group>/<event>/format after the common_* header, in
  * record order; returns how many, or -errno. */
 int tracefs_event_fields(struct arena *a, const char *group, const char *event,
