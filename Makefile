@@ -6,7 +6,9 @@ CC      ?= gcc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter \
 	   -Wno-missing-field-initializers -Iinclude -Isrc -fvisibility=hidden
-LDLIBS  := -lbpf -lelf -lz -lmicrohttpd -lpthread
+# libmicrohttpd (and libcrypt) are not linked: rt/metrics.c opens them
+# when -x metrics is used, so that other runs do not load GnuTLS.
+LDLIBS  := -lbpf -lelf -lz -lpthread
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -Wno-format-truncation
 
 B       := build
