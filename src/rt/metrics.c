@@ -340,8 +340,13 @@ static int tls_options(const struct webconfig *wc, struct MHD_OptionItem *ops)
 	return n;
 }
 
+static enum MHD_Result answer(void *cls, struct MHD_Connection *c,
+			      const char *url, const char *method,
+			      const char *version, const char *upload,
+			      size_t *upload_size, void **state);
+
 /* Read metrics_webconfig, and try its certificate and key now, with a
- * daemon that listens on nothing: a key that does not match its
+ * daemon that listens on nothing (and so never answers): a key that does not match its
  * certificate fails here, before anything is loaded, not when serving
  * starts. */
 static int load_webconfig(struct metrics *m, const char *path)
@@ -368,7 +373,7 @@ static int load_webconfig(struct metrics *m, const char *path)
 	}
 	tls_options(&m->wc, ops);
 	struct MHD_Daemon *d = lib.MHD_start_daemon(MHD_USE_TLS |
-		MHD_USE_NO_LISTEN_SOCKET, 0, NULL, NULL, NULL, NULL,
+		MHD_USE_NO_LISTEN_SOCKET, 0, NULL, NULL, answer, m,
 		MHD_OPTION_ARRAY, ops, MHD_OPTION_END);
 
 	if (!d) {
