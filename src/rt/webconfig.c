@@ -368,7 +368,7 @@ static int ymap(struct yparse *ps, int indent, struct ynode *y)
 					     "(first on line %d)", e->key, o->line);
 		while (rest < l->s + l->len && *rest == ' ')
 			rest++;
-		if (*rest == '|') {
+		if (rest < l->s + l->len && *rest == '|') {
 			if (yliteral(ps, rest, l->s + l->len, indent, e) < 0)
 				return -1;
 			continue;
