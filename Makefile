@@ -6,7 +6,9 @@ CC      ?= gcc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter \
 	   -Wno-missing-field-initializers -Iinclude -Isrc -fvisibility=hidden
-LDLIBS  := -lbpf -lelf -lz -lmicrohttpd -lpthread
+# libmicrohttpd (and libcrypt) are not linked: rt/metrics.c opens them
+# when -x metrics is used, so that other runs do not load GnuTLS.
+LDLIBS  := -lbpf -lelf -lz -lpthread
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -Wno-format-truncation
 
 B       := build
@@ -72,7 +74,7 @@ $(B)/x86insn-check: tests/tools/x86insn_check.c $(B)/libdscope.a
 
 # The file parsers' fuzz harnesses as plain replayers (gcc, sanitizers):
 # make check replays tests/fuzz/regress/NAME/ through them.
-FUZZ_FILE_TARGETS := elf ehframe usdt usdt_args debugfile perfmap maps x86insn
+FUZZ_FILE_TARGETS := elf ehframe usdt usdt_args debugfile perfmap maps x86insn webconfig
 REPLAY_BINS := $(FUZZ_FILE_TARGETS:%=$(B)/replay/fuzz_%)
 
 $(B)/replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz_file.h $(SAN_OBJ)

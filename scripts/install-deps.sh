@@ -14,10 +14,13 @@ set -e
 # jq, libxml2-utils (xmllint) and chromium: the JSON and flame graph
 # tests (tests/sh/oformat-*.sh) read the output as other programs do.
 # strace: tests/sh/startup-syscalls.sh counts start-up's system calls.
+# openssl (test certificates), libcrypt-dev (crypt.h; libcrypt itself is
+# opened only for basic_auth_users) and util-linux (unshare, nsenter):
+# tests/sh/metrics-tls.sh, metrics-load.sh, metrics-lazy.sh.
 PKGS="gcc make libbpf-dev libelf-dev zlib1g-dev cpp bpftool python3 clang-14
       libclang-rt-14-dev systemtap-sdt-dev libc6-dbg libmicrohttpd-dev
       prometheus curl iproute2 qemu-system-x86 busybox-static jq
-      libxml2-utils chromium strace"
+      libxml2-utils chromium strace openssl libcrypt-dev util-linux"
 missing=""
 for p in $PKGS; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -5,7 +5,13 @@
  * libmicrohttpd serves GET /metrics from a thread of its own; anything
  * else gets 404 (another path) or 405 (another method), and there is no
  * way to change anything through it.  ADDR is loopback unless given: a
- * bare PORT (or :PORT) binds 127.0.0.1.
+ * bare PORT (or :PORT) binds 127.0.0.1.  Any other address must come
+ * with TLS and basic authentication (metrics_webconfig, rt/webconfig.h)
+ * or with metrics_insecure said out loud; with users configured, every
+ * request is authenticated before anything else is looked at.
+ *
+ * libmicrohttpd and libcrypt are opened on first use (metrics.c says
+ * why): a run that never asks for metrics never loads them.
  *
  * Threads.  The consumer thread and the HTTP thread share the aggregation
  * state (agg_state: descriptions, the symbol caches that name keys), the

@@ -280,6 +280,8 @@ static const struct {
 	{ "metrics_labels", O_STRLIST, offsetof(struct options, metrics_labels) },
 	{ "metrics_stacks", O_BOOL, offsetof(struct options, metrics_stacks) },
 	{ "metrics_maxsize", O_SIZE, offsetof(struct options, metrics_maxsize) },
+	{ "metrics_webconfig", O_STR, offsetof(struct options, metrics_webconfig) },
+	{ "metrics_insecure", O_BOOL, offsetof(struct options, metrics_insecure) },
 };
 
 /*
@@ -342,14 +344,13 @@ static int parse_cpu(const char *v, int *out)
 }
 
 /* The string options are fixed arrays, since struct options is copied
- * and never freed: metrics (replaced) and metrics_labels (appended to,
- * so each -x or pragma adds an entry).  What they mean is checked when
- * tracing starts (rt/metrics.c), where the sentence can say more. */
-static int set_string(char *p, bool append, const char *name,
+ * and never freed: metrics and metrics_webconfig (replaced) and
+ * metrics_labels (appended to, so each -x or pragma adds an entry).
+ * What they mean is checked when tracing starts (rt/metrics.c), where
+ * the sentence can say more. */
+static int set_string(char *p, size_t size, bool append, const char *name,
 		      const char *value, char *err, size_t errlen)
 {
-	size_t size = append ? sizeof(((struct options *)0)->metrics_labels)
-			     : sizeof(((struct options *)0)->metrics);
 	size_t used = append ? strlen(p) : 0;
 
 	if (!value || !*value || strchr(value, ' ')) {
@@ -426,8 +427,13 @@ int options_set(struct options *o, const char *name, const char *value,
 			return 0;
 		case O_STR:
 		case O_STRLIST:
-			return set_string(p, table[i].kind == O_STRLIST, name,
-					  value, err, errlen);
+			return set_string(p, table[i].kind == O_STRLIST
+					  ? sizeof(o->metrics_labels)
+					  : p == o->metrics_webconfig
+					  ? sizeof(o->metrics_webconfig)
+					  : sizeof(o->metrics),
+					  table[i].kind == O_STRLIST, name, value,
+					  err, errlen);
 		}
 		snprintf(err, errlen, "Invalid value for specified option");
 		return -1;

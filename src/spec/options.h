@@ -68,6 +68,8 @@ struct options {
 	char metrics[128];	/* ADDR:PORT to serve /metrics on; "": off */
 	char metrics_labels[1024];	/* "@agg:l1,l2" entries, space-separated:
 					 * each -x or pragma adds one */
+	char metrics_webconfig[256];	/* TLS and basic auth (rt/webconfig.h) */
+	bool metrics_insecure;	/* serve a non-loopback address without them */
 	bool metrics_stacks;	/* stack keys become label values */
 	uint64_t metrics_maxsize;	/* bytes of one /metrics response */
 };

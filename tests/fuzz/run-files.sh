@@ -20,7 +20,7 @@
 # A target's inputs are at most its max_len below; 1 GiB of RSS or one
 # allocation of 1 GiB is a finding (no input that size justifies it).
 here=$(dirname "$0")
-targets="elf ehframe usdt usdt_args debugfile perfmap maps x86insn"
+targets="elf ehframe usdt usdt_args debugfile perfmap maps x86insn webconfig"
 
 max_len() {
 	case $1 in

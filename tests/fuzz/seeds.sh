@@ -13,6 +13,7 @@
 #                         python3's stapsdt notes, after the PIE byte
 #   perfmap, maps         this shell's /proc/self/maps, and perf map lines
 #                         as V8 and perf-map-agent write them
+#   webconfig             the regression inputs (the toolkit's format)
 set -e
 out=${1:?usage: seeds.sh OUT}
 tgt=$(cd "$(dirname "$0")/../.." && pwd)/build/targets
@@ -20,7 +21,7 @@ lib=/usr/lib/x86_64-linux-gnu
 [ -d $lib ] || lib=/usr/lib
 mkdir -p "$out"
 cd "$out"
-for t in elf usdt debugfile ehframe x86insn usdt_args perfmap maps; do
+for t in elf usdt debugfile ehframe x86insn usdt_args perfmap maps webconfig; do
 	mkdir -p $t
 done
 
@@ -69,3 +70,4 @@ printf '%s\n' \
 	'7f3c4a2000c0 1c0 Ljava/lang/String;::hashCode' \
 	'7f3c4a200000 10 replaced' > perfmap/v8
 printf '1000 10 a\n2000 0 empty\nffffffffffffffff 2 wraps\n' > perfmap/edges
+cp "$tgt"/../../tests/fuzz/regress/webconfig/* webconfig/

@@ -4,7 +4,10 @@
 # sum by (execname) must equal the sum of what the two printed at END,
 # and histogram_quantile() of a quantize() must fall in the bucket the
 # text output shows.  Prometheus runs in a third namespace; every
-# address is on the veth pairs between them.
+# address is on the veth pairs between them.  Plain HTTP to addresses
+# other than loopback is asked for by name (-x metrics_insecure): the
+# namespaces are this test's own; TLS and authentication are
+# tests/sh/metrics-tls.sh's.
 . tests/sh/lib.sh
 for t in prometheus curl ip nsenter; do
 	command -v $t >/dev/null || fail "$t missing: run scripts/install-deps.sh"
@@ -62,7 +65,7 @@ for i in 1 2; do
 	( read x <"$tmp/go$i"; exec $B/targets/loop $(eval echo \$n$i) ) &
 	eval "loop$i=$!"; pids="$pids $!"
 	nsenter --net=/run/netns/$ns-$i $D -q -s "$tmp/calls.d" $(eval echo \$loop$i) \
-		-x metrics=10.231.$i.2:9101 >"$tmp/d$i.out" 2>"$tmp/d$i.err" &
+		-x metrics=10.231.$i.2:9101 -x metrics_insecure >"$tmp/d$i.out" 2>"$tmp/d$i.err" &
 	eval "dscope$i=$!"; pids="$pids $!"
 done
 cat >"$tmp/prometheus.yml" <<EOF
