@@ -63,6 +63,7 @@
  * as it does for attaching: a tracepoint is there when its
  * btf_trace_EVENT is.
  */
+#include "derived.h"
 #include "sdt.h"
 
 #include <string.h>
@@ -244,13 +245,15 @@ int stable_load_args(struct catalog *cat, struct probe *p)
 			p->args = p->alt ? exec_bprm_args : stable_probes[i].args;
 			return p->nargs = stable_probes[i].nargs;
 		}
-	return p->nargs = 0;
+	return derived_load_args(cat, p);
 }
 
 const char *stable_missing(const struct probe *p)
 {
 	static char why[160];
 
+	if (!p->tp_event)
+		return derived_missing(p);
 	if (!ktype_btf() || sdt_tp_nargs(p->tp_event) >= 0)
 		return NULL;
 	snprintf(why, sizeof(why), "%s:::%s needs the %s tracepoint, which "
