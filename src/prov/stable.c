@@ -48,13 +48,12 @@
  *    doing I/O" needs the submitter.  io:::done is block_rq_complete,
  *    before the request's byte count is consumed.  Requests the block
  *    layer does not account (passthrough) complete without a start.
- * Still not offered, rather than offered and wrong: sched:::enqueue and
- * dequeue (no tracepoint names the task a run queue gains or loses:
- * sched_update_nr_running_tp carries only the count), sched:::tick (the
- * scheduler tick has no tracepoint; profile-N is the tool for sampling)
- * proc:::signal-clear (no tracepoint where a pending signal is dropped
- * by sigwait) and io:::wait-start/wait-done (a thread waiting for its
- * I/O is an ordinary sleep: sched:::sleep with a block-layer stack()).
+ * The probes no tracepoint of the same name shows (sched:::enqueue,
+ * dequeue, tick, change-pri, surrender; proc:::fault, signal-clear,
+ * signal-discard; vminfo; sysinfo) are derived.c's, lowered onto the
+ * event that does.  Still not offered, rather than offered and wrong:
+ * io:::wait-start/wait-done (a thread waiting for its I/O is an ordinary
+ * sleep: sched:::sleep with a block-layer stack()).
  *
  * A probe whose tracepoint this kernel lacks (remain-cpu's sched_exit_tp
  * and io:::start's block_io_start are recent) is
