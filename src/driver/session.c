@@ -53,6 +53,7 @@
 #include "cg/sdtgen.h"
 #include "front/parse.h"
 #include "prov/catalog.h"
+#include "prov/derived.h"
 #include "rt/attach.h"
 #include "rt/consume.h"
 #include "rt/disasm.h"
@@ -251,6 +252,7 @@ int dscope__compile(struct dscope *ds)
 void dscope__print_caps(FILE *out)
 {
 	kcaps_print(out);
+	derived_print(out);
 }
 
 int dscope__list(struct dscope *ds, bool verbose)

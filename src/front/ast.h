@@ -93,6 +93,9 @@ struct node {
 	enum node_kind kind;
 	int op;			/* operator, see above */
 	bool compound;		/* N_ASSIGN: "a op= b" rather than "a = b" */
+	bool raw_arg;		/* N_IDENT argN of D library text: the base
+				 * probe's own, even where a lowered probe's
+				 * translated args[] cook it again */
 	int line, col;		/* position of the first token */
 
 	/* literals and names */

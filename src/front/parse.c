@@ -696,6 +696,10 @@ static struct node *primary(struct parser *p)
 	case TK_AGG:
 		n = new_node(p, t->kind == TK_IDENT ? N_IDENT : N_AGG, t);
 		n->str = t->str;
+		/* the library's argN are its probe's own (sema.c: ident) */
+		n->raw_arg = p->o && p->o->is_library && t->kind == TK_IDENT &&
+			     strncmp(t->str, "arg", 3) == 0 &&
+			     t->str[3] >= '0' && t->str[3] <= '9' && !t->str[4];
 		advance(p);
 		return n;
 	case TK_KW:

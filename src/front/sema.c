@@ -482,7 +482,7 @@ static void ident(struct sema *s, struct node *n)
 	/* argN of a lowered probe is its args[N], as uncast as argN is;
 	 * past its last, 0 */
 	if (b >= BI_ARG0 && b <= BI_ARG9 && s->lowered && !s->raw_args &&
-	    catalog__args(s->cat, s->probes[0]) >= 0) {
+	    !n->raw_arg && catalog__args(s->cat, s->probes[0]) >= 0) {
 		const struct probe *p = s->probes[0];
 		int k = b - BI_ARG0;
 

@@ -29,6 +29,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "derived.h"
 #include "fbt.h"
 #include "net.h"
 #include "lockstat.h"
@@ -189,6 +190,20 @@ static const struct provider providers[PROV_NKINDS] = {	/* ORDER PROV_KIND */
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
 		ATTR(EVOLVING, EVOLVING, ISA), plockstat_load_args, NULL, plockstat_provide,
+		.mech = MECH_LOWERED },
+	/* illumos' kstat providers' ratings; derived.c makes the new sched
+	 * and proc probes with these (one provide for all) */
+	[PROV_VMINFO] = { "vminfo",
+		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
+		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
+		ATTR(PRIVATE, PRIVATE, ISA), derived_load_args, NULL, derived_provide,
+		derived_missing,
+		.mech = MECH_LOWERED },
+	[PROV_SYSINFO] = { "sysinfo",
+		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
+		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
+		ATTR(PRIVATE, PRIVATE, ISA), derived_load_args, NULL, NULL,
+		derived_missing,
 		.mech = MECH_LOWERED },
 };
 

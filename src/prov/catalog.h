@@ -48,6 +48,8 @@ enum prov_kind {	/* ORDER PROV_KIND: providers[] in catalog.c */
 	PROV_FBT,	/* fbt:module:function:entry|return, kprobes (fbt.c) */
 	PROV_LOCKSTAT,	/* lockstat:::adaptive-block ..., lowered (lockstat.c) */
 	PROV_PLOCKSTAT,	/* plockstatNNN:::mutex-acquire ..., lowered (plockstat.c) */
+	PROV_VMINFO,	/* vminfo:::as_fault ..., lowered (derived.c) */
+	PROV_SYSINFO,	/* sysinfo:::sysread ..., lowered (derived.c) */
 	PROV_NKINDS
 };
 

@@ -48,13 +48,12 @@
  *    doing I/O" needs the submitter.  io:::done is block_rq_complete,
  *    before the request's byte count is consumed.  Requests the block
  *    layer does not account (passthrough) complete without a start.
- * Still not offered, rather than offered and wrong: sched:::enqueue and
- * dequeue (no tracepoint names the task a run queue gains or loses:
- * sched_update_nr_running_tp carries only the count), sched:::tick (the
- * scheduler tick has no tracepoint; profile-N is the tool for sampling)
- * proc:::signal-clear (no tracepoint where a pending signal is dropped
- * by sigwait) and io:::wait-start/wait-done (a thread waiting for its
- * I/O is an ordinary sleep: sched:::sleep with a block-layer stack()).
+ * The probes no tracepoint of the same name shows (sched:::enqueue,
+ * dequeue, tick, change-pri, surrender; proc:::fault, signal-clear,
+ * signal-discard; vminfo; sysinfo) are derived.c's, lowered onto the
+ * event that does.  Still not offered, rather than offered and wrong:
+ * io:::wait-start/wait-done (a thread waiting for its I/O is an ordinary
+ * sleep: sched:::sleep with a block-layer stack()).
  *
  * A probe whose tracepoint this kernel lacks (remain-cpu's sched_exit_tp
  * and io:::start's block_io_start are recent) is
@@ -63,6 +62,7 @@
  * as it does for attaching: a tracepoint is there when its
  * btf_trace_EVENT is.
  */
+#include "derived.h"
 #include "sdt.h"
 
 #include <string.h>
@@ -247,13 +247,15 @@ int stable_load_args(struct catalog *cat, struct probe *p)
 			p->args = p->alt ? exec_bprm_args : stable_probes[i].args;
 			return p->nargs = stable_probes[i].nargs;
 		}
-	return p->nargs = 0;
+	return derived_load_args(cat, p);
 }
 
 const char *stable_missing(const struct probe *p)
 {
 	static char why[160];
 
+	if (!p->tp_event)
+		return derived_missing(p);
 	if (!ktype_btf() || sdt_tp_nargs(p->tp_event) >= 0)
 		return NULL;
 	snprintf(why, sizeof(why), "%s:::%s needs the %s tracepoint, which "

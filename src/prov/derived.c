@@ -1,0 +1,462 @@
+/*
+ * derived.c -- the stable probes Linux has no tracepoint of the same name
+ * for, each lowered (catalog.h) onto the kernel event that shows it:
+ * sched:::enqueue, dequeue, tick, change-pri and surrender;
+ * proc:::signal-clear, signal-discard and fault; and the vminfo and
+ * sysinfo providers, DTrace's kernel statistics counters, each firing
+ * where Linux counts the same thing, with arg0 the increment.
+ *
+ * A probe has up to three ways of being served, tried in order, and takes
+ * the first this kernel offers: a way is a list of sites, and is offered
+ * when its first site is (later sites are the same event reached another
+ * way, attached where the kernel has them).  A site is a tracepoint (bare
+ * or not, attached as a raw tracepoint: offered when BTF has its
+ * btf_trace_EVENT) or the entry of a kernel function (offered when BTF
+ * has the function and the kernel can attach fentry or kprobes: kcaps.c
+ * tries them).  Tracepoints come first: they cost least and never move.
+ * A probe no way of which is offered is still in the catalog, matched by
+ * nothing, and derived_missing() says in one sentence what the kernel
+ * lacks; dscope -vV lists what serves each probe (derived_print).
+ *
+ * Each site has a guard (a D inline: the firings of the event that are
+ * this probe's) and args[], D inlines over the site's own arguments.  The
+ * inlines are in each provider's text (pre), compiled only with a program
+ * using the provider, so a program that does not pays nothing for them.
+ * The probes are made the first time a description may name one, as the
+ * sdt provider's are: deciding costs BTF lookups and trial loads.
+ *
+ * What the events are, and why (dscope(1) says the same to users):
+ *  - surrender is a sched_yield(2) (raw_syscalls:sys_enter, number 24),
+ *    as Oracle's port has it: the thread gives up its CPU.
+ *  - enqueue/dequeue are the scheduling classes' enqueue_task_* and
+ *    dequeue_task_* (fair, rt, dl, stop): every change of a run queue,
+ *    with args[2] the queue's CPU and enqueue's args[3] ENQUEUE_HEAD
+ *    (0x10, the same value since 2.6.25).  No tracepoint names the task:
+ *    sched_update_nr_running_tp carries only the count.
+ *  - tick is scheduler_tick (sched_tick from 6.10): the clock tick's
+ *    accounting, in the interrupted thread.
+ *  - change-pri is set_user_nice (setpriority(2), nice(2)) when the nice
+ *    value changes, args[2] the new priority in pr_pri's scale (nice +
+ *    120), and sched_pi_setprio, priority inheritance's change.  A
+ *    change by sched_setscheduler(2) is not seen.
+ *  - signal-discard is signal_generate with result TRACE_SIGNAL_IGNORED;
+ *    signal-clear a sigtimedwait(2) family call returning a signal (the
+ *    pending signal it took); fault a signal_generate of SIGILL, SIGTRAP,
+ *    SIGBUS, SIGFPE or SIGSEGV that the kernel raises (si_code > 0) at
+ *    the thread itself: the machine fault behind it, args[0] the
+ *    <sys/fault.h> number DTrace gives (FLTBOUNDS 6 for an unmapped
+ *    address, FLTACCESS 5 for a protection fault, ...).
+ *  - vminfo: as_fault is every page fault on a user address (user mode's
+ *    exceptions:page_fault_user, and the kernel's own on a user address),
+ *    kernel_asflt the latter, prot_fault those on a present page
+ *    (X86_PF_PROT), pgrrun kswapd woken.
+ *  - sysinfo: sysread/syswrite the read and write system calls (read,
+ *    pread64, readv, preadv, preadv2 and their writes), readch/writech
+ *    their successful returns with arg0 the bytes; pswitch every context
+ *    switch, inv_swtch the involuntary ones (Linux's nivcsw: preempted, or
+ *    still runnable), idlethread a switch to the idle task; sysfork a new
+ *    process, nthreads a new thread or process, sysexec an exec attempt;
+ *    msg and sema the System V message and semaphore calls; xcalls a
+ *    cross-CPU call (ipi_send_cpu, ipi_send_cpumask).
+ * Not offered, with no Linux event of the same meaning: maj_fault, zfod,
+ * cow_fault, pgin/pgout, pgpgin/pgpgout, swapin/swapout (counted inside
+ * functions no tracepoint is in, and inlined), sysvfork (a vfork is not
+ * told apart at sched_process_fork), and the Solaris-only counters.
+ */
+#include "prov/derived.h"
+
+#include <string.h>
+
+#include "kern/kcaps.h"
+#include "kern/ktypes.h"
+#include "prov/fbt.h"
+#include "prov/sdt.h"
+
+#define TASK_ARGS(pfx) \
+	{ "lwpsinfo_t *", "", NULL, pfx "lwps", -1 }, \
+	{ "psinfo_t *", "", NULL, pfx "ps", -1 }
+#define ONE { "uint64_t", "", NULL, "__dv_one", -1 }
+
+static const struct probe_arg cur_args[] = { TASK_ARGS("__dv_cur_") };
+static const struct probe_arg enq_args[] = {
+	TASK_ARGS("__dv_q_"), { "cpuinfo_t *", "", NULL, "__dv_q_cpu", -1 },
+	{ "int", "", NULL, "__dv_q_head", -1 },
+};
+static const struct probe_arg deq_args[] = {
+	TASK_ARGS("__dv_q_"), { "cpuinfo_t *", "", NULL, "__dv_q_cpu", -1 },
+};
+static const struct probe_arg nice_args[] = {
+	TASK_ARGS("__dv_t0_"), { "int", "", NULL, "__dv_nice_pri", -1 },
+};
+static const struct probe_arg pi_args[] = {
+	TASK_ARGS("__dv_t0_"), { "int", "", NULL, "__dv_pi_pri", -1 },
+};
+static const struct probe_arg discard_args[] = {
+	TASK_ARGS("__dv_sig_"), { "int", "", NULL, "__dv_sig", -1 },
+};
+static const struct probe_arg clear_args[] = {
+	{ "int", "", NULL, "__dv_ret", -1 },
+};
+static const struct probe_arg fault_args[] = {
+	{ "int", "", NULL, "__dv_flt", -1 },
+	{ "struct kernel_siginfo *", "", NULL, "__dv_siginfo", -1 },
+};
+static const struct probe_arg one_args[] = { ONE };
+static const struct probe_arg bytes_args[] = {
+	{ "uint64_t", "", NULL, "__dv_ret", -1 },
+};
+
+/*
+ * The inlines of the guards and args[], over each site's raw arguments:
+ *	sys_enter(regs, id)  sys_exit(regs, ret)
+ *	enqueue_task_*(rq, p, flags)  dequeue_task_*(rq, p, flags)
+ *	set_user_nice(p, nice)  sched_pi_setprio(tsk, pi_task)
+ *	signal_generate(sig, info, task, group, result)
+ *	page_fault_user/kernel(address, regs, error_code)
+ *	sched_switch(preempt, prev, next, prev_state)
+ *	sched_process_fork(parent, child)
+ */
+static const char derived_pre[] =
+	"inline uint64_t __dv_one = 1;\n"
+	"inline uint64_t __dv_ret = arg1;\n"
+	"inline lwpsinfo_t *__dv_cur_lwps = __lwpsinfo[curthread];\n"
+	"inline psinfo_t *__dv_cur_ps = __psinfo[curthread];\n"
+	"inline lwpsinfo_t *__dv_q_lwps = __lwpsinfo[(struct task_struct *)arg1];\n"
+	"inline psinfo_t *__dv_q_ps = __psinfo[(struct task_struct *)arg1];\n"
+	"inline cpuinfo_t *__dv_q_cpu = xlate <cpuinfo_t *> (((struct rq *)arg0)->cpu);\n"
+	"inline int __dv_q_head = (arg2 & 0x10) != 0;\n"
+	"inline lwpsinfo_t *__dv_t0_lwps = __lwpsinfo[(struct task_struct *)arg0];\n"
+	"inline psinfo_t *__dv_t0_ps = __psinfo[(struct task_struct *)arg0];\n"
+	"inline int __dv_nice_pri = (int)arg1 + 120;\n"
+	"inline int __dv_nice_changes = (long)arg1 >= -20 && (long)arg1 <= 19 &&\n"
+	"    ((struct task_struct *)arg0)->static_prio - 120 != (long)arg1;\n"
+	"inline int __dv_pi_pri = arg1 != 0 &&\n"
+	"    ((struct task_struct *)arg1)->prio < ((struct task_struct *)arg0)->normal_prio ?\n"
+	"    ((struct task_struct *)arg1)->prio : ((struct task_struct *)arg0)->normal_prio;\n"
+	"inline lwpsinfo_t *__dv_sig_lwps = __lwpsinfo[(struct task_struct *)arg2];\n"
+	"inline psinfo_t *__dv_sig_ps = __psinfo[(struct task_struct *)arg2];\n"
+	"inline int __dv_sig = (int)arg0;\n"
+	"inline int __dv_sig_ignored = arg4 == 1;\n"
+	"inline int __dv_is_fault = (arg0 == 4 || arg0 == 5 || arg0 == 7 ||\n"
+	"    arg0 == 8 || arg0 == 11) && arg1 != 0 && arg1 != 1 &&\n"
+	"    (struct task_struct *)arg2 == curthread &&\n"
+	"    ((struct kernel_siginfo *)arg1)->si_code > 0;\n"
+	"inline int __dv_code = ((struct kernel_siginfo *)arg1)->si_code;\n"
+	/* <sys/fault.h>: FLTILL 1, FLTPRIV 2, FLTBPT 3, FLTTRACE 4,
+	 * FLTACCESS 5, FLTBOUNDS 6, FLTIOVF 7, FLTIZDIV 8, FLTFPE 9 */
+	"inline int __dv_flt =\n"
+	"    arg0 == 4 ? (__dv_code == 5 ? 2 : 1) :\n"
+	"    arg0 == 5 ? (__dv_code == 2 ? 4 : 3) :\n"
+	"    arg0 == 8 ? (__dv_code == 1 ? 8 : __dv_code == 2 ? 7 : 9) :\n"
+	"    arg0 == 11 && __dv_code == 1 ? 6 : 5;\n"
+	"inline struct kernel_siginfo *__dv_siginfo = (struct kernel_siginfo *)arg1;\n"
+	"inline long __dv_exit_nr = ((struct pt_regs *)arg0)->orig_ax;\n"
+	"inline int __dv_sigwait_took = (__dv_exit_nr == 128) && (long)arg1 > 0;\n"
+	"inline int __dv_is_yield = arg1 == 24;\n"
+	"inline int __dv_is_read = arg1 == 0 || arg1 == 17 || arg1 == 19 ||\n"
+	"    arg1 == 295 || arg1 == 327;\n"
+	"inline int __dv_is_write = arg1 == 1 || arg1 == 18 || arg1 == 20 ||\n"
+	"    arg1 == 296 || arg1 == 328;\n"
+	"inline int __dv_read_done = (long)arg1 >= 0 && (__dv_exit_nr == 0 ||\n"
+	"    __dv_exit_nr == 17 || __dv_exit_nr == 19 || __dv_exit_nr == 295 ||\n"
+	"    __dv_exit_nr == 327);\n"
+	"inline int __dv_write_done = (long)arg1 >= 0 && (__dv_exit_nr == 1 ||\n"
+	"    __dv_exit_nr == 18 || __dv_exit_nr == 20 || __dv_exit_nr == 296 ||\n"
+	"    __dv_exit_nr == 328);\n"
+	"inline int __dv_is_exec = arg1 == 59 || arg1 == 322;\n"
+	"inline int __dv_is_msg = arg1 >= 68 && arg1 <= 71;\n"
+	"inline int __dv_is_sema = (arg1 >= 64 && arg1 <= 66) || arg1 == 220;\n"
+	"inline int __dv_new_process = ((struct task_struct *)arg1)->pid ==\n"
+	"    ((struct task_struct *)arg1)->tgid;\n"
+	"inline int __dv_involuntary = (arg0 & 0xff) != 0 || (arg3 & 0xffffffff) == 0;\n"
+	"inline int __dv_to_idle = ((struct task_struct *)arg2)->pid == 0;\n"
+	"inline int __dv_user_addr = arg0 < 0x800000000000;\n"
+	"inline int __dv_prot = (arg2 & 1) != 0;\n"
+	"inline int __dv_kprot = __dv_user_addr && __dv_prot;\n";
+
+/* A site: a tracepoint (group, event) or a function's entry (fn). */
+struct site {
+	const char *group, *event, *fn;
+	const char *guard;		/* NULL: every firing */
+	const struct probe_arg *args;
+	int nargs;
+};
+
+#define MAXSITES 4
+#define MAXWAYS 3
+
+#define ARGS(v) v, (int)(sizeof(v) / sizeof(v[0]))
+#define TP(g, e, guard, args) { g, e, NULL, guard, ARGS(args) }
+#define FN(f, guard, args) { NULL, NULL, f, guard, ARGS(args) }
+#define SYS_ENTER(guard, args) TP("raw_syscalls", "sys_enter", guard, args)
+#define SYS_EXIT(guard, args) TP("raw_syscalls", "sys_exit", guard, args)
+#define SWITCH(guard) TP("sched", "sched_switch", guard, one_args)
+
+static const struct derived {
+	enum prov_kind kind;
+	const char *name;
+	struct site ways[MAXWAYS][MAXSITES];
+} derived[] = {
+	{ PROV_SCHED, "change-pri", { {
+		FN("set_user_nice", "__dv_nice_changes", nice_args),
+		TP("sched", "sched_pi_setprio", NULL, pi_args) } } },
+	{ PROV_SCHED, "dequeue", { {
+		FN("dequeue_task_fair", NULL, deq_args),
+		FN("dequeue_task_rt", NULL, deq_args),
+		FN("dequeue_task_dl", NULL, deq_args),
+		FN("dequeue_task_stop", NULL, deq_args) } } },
+	{ PROV_SCHED, "enqueue", { {
+		FN("enqueue_task_fair", NULL, enq_args),
+		FN("enqueue_task_rt", NULL, enq_args),
+		FN("enqueue_task_dl", NULL, enq_args),
+		FN("enqueue_task_stop", NULL, enq_args) } } },
+	{ PROV_SCHED, "surrender", { { SYS_ENTER("__dv_is_yield", cur_args) } } },
+	{ PROV_SCHED, "tick", { { FN("sched_tick", NULL, cur_args) },
+				{ FN("scheduler_tick", NULL, cur_args) } } },
+	{ PROV_PROC, "fault", { {
+		TP("signal", "signal_generate", "__dv_is_fault", fault_args) } } },
+	{ PROV_PROC, "signal-clear", { {
+		SYS_EXIT("__dv_sigwait_took", clear_args) } } },
+	{ PROV_PROC, "signal-discard", { {
+		TP("signal", "signal_generate", "__dv_sig_ignored", discard_args) } } },
+	{ PROV_VMINFO, "as_fault", { {
+		TP("exceptions", "page_fault_user", NULL, one_args),
+		TP("exceptions", "page_fault_kernel", "__dv_user_addr", one_args) } } },
+	{ PROV_VMINFO, "kernel_asflt", { {
+		TP("exceptions", "page_fault_kernel", "__dv_user_addr", one_args) } } },
+	{ PROV_VMINFO, "pgrrun", { {
+		TP("vmscan", "mm_vmscan_kswapd_wake", NULL, one_args) } } },
+	{ PROV_VMINFO, "prot_fault", { {
+		TP("exceptions", "page_fault_user", "__dv_prot", one_args),
+		TP("exceptions", "page_fault_kernel", "__dv_kprot", one_args) } } },
+	{ PROV_SYSINFO, "idlethread", { { SWITCH("__dv_to_idle") } } },
+	{ PROV_SYSINFO, "inv_swtch", { { SWITCH("__dv_involuntary") } } },
+	{ PROV_SYSINFO, "msg", { { SYS_ENTER("__dv_is_msg", one_args) } } },
+	{ PROV_SYSINFO, "nthreads", { {
+		TP("sched", "sched_process_fork", NULL, one_args) } } },
+	{ PROV_SYSINFO, "pswitch", { { SWITCH(NULL) } } },
+	{ PROV_SYSINFO, "readch", { { SYS_EXIT("__dv_read_done", bytes_args) } } },
+	{ PROV_SYSINFO, "sema", { { SYS_ENTER("__dv_is_sema", one_args) } } },
+	{ PROV_SYSINFO, "sysexec", { { SYS_ENTER("__dv_is_exec", one_args) } } },
+	{ PROV_SYSINFO, "sysfork", { {
+		TP("sched", "sched_process_fork", "__dv_new_process", one_args) } } },
+	{ PROV_SYSINFO, "sysread", { { SYS_ENTER("__dv_is_read", one_args) } } },
+	{ PROV_SYSINFO, "syswrite", { { SYS_ENTER("__dv_is_write", one_args) } } },
+	{ PROV_SYSINFO, "writech", { { SYS_EXIT("__dv_write_done", bytes_args) } } },
+	{ PROV_SYSINFO, "xcalls", { {
+		TP("ipi", "ipi_send_cpu", NULL, one_args),
+		TP("ipi", "ipi_send_cpumask", NULL, one_args) } } },
+};
+
+#define NDERIVED (sizeof(derived) / sizeof(derived[0]))
+
+static bool fbt_attachable(void)
+{
+	return kcaps_has(KCAP_FENTRY) || kcaps_has(KCAP_KPROBE);
+}
+
+/* Whether this kernel has the site: BTF says, and for a function, the
+ * kernel can attach to one. */
+static bool site_offered(const struct site *s)
+{
+	if (!s->group && !s->fn)
+		return false;
+	if (s->event)
+		return sdt_tp_nargs(s->event) >= 0;
+	return ktype_func_id(s->fn) > 0 && fbt_attachable();
+}
+
+static const char *prov_of(enum prov_kind k)
+{
+	return k == PROV_SCHED ? "sched" : k == PROV_PROC ? "proc"
+	       : k == PROV_VMINFO ? "vminfo" : "sysinfo";
+}
+
+/* The way of row r this kernel offers, or -1. */
+static int way_offered(const struct derived *r)
+{
+	for (int w = 0; w < MAXWAYS; w++)
+		if (site_offered(&r->ways[w][0]))
+			return w;
+	return -1;
+}
+
+/* The hidden probes the sites fire at, one per event or function in the
+ * catalog, shared by every probe lowered onto it (made in one go). */
+struct bases {
+	const char *key[32];		/* the event or function */
+	struct probe *p[32];
+	int n;
+};
+
+static struct probe *site_base(struct catalog *cat, struct bases *b,
+			       const struct site *s)
+{
+	const char *key = s->event ? s->event : s->fn;
+	struct probe *p;
+
+	for (int i = 0; i < b->n; i++)
+		if (strcmp(b->key[i], key) == 0)
+			return b->p[i];
+	if (s->event)
+		p = catalog_add(cat, &(struct probe){ .kind = PROV_SDT,
+			.prov = "derived", .mod = s->group, .func = "",
+			.name = s->event, .sysnr = -1, .tp_group = s->group,
+			.tp_event = s->event, .tp_nargs = sdt_tp_nargs(s->event),
+			.hidden = true });
+	else
+		p = catalog_add(cat, &(struct probe){ .kind = PROV_FBT,
+			.prov = "derived", .mod = "vmlinux", .func = s->fn,
+			.name = "entry", .sysnr = -1, .hidden = true });
+	if (b->n < 32) {
+		b->key[b->n] = key;
+		b->p[b->n++] = p;
+	}
+	return p;
+}
+
+/* Lowers p onto the sites of way w: p is the first, each further site
+ * that the kernel has an alt of it (catalog.h). */
+static void lower(struct catalog *cat, struct bases *b, struct probe *p,
+		  const struct site *sites)
+{
+	struct probe *last = NULL;
+
+	for (int i = 0; i < MAXSITES; i++) {
+		const struct site *s = &sites[i];
+		struct probe *q = p;
+
+		if (i > 0 && !site_offered(s))
+			continue;
+		if (last) {
+			q = arena_alloc(catalog_arena(cat), sizeof(*q));
+			*q = *p;
+			q->alt = NULL;
+			last->alt = q;
+		}
+		q->base = site_base(cat, b, s);
+		q->guard_inline = s->guard;
+		q->pre = derived_pre;
+		q->args = s->args;
+		q->nargs = s->nargs;
+		q->args_loaded = true;
+		last = q;
+	}
+}
+
+static bool names_one(const struct probe_desc *pd)
+{
+	for (size_t i = 0; i < NDERIVED; i++)
+		if ((!pd->prov || !*pd->prov ||
+		     catalog_glob_match(pd->prov, prov_of(derived[i].kind))) &&
+		    (!pd->name || !*pd->name ||
+		     catalog_glob_match(pd->name, derived[i].name)))
+			return true;
+	return false;
+}
+
+const char *derived_provide(struct catalog *cat, const struct probe_desc *pd)
+{
+	struct bases b = { .n = 0 };
+
+	if (!names_one(pd) || !catalog_first_need(cat, PROV_VMINFO))
+		return pd->mod;
+	for (size_t i = 0; i < NDERIVED; i++) {
+		const struct derived *r = &derived[i];
+		struct probe *p = catalog_add(cat, &(struct probe){ .kind = r->kind,
+			.prov = prov_of(r->kind), .mod = "vmlinux", .func = "",
+			.name = r->name, .sysnr = -1 });
+		int w = way_offered(r);
+
+		if (w >= 0)
+			lower(cat, &b, p, r->ways[w]);
+	}
+	return pd->mod;
+}
+
+static const struct derived *row_of(const struct probe *p)
+{
+	for (size_t i = 0; i < NDERIVED; i++)
+		if (derived[i].kind == p->kind && strcmp(derived[i].name, p->name) == 0)
+			return &derived[i];
+	return NULL;
+}
+
+/* Only a probe this kernel does not offer gets here: the others' args[]
+ * are their sites' (lower). */
+int derived_load_args(struct catalog *cat, struct probe *p)
+{
+	const struct derived *r = row_of(p);
+
+	(void)cat;
+	if (!r)
+		return p->nargs = 0;
+	p->args = r->ways[0][0].args;
+	return p->nargs = r->ways[0][0].nargs;
+}
+
+/* What serves a site, in words: "the sched:sched_switch tracepoint". */
+static void site_text(const struct site *s, char *buf, size_t n)
+{
+	if (s->event)
+		snprintf(buf, n, "the %s:%s tracepoint", s->group, s->event);
+	else
+		snprintf(buf, n, "fbt on %s", s->fn);
+}
+
+const char *derived_missing(const struct probe *p)
+{
+	static char why[256];
+	const struct derived *r = row_of(p);
+	const struct site *s;
+	char what[96];
+
+	if (!r || p->base || !ktype_btf())
+		return NULL;
+	s = &r->ways[0][0];
+	site_text(s, what, sizeof(what));
+	if (s->event)
+		snprintf(why, sizeof(why), "%s:::%s needs %s, which this kernel "
+			 "does not have", prov_of(r->kind), r->name, what);
+	else if (ktype_func_id(s->fn) > 0 || (r->ways[1][0].fn &&
+					      ktype_func_id(r->ways[1][0].fn) > 0))
+		snprintf(why, sizeof(why), "%s:::%s needs %s, and this kernel "
+			 "attaches neither fentry nor kprobes", prov_of(r->kind),
+			 r->name, what);
+	else
+		snprintf(why, sizeof(why), "%s:::%s needs %s, a function this "
+			 "kernel's BTF does not have", prov_of(r->kind), r->name,
+			 what);
+	return why;
+}
+
+void derived_print(FILE *out)
+{
+	fprintf(out, "Probes served by other events (tried once):\n");
+	for (size_t i = 0; i < NDERIVED; i++) {
+		const struct derived *r = &derived[i];
+		int w = way_offered(r);
+		char name[64], what[96];
+
+		snprintf(name, sizeof(name), "%s:::%s", prov_of(r->kind), r->name);
+		if (w < 0) {
+			site_text(&r->ways[0][0], what, sizeof(what));
+			fprintf(out, "  %-26s no   needs %s\n", name, what);
+			continue;
+		}
+		fprintf(out, "  %-26s yes ", name);
+		for (int k = 0; k < MAXSITES; k++) {
+			const struct site *s = &r->ways[w][k];
+
+			if (!s->group && !s->fn)
+				break;
+			if (k > 0 && !site_offered(s))
+				continue;
+			site_text(s, what, sizeof(what));
+			fprintf(out, "%s%s", k ? ", " : " ", what);
+		}
+		if (r->ways[w][0].fn)
+			fprintf(out, " (%s)", kcaps_has(KCAP_FENTRY) ? "fentry" : "kprobe");
+		fprintf(out, "\n");
+	}
+}

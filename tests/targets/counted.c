@@ -1,0 +1,111 @@
+/*
+ * counted: does each thing the derived probes count a known number of
+ * times, for tests/sh/derived.sh and the kernel guests' tests.
+ *   counted yield N      sched_yield() N times
+ *   counted sleep N      nanosleep 1 ms, N times
+ *   counted touch N      first touches N fresh anonymous pages (no THP)
+ *   counted read N B     reads B bytes from /dev/zero, N times
+ *   counted segv N       faults on an unmapped address N times (SIGSEGV
+ *                        caught, siglongjmp out)
+ *   counted sigwait N    takes N SIGUSR1s with sigtimedwait()
+ *   counted ignored N    sends itself N SIGUSR2s, which it ignores
+ *   counted spin MS      spins MS ms of its own CPU time
+ *   counted nice N       setpriority() N times, to 1, 2, ..., 19, 1, ...
+ */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sched.h>
+#include <fcntl.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+
+static sigjmp_buf back;
+
+static void on_segv(int sig)
+{
+	(void)sig;
+	siglongjmp(back, 1);
+}
+
+static double cpu_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+int main(int argc, char **argv)
+{
+	long n = argc > 2 ? atol(argv[2]) : 0;
+	const char *what = argc > 1 ? argv[1] : "";
+
+	if (strcmp(what, "yield") == 0) {
+		for (long i = 0; i < n; i++)
+			sched_yield();
+	} else if (strcmp(what, "sleep") == 0) {
+		struct timespec ms = { 0, 1000000 };
+
+		for (long i = 0; i < n; i++)
+			nanosleep(&ms, NULL);
+	} else if (strcmp(what, "touch") == 0) {
+		long pg = sysconf(_SC_PAGESIZE);
+		char *p = mmap(NULL, (size_t)(n * pg), PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (p == MAP_FAILED)
+			return 1;
+		madvise(p, (size_t)(n * pg), MADV_NOHUGEPAGE);
+		for (long i = 0; i < n; i++)
+			p[i * pg] = 1;
+	} else if (strcmp(what, "read") == 0) {
+		size_t b = argc > 3 ? (size_t)atol(argv[3]) : 1;
+		char *buf = malloc(b);
+		int fd = open("/dev/zero", O_RDONLY);
+
+		for (long i = 0; i < n; i++)
+			if (read(fd, buf, b) != (ssize_t)b)
+				return 1;
+	} else if (strcmp(what, "segv") == 0) {
+		volatile long i;
+
+		signal(SIGSEGV, on_segv);
+		for (i = 0; i < n; i++)
+			if (!sigsetjmp(back, 1))
+				*(volatile int *)16 = 1;
+	} else if (strcmp(what, "sigwait") == 0) {
+		sigset_t set;
+		struct timespec never = { 60, 0 };
+
+		sigemptyset(&set);
+		sigaddset(&set, SIGUSR1);
+		sigprocmask(SIG_BLOCK, &set, NULL);
+		for (long i = 0; i < n; i++) {
+			kill(getpid(), SIGUSR1);
+			if (sigtimedwait(&set, NULL, &never) != SIGUSR1)
+				return 1;
+		}
+	} else if (strcmp(what, "ignored") == 0) {
+		signal(SIGUSR2, SIG_IGN);
+		for (long i = 0; i < n; i++)
+			kill(getpid(), SIGUSR2);
+	} else if (strcmp(what, "spin") == 0) {
+		double end = cpu_ms() + (double)n;
+
+		while (cpu_ms() < end)
+			;
+	} else if (strcmp(what, "nice") == 0) {
+		for (long i = 0; i < n; i++)
+			setpriority(PRIO_PROCESS, 0, (int)(i % 19) + 1);
+	} else {
+		fprintf(stderr, "usage: counted yield|sleep|touch|read|segv|"
+			"sigwait|ignored|spin|nice N [bytes]\n");
+		return 2;
+	}
+	return 0;
+}
