@@ -109,4 +109,8 @@ void fmt_check_use(const struct fmt *f, const struct fmt_use *use,
 void fmt_check(const struct fmt *f, const struct dtype *argtypes, int nargs,
 	       struct diag *d, int line, int col);
 
+/* zonename and cgroup_path(): a cgroup id that %s and trace() print
+ * as a string, by the name the consumer finds for it */
+bool fmt_is_named_id(const struct dtype *t);
+
 #endif /* DSCOPE_FMT_H */
