@@ -13,10 +13,13 @@ set -e
 # and promtool), curl and iproute2: tests/sh/metrics*.sh.
 # jq, libxml2-utils (xmllint) and chromium: the JSON and flame graph
 # tests (tests/sh/oformat-*.sh) read the output as other programs do.
+# podman and crun: the containers of tests/sh/zone-podman.sh, which runs
+# in the guest (it mounts cgroup v2 itself; this host's hybrid mount is
+# one crun refuses).
 PKGS="gcc make libbpf-dev libelf-dev zlib1g-dev cpp bpftool python3 clang-14
       libclang-rt-14-dev systemtap-sdt-dev libc6-dbg libmicrohttpd-dev
       prometheus curl iproute2 qemu-system-x86 busybox-static jq
-      libxml2-utils chromium"
+      libxml2-utils chromium podman crun"
 missing=""
 for p in $PKGS; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

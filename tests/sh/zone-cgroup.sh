@@ -52,6 +52,17 @@ if command -v bpftool >/dev/null; then
 		fail "-x zone=$P_ID: not a, b and the late group exactly: $out"
 fi
 
+# nspid: the pid inside a new PID namespace is 1; pid stays the host's;
+# curpsinfo->pr_zoneid is the cgroup id
+if command -v unshare >/dev/null; then
+	out=$($D -q -n 'syscall::getppid:entry /execname == "loop"/ {
+		printf("%d %d %d\n", nspid, pid, curpsinfo->pr_zoneid == cgroup); exit(0); }' \
+		-c "unshare -pf $LOOP 3" 2>&1) || fail "exit $?: $out"
+	set -- $out
+	[ "$1" = 1 ] && [ "$2" != 1 ] && [ "$3" = 1 ] ||
+		fail "nspid, pid, pr_zoneid == cgroup: want 1, the host's pid, 1: $out"
+fi
+
 out=$($D -q -n "$prog" -x zone='no-such-container*' -c true 2>&1)
 rc=$?
 [ $rc = 1 ] || fail "a zone matching nothing: exit $rc, not 1: $out"
