@@ -55,7 +55,7 @@ fi
 # nspid: the pid inside a new PID namespace is 1; pid stays the host's;
 # curpsinfo->pr_zoneid is the cgroup id
 if command -v unshare >/dev/null; then
-	out=$($D -q -n 'syscall::getppid:entry /execname == "loop"/ {
+	out=$($D -q -n 'syscall::getppid:entry /ppid == $target/ {
 		printf("%d %d %d\n", nspid, pid, curpsinfo->pr_zoneid == cgroup); exit(0); }' \
 		-c "unshare -pf $LOOP 3" 2>&1) || fail "exit $?: $out"
 	set -- $out
