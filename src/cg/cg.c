@@ -651,7 +651,7 @@ static void errno_value(struct cg *g, int16_t slot)
  * about another task, the tracepoint argument holding it (sched:::on-cpu
  * runs in the leaving task but describes `next`, DESIGN.md 3.6).
  */
-static void cur_task(struct cg *g)
+void cg_cur_task(struct cg *g)
 {
 	if (cg_other_task(g))
 		emit_load(&g->e, 8, R0, R6, (int16_t)(8 * (g->probe->cur_task - 1)));
@@ -683,8 +683,8 @@ int cg_offcpu_stack_map(struct cg *g)
 	return sp->nmaps - 1;
 }
 
-static void need_ktype(struct cg *g, const struct node *n, const char *path,
-		       struct ktype_field *f)
+void cg_need_ktype(struct cg *g, const struct node *n, const char *path,
+		  struct ktype_field *f)
 {
 	if (ktype_field(path, f) < 0)
 		diag_fail(g->d, n->line, n->col, "D_KTYPE",
@@ -703,14 +703,14 @@ void cg_self_key(struct cg *g, const struct node *n, int16_t slot)
 		cg_store_slot(g, slot, R0);
 		return;
 	}
-	need_ktype(g, n, "task_struct.tgid", &tgid);
-	need_ktype(g, n, "task_struct.pid", &pid);
-	cur_task(g);
+	cg_need_ktype(g, n, "task_struct.tgid", &tgid);
+	cg_need_ktype(g, n, "task_struct.pid", &pid);
+	cg_cur_task(g);
 	emit_mov_reg(&g->e, R3, R0);
 	cg_kread(g, slot, 4, (int32_t)tgid.off[0]);
 	emit_mov_reg(&g->e, R7, R0);	/* r7 is free outside SYS programs */
 	emit_alu_imm(&g->e, BPF_LSH, R7, 32);
-	cur_task(g);
+	cg_cur_task(g);
 	emit_mov_reg(&g->e, R3, R0);
 	cg_kread(g, slot, 4, (int32_t)pid.off[0]);
 	emit_alu_reg(&g->e, BPF_OR, R0, R7);
@@ -718,13 +718,13 @@ void cg_self_key(struct cg *g, const struct node *n, int16_t slot)
 }
 
 /* task->path..., a chain of member reads through BTF offsets */
-static void task_field(struct cg *g, const struct node *n, int16_t slot,
-		       const char *path)
+void cg_task_field(struct cg *g, const struct node *n, int16_t slot,
+		   const char *path)
 {
 	struct ktype_field f;
 
-	need_ktype(g, n, path, &f);
-	cur_task(g);
+	cg_need_ktype(g, n, path, &f);
+	cg_cur_task(g);
 	for (int i = 0; i < f.nhops; i++) {
 		emit_mov_reg(&g->e, R3, R0);
 		cg_kread(g, slot, i + 1 < f.nhops ? 8 : (int)f.size, (int32_t)f.off[i]);
@@ -857,8 +857,8 @@ static struct val builtin_string(struct cg *g, struct node *n, int b)
 	if (cg_other_task(g)) {	/* probe_read_kernel(v, 16, &task->comm) */
 		struct ktype_field f;
 
-		need_ktype(g, n, "task_struct.comm", &f);
-		cur_task(g);
+		cg_need_ktype(g, n, "task_struct.comm", &f);
+		cg_cur_task(g);
 		emit_mov_reg(&g->e, R3, R0);
 		emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)f.off[0]);
 		cg_scratch_ptr(g, R1, v.off);
@@ -888,7 +888,7 @@ static struct val builtin(struct cg *g, struct node *n)
 	int16_t slot = cg_slot_new(g, n);
 
 	if (cg_other_task(g) && (b == BI_PID || b == BI_TID)) {
-		task_field(g, n, slot, b == BI_PID ? "task_struct.tgid"
+		cg_task_field(g, n, slot, b == BI_PID ? "task_struct.tgid"
 						   : "task_struct.pid");
 		return cg_int_val(slot);
 	}
@@ -906,7 +906,7 @@ static struct val builtin(struct cg *g, struct node *n)
 
 	if ((b == BI_UID || b == BI_GID) &&
 	    (cg_other_task(g) || ktype_field(cred, &f) == 0)) {
-		task_field(g, n, slot, cred);
+		cg_task_field(g, n, slot, cred);
 		return cg_int_val(slot);
 	}
 	switch (b) {
@@ -924,10 +924,10 @@ static struct val builtin(struct cg *g, struct node *n)
 		cg_store_slot(g, slot, R0);
 		break;
 	case BI_PPID:
-		task_field(g, n, slot, "task_struct.real_parent->tgid");
+		cg_task_field(g, n, slot, "task_struct.real_parent->tgid");
 		break;
 	case BI_VTIMESTAMP:
-		task_field(g, n, slot, "task_struct.se.sum_exec_runtime");
+		cg_task_field(g, n, slot, "task_struct.se.sum_exec_runtime");
 		break;
 	case BI_TIMESTAMP: {
 		/* one value for the whole firing, every clause included, as
@@ -954,7 +954,7 @@ static struct val builtin(struct cg *g, struct node *n)
 		cg_store_slot(g, slot, R0);
 		break;
 	case BI_CURTHREAD:
-		cur_task(g);
+		cg_cur_task(g);
 		cg_store_slot(g, slot, R0);
 		break;
 	case BI_CPU:
@@ -976,6 +976,11 @@ static struct val builtin(struct cg *g, struct node *n)
 		emit_mov_imm(&g->e, R0, net_inbound(g->cl->probe ? g->cl->probe
 							       : g->probe));
 		cg_store_slot(g, slot, R0);
+		break;
+	case BI_CGROUP:
+	case BI_ZONENAME:
+	case BI_NSPID:
+		cg_zone_builtin(g, n, slot, b);
 		break;
 	case BI_CALLER:
 	case BI_STACKDEPTH:
@@ -2467,6 +2472,7 @@ static void prologue(struct cg *g)
 	if (g->att != ATTACH_ERROR && g->att != ATTACH_END && g->sys_late < 0)
 		state_test(g);
 	cpu_filter(g);
+	cg_zone_filter(g, early_out(g));
 	if (is_sys(g))
 		sys_prologue(g);
 	if (is_uprobe(g))

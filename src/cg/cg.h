@@ -35,6 +35,8 @@ struct cg_ctx {
 	bool unwind;			/* ustack() walks .eh_frame tables (ustackrows) */
 	int cpu;			/* option cpu: the one CPU probes fire on, or -1 */
 	uint64_t bufsize;		/* option bufsize: principal buffer per CPU */
+	bool zone_filter;		/* option zone: probes fire in the cgroups
+					 * of SPEC_ZONE_MAP only (cg_zone.c) */
 };
 
 /* Emit the program for attachment `att`; returns its index in spec->progs. */

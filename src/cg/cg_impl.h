@@ -14,6 +14,7 @@
 
 #include "cg/cg.h"
 #include "cg/emit.h"
+#include "kern/ktypes.h"
 
 #define STACK_MIN (-512)
 #define SLOT_ZERO (-8)		/* u64 0: the key of single-entry maps */
@@ -143,6 +144,18 @@ struct val cg_string_const(struct cg *g, const struct node *n, const char *s,
 			   uint32_t size);
 /* slot = *(size *)(r3 + off) read with bpf_probe_read_kernel; r0 = it */
 void cg_kread(struct cg *g, int16_t slot, int size, int32_t off);
+/* r0 = the task the builtins describe (current, or a probe's other) */
+void cg_cur_task(struct cg *g);
+/* slot = r0 = task->path... (ktypes.h's member path); fails to compile,
+ * naming n, where BTF lacks the path */
+void cg_task_field(struct cg *g, const struct node *n, int16_t slot,
+		   const char *path);
+void cg_need_ktype(struct cg *g, const struct node *n, const char *path,
+		  struct ktype_field *f);
+/* cgroup, zonename, nspid into slot (cg_zone.c) */
+void cg_zone_builtin(struct cg *g, const struct node *n, int16_t slot, int b);
+/* option zone: goto out unless the thread's cgroup is admitted */
+void cg_zone_filter(struct cg *g, int out);
 /* the same from the probe's process memory (a userland pointer's) */
 void cg_uread(struct cg *g, int16_t slot, int size, int32_t off);
 /* the helper that copies user bytes: one that faults the pages in, in a

@@ -2157,7 +2157,7 @@ static const struct {
 	{ "sym", do_ksym },		{ "func", do_ksym },
 	{ "mod", do_ksym },		{ "usym", do_usym },
 	{ "ufunc", do_usym },		{ "umod", do_usym },
-	{ "uaddr", do_usym },
+	{ "uaddr", do_usym },		{ "cgroup_path", do_ksym },
 	{ "speculation", cg_spec_speculation },
 	{ "strchr", do_strchr },	{ "strjoin", do_strjoin },
 	{ "strlen", do_strlen },	{ "strrchr", do_strchr },

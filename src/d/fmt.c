@@ -229,6 +229,11 @@ bool fmt_names_uaddr(const struct fmt *f)
 
 /* ---- compile-time checking -------------------------------------------- */
 
+bool fmt_is_named_id(const struct dtype *t)
+{
+	return t->kind == T_SYM && (t->sym == DSYM_ZONE || t->sym == DSYM_CGPATH);
+}
+
 static bool is_integer(const struct dtype *t)
 {
 	return t->kind == T_INT || t->kind == T_SYM;
@@ -246,7 +251,7 @@ static bool type_ok(const struct fmt_conv_info *ci, const struct dtype *t)
 	case CK_TIME:
 		return is_integer(t) && t->size == 8;
 	case CK_STR:
-		return t->kind == T_STRING;
+		return t->kind == T_STRING || fmt_is_named_id(t);
 	case CK_CSI:
 		return is_integer(t) && t->size <= 4;
 	case CK_XINT:

@@ -115,4 +115,8 @@ bool fmt_names_uaddr(const struct fmt *f);
 void fmt_check(const struct fmt *f, const struct dtype *argtypes, int nargs,
 	       struct diag *d, int line, int col);
 
+/* zonename and cgroup_path(): a cgroup id that %s and trace() print
+ * as a string, by the name the consumer finds for it */
+bool fmt_is_named_id(const struct dtype *t);
+
 #endif /* DSCOPE_FMT_H */

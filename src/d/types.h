@@ -42,6 +42,8 @@ enum dsym_kind {
 	DSYM_FUNC,	/* sym(), func(), usym(), ufunc(): "module`function" */
 	DSYM_MOD,	/* mod(), umod(): "module" */
 	DSYM_ADDR,	/* uaddr(): "module`function+0xoff" */
+	DSYM_ZONE,	/* zonename: a cgroup id, printed as its container */
+	DSYM_CGPATH,	/* cgroup_path(): a cgroup id, printed as its path */
 };
 
 struct dtype {

@@ -803,7 +803,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 
 	struct cg_ctx c = { .a = a, .d = d, .spec = sp,
 			    .unwind = o->ustackrows > 0, .cpu = o->cpu,
-			    .bufsize = o->bufsize };
+			    .bufsize = o->bufsize, .zone_filter = o->zone[0] != 0 };
 
 	sp->quiet = o->quiet;
 	sp->nspec = (uint32_t)o->nspec;

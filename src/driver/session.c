@@ -33,6 +33,10 @@
  * (rt/unwind.h); until then their stacks follow frame pointers in part,
  * so the wait is short, and an empty look costs one system call.
  *
+ * And with option zone, the groups of containers that match it are
+ * looked for every ZONE_RATE_NS (rt/container.h), so a container started
+ * while tracing is traced from then on.
+ *
  * With -x metrics, an HTTP thread (rt/metrics.h) snapshots the
  * aggregations from when the probes are attached until dscope__stop;
  * the session's lock keeps it and the consumer apart.
@@ -56,6 +60,7 @@
 #include "prov/derived.h"
 #include "rt/attach.h"
 #include "rt/consume.h"
+#include "rt/container.h"
 #include "rt/disasm.h"
 #include "kern/kcaps.h"
 #include "rt/load.h"
@@ -86,6 +91,8 @@ struct dscope {
 	uint64_t next_unwind;		/* ustack()'s tables asked for are built */
 	uint64_t next_status;
 	uint64_t next_agg;
+	uint64_t next_zone;		/* option zone: new groups looked for */
+	int zone_fd;			/* option zone's map; -1: no filter */
 	bool ending;			/* a status check saw exit() or a fill */
 	bool fill_said;			/* the fill notice has been printed */
 	int out_errno;			/* a write of the output failed: its
@@ -101,6 +108,7 @@ struct dscope *dscope__new(const struct dscope_config *cfg)
 	if (!ds)
 		return NULL;
 	ds->cfg = *cfg;
+	ds->zone_fd = -1;
 	pthread_mutex_init(&ds->lock, NULL);
 	if (!ds->cfg.progname)
 		ds->cfg.progname = "dscope";
@@ -461,6 +469,43 @@ static void exit_called(struct dscope *ds)
 
 #define UNWIND_RATE_NS 100000000ull	/* 10 Hz */
 
+/* how often option zone looks for containers started since */
+#define ZONE_RATE_NS 200000000ull
+
+/*
+ * Option zone: admit the groups of the containers it names, in the map
+ * every probe looks its thread's group up in (cg_zone.c).  At the start a
+ * pattern that names nothing is an error, as a probe description that
+ * matches nothing is, unless -Z says to wait for it.
+ */
+static int zone_fill(struct dscope *ds, bool first)
+{
+	const char *z = ds->opts.zone;
+	int n;
+
+	if (first) {
+		for (int i = 0; *z && i < ds->spec->nmaps; i++)
+			if (strcmp(ds->spec->maps[i].name, SPEC_ZONE_MAP) == 0)
+				ds->zone_fd = ds->spec->maps[i].fd;
+	}
+	if (ds->zone_fd < 0)
+		return 0;
+	n = container_zone_fill(z, ds->zone_fd);
+	if (n < 0) {
+		fprintf(ds->cfg.err, "%s: could not enable tracing: option zone "
+			"needs a cgroup v2 hierarchy: %s\n", ds->cfg.progname,
+			strerror(-n));
+		return n;
+	}
+	if (first && n == 0 && !ds->opts.zdefs) {
+		fprintf(ds->cfg.err, "%s: failed to match zone \"%s\": no "
+			"container or cgroup of that name or id exists\n",
+			ds->cfg.progname, z);
+		return -ENOENT;
+	}
+	return 0;
+}
+
 static uint64_t now_ns(void)
 {
 	struct timespec ts;
@@ -506,6 +551,7 @@ int dscope__go(struct dscope *ds)
 			      pn)) < 0 ||
 	    (rc = attach_sysinfo(ds->spec, err, pn)) < 0 ||
 	    (rc = attach_cpuinfo(ds->spec, err, pn)) < 0 ||
+	    (rc = zone_fill(ds, true)) < 0 ||
 	    (rc = set_walltime(ds)) < 0)
 		return rc;
 	ds->cons = (struct consumer){
@@ -516,7 +562,8 @@ int dscope__go(struct dscope *ds)
 	};
 	if ((rc = consume_open(&ds->cons)) < 0)
 		return rc;
-	ds->next_switch = ds->next_status = ds->next_agg = ds->next_unwind = now_ns();
+	ds->next_switch = ds->next_status = ds->next_agg = ds->next_unwind =
+		ds->next_zone = now_ns();
 	if ((rc = attach_run_once(ds->spec, ATTACH_BEGIN, NULL, err, pn)) < 0)
 		return rc;
 	consume_poll(&ds->cons, 0);
@@ -559,6 +606,7 @@ static int wait_ms(const struct dscope *ds, int timeout_ms, uint64_t now)
 		{ ds->next_status, ds->opts.statusrate_ns },
 		{ ds->next_agg, ds->opts.aggrate_ns },
 		{ ds->next_unwind, ds->uw ? UNWIND_RATE_NS : 0 },
+		{ ds->next_zone, ds->zone_fd >= 0 ? ZONE_RATE_NS : 0 },
 	};
 	uint64_t ms = timeout_ms >= 0 ? (uint64_t)timeout_ms : 1000;
 
@@ -645,6 +693,8 @@ static int poll_locked(struct dscope *ds, int timeout_ms)
 		rc = unwind_refresh(ds->uw);
 	if (due(&ds->next_agg, ds->opts.aggrate_ns, now))
 		consume_agg_drops(&ds->cons);
+	if (rc >= 0 && ds->zone_fd >= 0 && due(&ds->next_zone, ZONE_RATE_NS, now))
+		rc = zone_fill(ds, false);
 	if (due(&ds->next_status, ds->opts.statusrate_ns, now))
 		ds->ending = status_says_stop(ds);
 	if (!ds->ending && !ds->cons.done)

@@ -101,7 +101,7 @@ const char dlib_text[] =
 	"	int pr_projid;\n"
 	"	int pr_nzomb;\n"
 	"	int pr_poolid;\n"
-	"	int pr_zoneid;\n"
+	"	uint64_t pr_zoneid;\n"
 	"	int pr_contract;\n"
 	"} psinfo_t;\n"
 	"\n"
@@ -166,7 +166,10 @@ const char dlib_text[] =
 	"inline int B_WRITE = 0x0100;\n"
 	"inline int B_ASYNC = 0x0400;\n"
 	"\n"
-	/* data models: PR_MODEL_ILP32 is 1, _LP64 2; TIF_ADDR32 is bit 29.
+	/* pr_zoneid: the process's cgroup v2 id, the number zonename names
+	 * (as the cgroup builtin, but of the task T describes); 64 bits,
+	 * not DTrace's int, for a cgroup id is one.
+	 * data models: PR_MODEL_ILP32 is 1, _LP64 2; TIF_ADDR32 is bit 29.
 	 * The IDs are the objective credentials' (real_cred), which the
 	 * kernel's temporary overrides leave alone, as the uid builtin. */
 	/*
@@ -207,7 +210,7 @@ const char dlib_text[] =
 	"	pr_projid = 0;\n"
 	"	pr_nzomb = 0;\n"
 	"	pr_poolid = 0;\n"
-	"	pr_zoneid = 0;\n"
+	"	pr_zoneid = T->cgroups->dfl_cgrp->kn->id;\n"
 	"	pr_contract = 0;\n"
 	"};\n"
 	"\n"

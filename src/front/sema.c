@@ -30,6 +30,7 @@ struct builtin_info {
 	enum dtype_kind kind;
 	uint8_t size;
 	bool is_signed;
+	uint8_t sym;		/* enum dsym_kind: an integer printed by name */
 };
 
 /* ORDER BUILTIN */
@@ -69,6 +70,12 @@ static const struct builtin_info builtins[BI_COUNT_] = {
 	/* the D library's: 1 where a tcp, udp or ip probe sees packets
 	 * arrive (prov/net.c), a constant of each program */
 	[BI_NET_INBOUND] = { "__net_inbound", T_INT, 4, false },
+	/* the thread's cgroup v2 id; zonename is the same id, named at
+	 * print time by its container (rt/container.c) */
+	[BI_CGROUP] = { "cgroup", T_INT, 8, false },
+	[BI_ZONENAME] = { "zonename", T_SYM, 8, false, DSYM_ZONE },
+	/* the process ID as its own PID namespace numbers it */
+	[BI_NSPID] = { "nspid", T_INT, 4, true },
 };
 
 const char *builtin_name(enum builtin b)
@@ -503,6 +510,11 @@ static void ident(struct sema *s, struct node *n)
 		n->sym = b;
 		n->type = bi->kind == T_STRING ? sema_string(s, bi->size)
 					       : type_int(bi->size, bi->is_signed);
+		if (bi->sym) {
+			n->type.kind = T_SYM;
+			n->type.sym = bi->sym;
+			n->type.name = "string";
+		}
 		if (b == BI_CURTHREAD &&
 		    !ctypes_resolve(s->types, "struct task_struct *", &n->type))
 			diag_fail(s->d, n->line, n->col, "D_KTYPE",

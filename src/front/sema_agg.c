@@ -45,7 +45,7 @@ static const char *const d_funcs[] = {
 	"sym", "usym", "func", "ufunc", "mod", "umod", "uaddr", "toupper",
 	"tolower", "htons", "htonl", "htonll", "ntohs", "ntohl", "ntohll",
 	"inet_ntoa", "inet_ntoa6", "inet_ntop", "getmajor", "getminor",
-	"ddi_pathname", "strtoll", "link_ntop", "d_path",
+	"ddi_pathname", "strtoll", "link_ntop", "d_path", "cgroup_path",
 };
 
 int sema_find_agg(struct sema *s, const char *name)

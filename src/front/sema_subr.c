@@ -361,7 +361,7 @@ static const struct {
 	{ "sym", false, DSYM_FUNC },	{ "func", false, DSYM_FUNC },
 	{ "mod", false, DSYM_MOD },	{ "usym", true, DSYM_FUNC },
 	{ "ufunc", true, DSYM_FUNC },	{ "umod", true, DSYM_MOD },
-	{ "uaddr", true, DSYM_ADDR },
+	{ "uaddr", true, DSYM_ADDR },	{ "cgroup_path", false, DSYM_CGPATH },
 };
 
 static bool symbol_call(struct sema *s, struct node *n)
@@ -386,6 +386,8 @@ static bool symbol_call(struct sema *s, struct node *n)
 		n->type.user = user;
 		n->type.sym = (uint8_t)symbol_subrs[i].kind;
 		n->type.name = user ? "_usymaddr" : "_symaddr";
+		if (n->type.sym == DSYM_CGPATH)
+			n->type.name = "string";
 		return true;
 	}
 	return false;

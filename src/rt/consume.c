@@ -14,6 +14,7 @@
 
 #include "prov/catalog.h"
 #include "rt/attach.h"
+#include "rt/container.h"
 #include "obj/ksym.h"
 #include "rt/printtype.h"
 #include "obj/usym.h"
@@ -42,6 +43,7 @@ static const struct fmt_sym_ops *syms(struct consumer *c)
 	c->syms.ulookup = names ? usym_fmt_lookup : NULL;
 	c->syms.stackindent = c->opts->stackindent;
 	c->syms.target_pid = c->target_pid;
+	c->syms.zname = container_fmt_name;
 	return &c->syms;
 }
 

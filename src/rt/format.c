@@ -20,6 +20,7 @@
 
 #include "rt/printtype.h"
 
+#include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -182,6 +183,13 @@ void fmt_symbol(const struct fmt_val *v, const struct fmt_sym_ops *syms,
 	struct fmt_sym_ops usyms = { .lookup = ustack_lookup, .ctx = &u };
 	uint64_t addr = v->u;
 
+	if (v->type.sym == DSYM_ZONE || v->type.sym == DSYM_CGPATH) {
+		if (syms && syms->zname)
+			syms->zname(addr, v->type.sym == DSYM_CGPATH, buf, len);
+		else
+			snprintf(buf, len, "%" PRIu64, addr);
+		return;
+	}
 	if (v->type.kind == T_STACK) {	/* user: { pid, address } */
 		u.pid = v->pcs ? (uint32_t)v->pcs[0] : 0;
 		addr = v->pcs ? v->pcs[1] : 0;
@@ -323,12 +331,19 @@ static int print_escaped(FILE *out, const char *cprefix, const char *s,
 	return r;
 }
 
-static int print_cstr(FILE *out, const char *cprefix, const struct fmt_val *v)
+static int print_cstr(FILE *out, const char *cprefix, const struct fmt_val *v,
+		      const struct fmt_sym_ops *syms)
 {
 	size_t n;
 	char *s;
 	int r;
 
+	if (fmt_is_named_id(&v->type)) {	/* zonename, cgroup_path() */
+		char buf[PATH_MAX];
+
+		fmt_symbol(v, syms, buf, sizeof(buf));
+		return print_str(out, cprefix, buf);
+	}
 	if (v->type.kind != T_STRING || !v->s)
 		return -1;
 	n = v->type.size ? strnlen(v->s, v->type.size) : strlen(v->s);
@@ -427,7 +442,7 @@ static int print_conv(FILE *out, const struct fmt_conv *c, const char *cprefix,
 			return -1;
 		return print_time(out, cprefix, v->u, ci->print == PR_TIME822);
 	case PR_CSTR:
-		return print_cstr(out, cprefix, v);
+		return print_cstr(out, cprefix, v, syms);
 	case PR_ESTR:
 		return print_estr(out, cprefix, v);
 	case PR_ECHR:
@@ -579,6 +594,8 @@ static void trace_sym(FILE *out, const struct fmt_val *v, bool quiet,
 	fmt_symbol(v, syms, buf, sizeof(buf));
 	if (quiet)
 		fputs(buf, out);
+	else if (fmt_is_named_id(&v->type))	/* as a string traces */
+		fprintf(out, "  %-33s", buf);
 	else
 		fprintf(out, "  %-50s", buf);
 }

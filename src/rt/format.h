@@ -52,6 +52,9 @@ struct fmt_sym_ops {
 			const char **sym, uint64_t *symaddr);
 	uint32_t target_pid;	/* %A of a plain integer: the -p/-c process's
 				 * address; 0: none, printed in hex */
+	/* zonename's container and cgroup_path()'s path for a cgroup id
+	 * (rt/container.h); NULL: the id in decimal */
+	void (*zname)(uint64_t id, bool path, char *buf, size_t len);
 };
 
 /*

@@ -192,6 +192,7 @@ static const struct {
 	{ "ustackrows", O_SIZE, offsetof(struct options, ustackrows) },
 	{ "maxframes", O_INT, offsetof(struct options, maxframes) },
 	{ "cpu", O_CPU, offsetof(struct options, cpu) },
+	{ "zone", O_STR, offsetof(struct options, zone) },
 	{ "strsize", O_SIZE, offsetof(struct options, strsize) },
 	{ "bufsize", O_SIZE, offsetof(struct options, bufsize) },
 	{ "aggsize", O_SIZE, offsetof(struct options, aggsize) },

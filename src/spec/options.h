@@ -55,6 +55,8 @@ struct options {
 	int stackindent;
 	uint64_t printsize;	/* bytes of an object print() shows */
 	int cpu;		/* cpu: the one CPU probes fire on, or -1 */
+	char zone[256];		/* zone: probes fire in the containers this
+				 * glob names (or cgroup id), "": anywhere */
 	int stackframes;	/* stack()'s frames when it names none */
 	int ustackframes;	/* ustack()'s */
 	uint64_t ustackrows;	/* unwind table rows for ustack(); 0: frame pointers */

@@ -341,6 +341,10 @@ struct unwind_proc {
 	struct unwind_vma vmas[UNWIND_PROC_VMAS];
 };
 
+/* option zone's map: the cgroup ids whose threads' probes fire; the
+ * consumer fills it (rt/container.c) */
+#define SPEC_ZONE_MAP "dscope_zones"
+
 struct spec_map {
 	const char *name;
 	enum bpf_map_type type;
