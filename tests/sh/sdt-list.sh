@@ -21,16 +21,19 @@ offered() {	# PROVIDER NAME...: the ones listed, in order
 		if err=$($D -l -n "$prov:::$p" 2>&1 >/dev/null); then
 			echo "$p"
 		else
-			echo "$err" | grep -q "$prov:::$p needs the [a-z_]* tracepoint, which this kernel does not have\$" ||
+			echo "$err" | grep -qE "$prov:::$p needs (the [a-z_]* tracepoint, which this kernel does not have|fbt on [a-z_]*, and this kernel attaches neither fentry nor kprobes)\$" ||
 				fail "$prov:::$p: $err"
 		fi
 	done
 }
 want=$(offered proc create exec exec-failure exec-success exit lwp-create \
-	lwp-exit lwp-start signal-handle signal-send start)
+	lwp-exit lwp-start signal-handle signal-send start \
+	fault signal-clear signal-discard)
 [ "$($D -l -P proc | awk 'NR > 1 { print $NF }')" = "$want" ] ||
 	fail "proc lists $($D -l -P proc), want $want"
-want=$(offered sched off-cpu on-cpu preempt remain-cpu sleep wakeup)
+# then those served by other events (prov/derived.c), made after
+want=$(offered sched off-cpu on-cpu preempt remain-cpu sleep wakeup \
+	change-pri dequeue enqueue surrender tick)
 [ "$($D -l -P sched | awk 'NR > 1 { print $NF }')" = "$want" ] ||
 	fail "sched lists $($D -l -P sched), want $want"
 if [ -n "$(offered io start)" ]; then
