@@ -594,6 +594,17 @@ void prom_render(struct prom_text *t, struct prom_family *f,
 			 type);
 	prom_text_printf(t, "# TYPE %s%s %s\n", f->name, suffix, type);
 	current(&tb, f, d, is_counter(f->desc->func));
+	/*
+	 * An aggregation without keys is one series known from the start:
+	 * a count, sum, avg or histogram that has seen nothing is zero, as
+	 * Prometheus' own client libraries export an unlabelled counter
+	 * before its first increment, so that a scrape taken before the
+	 * first event finds the series and rate() has its starting point.
+	 * min, max and stddev have no value until an event gives one.
+	 */
+	if (f->desc->nkeys == 0 && tb.n == 0 &&
+	    strcmp(type, "gauge") != 0)
+		table_get(&tb, "", f->desc);
 	qsort(tb.v, (size_t)tb.n, sizeof(*tb.v), entry_cmp);
 	for (int i = 0; i < tb.n; i++) {
 		struct prom_text row = { 0 };

@@ -42,6 +42,8 @@ syscall::getppid:entry /execname == "loop" && progenyof($1)/
 	@t[execname] = count();
 	@st[execname, ustack()] = count();
 	@[pid] = sum(2);
+	@calls = count();
+	@most = max(pid);
 	self->ts = timestamp;
 }
 syscall::getppid:return /self->ts/
@@ -61,6 +63,15 @@ EOF
 
 start a -s "$tmp/m.d" -x metrics=0 -x metrics_labels=@t:program $$
 case $url in http://127.0.0.1:*/metrics) ;; *) fail "a bare port must bind loopback: $url" ;; esac
+# before any event: the unlabelled count and histogram are there at
+# zero (Prometheus' clients start an unlabelled counter so); max has no value
+scrape >"$tmp/none" || fail "scrape failed"
+grep -qx 'dscope_calls_total 0' "$tmp/none" && grep -qx 'dscope_lat_count 0' "$tmp/none" &&
+	grep -qx 'dscope_lat_bucket{le="+Inf"} 0' "$tmp/none" ||
+	fail "no zero before the first event: $(cat $tmp/none)"
+! grep -q '^dscope_most' "$tmp/none" || fail "max() before any value: $(grep dscope_most $tmp/none)"
+! grep -q '^dscope_c_total' "$tmp/none" || fail "a keyed count before any key: $(grep dscope_c_ $tmp/none)"
+promtool check metrics <"$tmp/none" || fail "promtool rejects the empty page: $(cat $tmp/none)"
 "$tmp/loop" 1000 & lpid=$!; wait $lpid
 wait_for '[ "$(value "dscope_c_total{execname=\"loop\"}")" = 1000 ]' ||
 	fail "dscope_c_total never reached 1000: $(cat $tmp/scrape)"
@@ -70,6 +81,8 @@ grep -qx 'dscope_t_total{program="loop"} 1000' "$tmp/before" || fail "metrics_la
 grep -qx 'dscope_st_total{execname="loop"} 1000' "$tmp/before" || fail "stacks not merged: $(grep dscope_st $tmp/before)"
 grep -qx "dscope_total{pid=\"$lpid\"} 2000" "$tmp/before" || fail "@[pid] = sum(2): $(grep '^dscope_total' $tmp/before)"
 grep -qx 'dscope_lat_count 1000' "$tmp/before" || fail "quantize count: $(grep dscope_lat $tmp/before)"
+grep -qx 'dscope_calls_total 1000' "$tmp/before" || fail "keyless count: $(grep dscope_calls $tmp/before)"
+grep -qx "dscope_most $lpid" "$tmp/before" || fail "max(pid): $(grep dscope_most $tmp/before)"
 grep -qx 'dscope_lat_bucket{le="+Inf"} 1000' "$tmp/before" || fail "quantize +Inf"
 # lquantize(1, 0, 4, 1): everything in [1, 1], the bucket below it empty
 grep -qx "dscope_big_bucket{pid=\"$lpid\",le=\"0\"} 0" "$tmp/before" &&

@@ -2,7 +2,11 @@
  * counted: does each thing the derived probes count a known number of
  * times, for tests/sh/derived.sh and the kernel guests' tests.
  *   counted yield N      sched_yield() N times
- *   counted sleep N      nanosleep 1 ms, N times
+ *   counted sleep N      nanosleep 1 ms, N times; prints "blocked B" to
+ *                        stderr, B the times the kernel switched it out
+ *                        asleep (ru_nvcsw): a sleep whose timer fires
+ *                        while the thread is preempted on its way to
+ *                        schedule() never blocks, so B can be below N
  *   counted touch N      first touches N fresh anonymous pages (no THP)
  *   counted read N B     reads B bytes from /dev/zero, N times
  *   counted segv N       faults on an unmapped address N times (SIGSEGV
@@ -12,6 +16,7 @@
  *   counted spin MS      spins MS ms of its own CPU time
  *   counted nice N       setpriority() N times, to 1, 2, ..., 19, 1, ...
  */
+#define _GNU_SOURCE
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -50,9 +55,14 @@ int main(int argc, char **argv)
 			sched_yield();
 	} else if (strcmp(what, "sleep") == 0) {
 		struct timespec ms = { 0, 1000000 };
+		struct rusage before, after;
 
+		getrusage(RUSAGE_THREAD, &before);
 		for (long i = 0; i < n; i++)
 			nanosleep(&ms, NULL);
+		getrusage(RUSAGE_THREAD, &after);
+		fprintf(stderr, "blocked %ld\n",
+			after.ru_nvcsw - before.ru_nvcsw);
 	} else if (strcmp(what, "touch") == 0) {
 		long pg = sysconf(_SC_PAGESIZE);
 		char *p = mmap(NULL, (size_t)(n * pg), PROT_READ | PROT_WRITE,
