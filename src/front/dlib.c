@@ -247,11 +247,31 @@ const char dlib_text[] =
 	"\n"
 	/*
 	 * io: a block request.  A request op's low bit says it writes
-	 * (op_is_write()).  The completion status is block_rq_complete's
-	 * own argument, not the request's, so b_error and b_resid have no
-	 * conversion.  A partition is its disk's name and number ("vda1";
-	 * "nvme0n1p1" when the disk's name ends in a digit), as in /dev.
+	 * (op_is_write()).  The completion status is not the request's but
+	 * block_rq_complete's own arguments (arg1 the blk_status_t, arg2 the
+	 * bytes completed), which the library's argN are: so b_error and
+	 * b_resid are those at io:::done and 0 before it, as in DTrace,
+	 * where an I/O under way has neither.  (Oracle's port reads its
+	 * probe's arg1 in a translator too, for b_flags.)  A partition is
+	 * its disk's name and number ("vda1"; "nvme0n1p1" when the disk's
+	 * name ends in a digit), as in /dev.
 	 */
+	/*
+	 * b_error is an errno, as DTrace's: the kernel's blk_status_to_errno
+	 * table (block/blk-core.c).  blk_status_t's values are #defines, not
+	 * in BTF; these have kept their numbers since they were added (the
+	 * newest, OFFLINE 17, in 5.18; DURATION_LIMIT 18 in 6.5), and any
+	 * other is EIO, as the kernel's own table answers for what it does
+	 * not list.
+	 */
+	"inline int __blk_errno[int S] =\n"
+	"    S == 0 ? 0 : S == 1 ? EOPNOTSUPP : S == 2 ? ETIMEDOUT :\n"
+	"    S == 3 ? ENOSPC : S == 4 ? ENOLINK : S == 5 ? EREMOTEIO :\n"
+	"    S == 6 ? EBADE : S == 7 ? ENODATA : S == 8 ? EILSEQ :\n"
+	"    S == 9 ? ENOMEM : S == 12 ? EAGAIN : S == 13 ? EBUSY :\n"
+	"    S == 14 || S == 15 ? ETOOMANYREFS : S == 16 ? EOVERFLOW :\n"
+	"    S == 17 ? ENODEV : S == 18 ? ETIME : EIO;\n"
+	"inline int __io_done = probeprov == \"io\" && probename == \"done\";\n"
 	/*
 	 * The partition a request is for.  block_io_start fires before the
 	 * block layer copies it to R->part (blk_account_io_start), so at
@@ -271,6 +291,9 @@ const char dlib_text[] =
 	"	b_bufsize = R->__data_len;\n"
 	"	b_iodone = 0;\n"
 	"	b_edev = __bdev[R] == 0 ? 0 : __bdev[R]->bd_dev;\n"
+	"	b_error = __io_done ? __blk_errno[(int)(arg1 & 0xff)] : 0;\n"
+	"	b_resid = !__io_done ? 0 : arg1 != 0 ? R->__data_len :\n"
+	"	    R->__data_len - arg2;\n"
 	"};\n"
 	"\n"
 	"inline int __partno[struct request *R] =\n"

@@ -121,9 +121,20 @@ static const struct {
 	const struct probe_arg *args;
 	int nargs;
 	int cur_task, guard;
+	const char *tp_fallback;	/* the same event's, where tp_event is not */
 } stable_probes[] = {	/* in DTrace's listing order: by provider, name */
 	{ PROV_IO, "done", "block", "block_rq_complete", 3, ARGS(io_args), 0, 0 },
-	{ PROV_IO, "start", "block", "block_io_start", 1, ARGS(io_args), 0, 0 },
+	/*
+	 * io:::start is a request made to the device.  block_io_start (6.5)
+	 * fires as the request is made from the first bio, in the thread
+	 * that submits it, as Solaris' bdev_strategy does; before it,
+	 * block_rq_issue, the request handed to the driver, in the
+	 * submitting thread when the queue dispatches directly (a
+	 * synchronous or O_DIRECT request with no I/O scheduler queueing
+	 * it) and in a kworker otherwise.
+	 */
+	{ PROV_IO, "start", "block", "block_io_start", 1, ARGS(io_args), 0, 0,
+	  "block_rq_issue" },
 	{ PROV_PROC, "create", "sched", "sched_process_fork", 2,
 	  ARGS(child_ps_args), 0, GUARD_CHILD_PROCESS },
 	{ PROV_PROC, "exec", "raw_syscalls", "sys_enter", 2, ARGS(exec_args),
@@ -213,7 +224,16 @@ void stable_populate(struct catalog *cat)
 
 	for (size_t i = 0; i < NSTABLE; i++) {
 		enum prov_kind k = stable_probes[i].kind;
+		const char *event = stable_probes[i].tp_event;
 		struct probe *p;
+
+		/* asked of tracefs, as below: no BTF for a script that
+		 * never names the probe */
+		if (stable_probes[i].tp_fallback &&
+		    !tracefs_event_exists(stable_probes[i].tp_group, event) &&
+		    tracefs_event_exists(stable_probes[i].tp_group,
+					 stable_probes[i].tp_fallback))
+			event = stable_probes[i].tp_fallback;
 
 		p = catalog_add(cat, &(struct probe){ .kind = k,
 			    .prov = k == PROV_PROC ? "proc"
@@ -221,7 +241,7 @@ void stable_populate(struct catalog *cat)
 			    .mod = "vmlinux", .func = "",
 			    .name = stable_probes[i].name, .sysnr = -1,
 			    .tp_group = stable_probes[i].tp_group,
-			    .tp_event = stable_probes[i].tp_event,
+			    .tp_event = event,
 			    .tp_nargs = stable_probes[i].tp_nargs,
 			    .cur_task = stable_probes[i].cur_task,
 			    .guard = stable_probes[i].guard });
