@@ -164,6 +164,8 @@ int cg_user_read_func(const struct cg *g);
 /* A run-time fault: write an error record (the address from addr_reg,
  * or 0 if addr_reg < 0) and abandon the clause. */
 void cg_fault(struct cg *g, int fault, int addr_reg);
+void cg_alloca_load_check(struct cg *g, const struct node *n,
+			  int16_t addr_slot, uint32_t size);
 /* r0 = strcmp(a, b) as -1, 0, 1 */
 void cg_strcmp_words(struct cg *g, struct val a, struct val b);
 void cg_str_set_null(struct cg *g, uint32_t off);

@@ -128,6 +128,8 @@ struct val cg_mem_read(struct cg *g, struct node *n)
 
 	if (m && m->bit_width)	/* the bit-field's storage unit */
 		size = (uint32_t)((m->bit_off + m->bit_width + 7) / 8);
+	if (g->alloca_top && !in_user_memory(n))
+		cg_alloca_load_check(g, n, slot, size);
 	cg_load_slot(g, R3, slot);
 	if (in_user_memory(n))
 		cg_uread(g, slot, (int)size, 0);

@@ -1609,6 +1609,40 @@ static void alloca_offset(struct cg *g, const struct node *n,
 }
 
 /*
+ * A read of size bytes at the address in addr_slot, in a clause that has
+ * alloca() memory: an address in the scratch area must lie, all its
+ * bytes, in that memory (DTrace's dtrace_canload of scratch: what the
+ * clause has allocated, not before its bottom nor past its top); any
+ * other address is read as memory is.
+ *	r0 = addr - &scratch[ALLOCA_OFF]
+ *	if r0 + ALLOCA_OFF >= SCRATCH_SIZE (unsigned): not the scratch area
+ *	if r0 > top - size (unsigned): fault
+ */
+void cg_alloca_load_check(struct cg *g, const struct node *n,
+			  int16_t addr_slot, uint32_t size)
+{
+	int16_t base = cg_slot_new(g, n);
+	int ok = emit_new_label(&g->e), bad = emit_new_label(&g->e);
+
+	cg_scratch_addr(g, n, base, ALLOCA_OFF);
+	cg_load_slot(g, R0, addr_slot);
+	cg_load_slot(g, R1, base);
+	emit_alu_reg(&g->e, BPF_SUB, R0, R1);
+	emit_mov_reg(&g->e, R1, R0);
+	emit_alu_imm(&g->e, BPF_ADD, R1, ALLOCA_OFF);
+	emit_jmp_imm(&g->e, BPF_JGE, R1, SCRATCH_SIZE, ok);
+	if (g->alloca_top < size)
+		emit_ja(&g->e, bad);
+	else
+		emit_jmp_imm(&g->e, BPF_JLE, R0,
+			     (int32_t)(g->alloca_top - size), ok);
+	emit_label(&g->e, bad);
+	cg_load_slot(g, R8, addr_slot);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, ok);
+}
+
+/*
  *	*(string *)addr = s: the string's bytes, its NUL padding included,
  *	at most the string type's size, copied from its scratch temp; the
  *	bytes written, not the type, must lie in alloca() memory, so that
