@@ -390,11 +390,15 @@ static struct val psargs(struct cg *g, struct node *n, bool faults)
  * __cpu_chip(c), __cpu_lgrp(c): CPU c's package and NUMA node, from the
  * table the runtime fills from sysfs (spec.h, struct cpu_topology; the
  * kernel's own per-CPU copies need data symbols in kallsyms, which most
- * kernels leave out); -1 for a CPU out of range:
+ * kernels leave out); -1 for a CPU out of range.  __cpu_pinfo(c): the
+ * address of its processor_info, read as memory is; 0 out of range.
  *	t = bpf_map_lookup_elem(&cpuinfo, &c)
- *	v = t ? t->chip (or t->lgrp) : -1
+ *	v = t ? t->chip (or t->lgrp, or &t->pinfo as a number) : -1 (or 0)
  */
-static struct val cpu_topology(struct cg *g, struct node *n, bool chip)
+enum cpu_field { CPU_CHIP, CPU_LGRP, CPU_PINFO };
+
+static struct val cpu_topology(struct cg *g, struct node *n,
+			       enum cpu_field field)
 {
 	struct spec *sp = g->spec;
 	int none = emit_new_label(&g->e);
@@ -414,13 +418,28 @@ static struct val cpu_topology(struct cg *g, struct node *n, bool chip)
 	cg_ld_map(g, R1, sp->cpuinfo_map);
 	cg_fp_ptr(g, R2, slot);
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
-	emit_store_imm(&g->e, 8, R10, slot, -1);
+	emit_store_imm(&g->e, 8, R10, slot, field == CPU_PINFO ? 0 : -1);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, none);
-	emit_load(&g->e, 4, R1, R0, chip ? offsetof(struct cpu_topology, chip)
-					 : offsetof(struct cpu_topology, lgrp));
-	emit_alu_imm(&g->e, BPF_LSH, R1, 32);		/* int32 to int64 */
-	emit_alu_imm(&g->e, BPF_ARSH, R1, 32);
-	cg_store_slot(g, slot, R1);
+	if (field == CPU_PINFO) {
+		/* the map value's address, copied out as a plain number
+		 * (as cg_scratch_addr does), for reads to go through */
+		int16_t tmp = cg_slot_new(g, n);
+
+		emit_alu_imm(&g->e, BPF_ADD, R0,
+			     offsetof(struct cpu_topology, pinfo));
+		cg_store_slot(g, tmp, R0);
+		cg_fp_ptr(g, R1, slot);
+		emit_mov_imm(&g->e, R2, 8);
+		cg_fp_ptr(g, R3, tmp);
+		emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	} else {
+		emit_load(&g->e, 4, R1, R0, field == CPU_CHIP
+			  ? offsetof(struct cpu_topology, chip)
+			  : offsetof(struct cpu_topology, lgrp));
+		emit_alu_imm(&g->e, BPF_LSH, R1, 32);	/* int32 to int64 */
+		emit_alu_imm(&g->e, BPF_ARSH, R1, 32);
+		cg_store_slot(g, slot, R1);
+	}
 	emit_label(&g->e, none);
 	return cg_int_val(slot);
 }
@@ -459,9 +478,12 @@ bool cg_kernel_subr(struct cg *g, struct node *n, struct val *out)
 	else if (strcmp(n->str, "__psargs") == 0 ||
 		 strcmp(n->str, "__execargs") == 0)
 		*out = psargs(g, n, strcmp(n->str, "__execargs") == 0);
-	else if (strcmp(n->str, "__cpu_chip") == 0 ||
-		 strcmp(n->str, "__cpu_lgrp") == 0)
-		*out = cpu_topology(g, n, strcmp(n->str, "__cpu_chip") == 0);
+	else if (strcmp(n->str, "__cpu_chip") == 0)
+		*out = cpu_topology(g, n, CPU_CHIP);
+	else if (strcmp(n->str, "__cpu_lgrp") == 0)
+		*out = cpu_topology(g, n, CPU_LGRP);
+	else if (strcmp(n->str, "__cpu_pinfo") == 0)
+		*out = cpu_topology(g, n, CPU_PINFO);
 	else if (strcmp(n->str, "__bd_partno") == 0)
 		*out = bd_partno(g, n);
 	else

@@ -319,8 +319,11 @@ const char dlib_text[] =
 	 * curcpu: the CPU the probe fired on.  Processor sets do not exist
 	 * on Linux (-1, as in Oracle's port); the chip is the CPU's package
 	 * (physical_package_id in sysfs), the locality group its NUMA node
-	 * (lgroups are Solaris' NUMA nodes); processor_info has no
-	 * conversion: using it is D_XLATE_NOCONV.
+	 * (lgroups are Solaris' NUMA nodes).  cpu_info is what the runtime
+	 * reads of each CPU when tracing starts (attach.c): pi_state
+	 * P_ONLINE (2) or P_OFFLINE (1), pi_processor_type the machine
+	 * (uname -m), pi_fputypes "i387 compatible" on x86 as on Solaris,
+	 * and pi_clock its MHz (/proc/cpuinfo), as psrinfo -v shows them.
 	 */
 	"typedef struct processor_info {\n"
 	"	int pi_state;\n"
@@ -340,6 +343,7 @@ const char dlib_text[] =
 	"	cpu_pset = -1;\n"
 	"	cpu_chip = __cpu_chip(C);\n"
 	"	cpu_lgrp = __cpu_lgrp(C);\n"
+	"	cpu_info = *__cpu_pinfo(C);\n"
 	"};\n"
 	"inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> (cpu);\n"
 	"inline chipid_t chip = curcpu->cpu_chip;\n"

@@ -244,6 +244,7 @@ void sema_offsetof(struct sema *s, struct node *n)
  *                                      is an error, as dtrace-utils' is
  *   int __bd_partno(struct block_device *)  the partition number
  *   int __cpu_chip(int), __cpu_lgrp(int)   a CPU's package and NUMA node
+ *   processor_info_t *__cpu_pinfo(int)  a CPU's processor_info (D library)
  */
 bool sema_kernel_subr(struct sema *s, struct node *n)
 {
@@ -255,6 +256,7 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 		{ "__bd_partno", "struct block_device *" },
 		{ "__cpu_chip", "int" },
 		{ "__cpu_lgrp", "int" },
+		{ "__cpu_pinfo", "int" },
 	};
 	int k = 0, nprotos = (int)(sizeof(protos) / sizeof(protos[0]));
 
@@ -273,5 +275,14 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 			  "\tprototype: %s\n\t argument: %s", n->str,
 			  protos[k][1], dtype_name(&n->args.v[0]->type));
 	n->type = by_cpu || partno ? type_int(4, true) : sema_string(s, UINT32_MAX);
+	if (k == 7) {
+		struct dtype pi;
+
+		if (!ctypes_resolve(s->types, "processor_info_t", &pi))
+			diag_fail(s->d, n->line, n->col, "D_UNKNOWN",
+				  "%s( ) needs the D library's processor_info_t",
+				  n->str);
+		n->type = ctype_ptr_to(s->types, &pi);
+	}
 	return true;
 }

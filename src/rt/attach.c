@@ -25,6 +25,7 @@
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -124,24 +125,83 @@ static int32_t cpu_node(uint32_t c)
 	return node;
 }
 
+/* each CPU's clock in MHz, as /proc/cpuinfo's "cpu MHz" says (0 where
+ * it says none), into mhz[0 .. n) */
+static void cpus_mhz(int32_t *mhz, uint32_t n)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[256];
+	long cur = -1;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		const char *colon = strchr(line, ':');
+
+		if (!colon)
+			continue;
+		if (strncmp(line, "processor", 9) == 0)
+			cur = atol(colon + 1);
+		else if (cur >= 0 && cur < (long)n &&
+			 strncmp(line, "cpu MHz", 7) == 0)
+			mhz[cur] = (int32_t)(atof(colon + 1) + 0.5);
+	}
+	if (f)
+		fclose(f);
+}
+
+/* psrinfo's view of CPU c: online or not, its type, its clock */
+static struct cpu_pinfo cpu_pinfo(uint32_t c, const struct utsname *u,
+				  int32_t mhz)
+{
+	struct cpu_pinfo pi = { .pi_state = 1 };	/* P_OFFLINE */
+	char path[96];
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u", c);
+	if (access(path, F_OK) == 0) {
+		/* cpu0 often has no online file: it cannot go offline */
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u/"
+			 "online", c);
+		pi.pi_state = access(path, F_OK) != 0 ||
+			      sysfs_number(path) == 1 ? 2 : 1;	/* P_ONLINE */
+	}
+	snprintf(pi.pi_processor_type, sizeof(pi.pi_processor_type), "%.15s",
+		 u->machine);
+	if (strstr(u->machine, "86"))	/* x86_64, i686 */
+		snprintf(pi.pi_fputypes, sizeof(pi.pi_fputypes),
+			 "i387 compatible");
+	pi.pi_clock = pi.pi_state == 2 ? mhz : 0;
+	return pi;
+}
+
 int attach_cpuinfo(const struct spec *sp, FILE *err, const char *progname)
 {
 	if (sp->cpuinfo_map < 0)
 		return 0;
 	const struct spec_map *m = &sp->maps[sp->cpuinfo_map];
+	uint32_t ncpus = (uint32_t)libbpf_num_possible_cpus();
+	int32_t *mhz = calloc(ncpus, sizeof(*mhz));
+	struct utsname u = { 0 };
 	char path[96];
 
-	for (uint32_t c = 0; c < (uint32_t)libbpf_num_possible_cpus(); c++) {
+	if (!mhz)
+		return -ENOMEM;
+	cpus_mhz(mhz, ncpus);
+	uname(&u);
+	for (uint32_t c = 0; c < ncpus; c++) {
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u/"
 			 "topology/physical_package_id", c);
-		struct cpu_topology t = { sysfs_number(path), cpu_node(c) };
+		struct cpu_topology t = { sysfs_number(path), cpu_node(c),
+					  cpu_pinfo(c, &u, mhz[c]) };
 
 		if (bpf_map_update_elem(m->fd, &c, &t, BPF_ANY) < 0) {
+			int rc = -errno;
+
 			fprintf(err, "%s: could not fill the CPU table: %s\n",
 				progname, strerror(errno));
-			return -errno;
+			free(mhz);
+			return rc;
 		}
 	}
+	free(mhz);
 	return 0;
 }
 

@@ -100,6 +100,12 @@ struct drop_counts {
 struct cpu_topology {
 	int32_t chip;
 	int32_t lgrp;
+	struct cpu_pinfo {		/* D's processor_info_t, member for member */
+		int32_t pi_state;	/* P_ONLINE or P_OFFLINE */
+		char pi_processor_type[16];
+		char pi_fputypes[32];
+		int32_t pi_clock;	/* MHz */
+	} pinfo;
 };
 
 /* MAP_SYSINFO value: what a raw_syscalls program needs about syscall nr. */
