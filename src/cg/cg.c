@@ -1527,8 +1527,8 @@ struct val cg_expr(struct cg *g, struct node *n)
 		return cg_var_incdec(g, n);
 	case N_CAST:
 		return cast(g, n);
-	case N_XLATE:	/* not a member's: the input's value (dt_cg.c) */
-		return cg_expr(g, n->a);
+	case N_XLATE:	/* taken whole: expanded (sema_xlate.c) */
+		return n->ival ? cg_xlate_expand(g, n) : cg_expr(g, n->a);
 	case N_CALL: {
 		struct val v;
 

@@ -164,6 +164,7 @@ int cg_user_read_func(const struct cg *g);
 /* A run-time fault: write an error record (the address from addr_reg,
  * or 0 if addr_reg < 0) and abandon the clause. */
 void cg_fault(struct cg *g, int fault, int addr_reg);
+struct val cg_xlate_expand(struct cg *g, struct node *n);
 void cg_alloca_load_check(struct cg *g, const struct node *n,
 			  int16_t addr_slot, uint32_t size);
 /* r0 = strcmp(a, b) as -1, 0, 1 */

@@ -1565,7 +1565,9 @@ static struct val do_alloca(struct cg *g, struct node *n)
 {
 	const struct node *sz = n->args.v[0];
 	struct val size = cg_expr(g, n->args.v[0]);
-	uint32_t off = g->alloca_top, cap = g->c->scratch_bytes - off;
+	uint32_t off = g->alloca_top;
+	/* (an expanded xlate may have taken some: cg_xlate_expand) */
+	uint32_t cap = off < g->c->scratch_bytes ? g->c->scratch_bytes - off : 0;
 	int16_t slot = cg_slot_new(g, n);
 
 	if (sz->kind == N_INT && cg_round8((uint32_t)sz->ival) <= cap) {
@@ -1606,6 +1608,63 @@ static void alloca_offset(struct cg *g, const struct node *n,
 	cg_load_slot(g, R8, addr_slot);
 	cg_fault(g, FLT_BADADDR, R8);
 	emit_label(&g->e, ok);
+}
+
+/*
+ * xlate <T *> (e) taken whole (sema_xlate.c: expand): a T in the clause's
+ * alloca() memory, as DTrace's dt_cg_xlate_expand puts it in scratch,
+ * each member its conversion's value and a member with none zero; the
+ * value is its address (for xlate <T> too: a struct is its address).
+ *	off = the next free bytes of alloca() memory, zeroed
+ *	scalar: *(size *)(r9 + ALLOCA_OFF + off + m.off) = v
+ *	string, struct, array: probe_read_kernel(that, m.size, &v)
+ */
+struct val cg_xlate_expand(struct cg *g, struct node *n)
+{
+	const struct dtype *out = n->type.kind == T_PTR && n->type.ct
+				  ? &n->type.ct->elem : &n->type;
+	uint32_t size = cg_round8(out->size), off = g->alloca_top;
+	int16_t slot = cg_slot_new(g, n);
+
+	if (off + size > ALLOCA_REGION)
+		diag_fail(g->d, n->line, n->col, "D_ALLOCA_SIZE",
+			  "translating to %s takes %u bytes of scratch space, "
+			  "more than the %u the clause has left",
+			  dtype_name(out), size, ALLOCA_REGION - off);
+	g->alloca_top = off + size;
+	cg_zero_words(g, R9, ALLOCA_OFF + off, size);
+	for (int i = 0; i < n->args.n; i++) {
+		const struct node *w = n->args.v[i];
+		struct cmember m;
+		struct val v;
+
+		if (!ctype_member(out, w->str, &m) || m.bit_width)
+			continue;
+		v = cg_expr(g, w->a);
+		int16_t at = (int16_t)(ALLOCA_OFF + off + m.off);
+
+		if (v.str || m.type.kind == T_STRUCT || m.type.kind == T_ARRAY ||
+		    m.type.kind == T_STRING) {
+			uint32_t len = v.str && v.size < m.type.size ? v.size
+								   : m.type.size;
+
+			cg_scratch_ptr(g, R1, (uint32_t)at);
+			emit_mov_imm(&g->e, R2, (int32_t)len);
+			if (v.str)
+				cg_scratch_ptr(g, R3, v.off);
+			else
+				cg_load_slot(g, R3, v.slot);
+			emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+			if (v.str && len == m.type.size && len > 0)	/* a NUL */
+				emit_store_imm(&g->e, 1, R9, (int16_t)(at + len - 1), 0);
+			continue;
+		}
+		cg_load_slot(g, R1, v.slot);
+		emit_store(&g->e, (int)(m.type.size > 8 ? 8 : m.type.size), R9,
+			   at, R1);
+	}
+	cg_scratch_addr(g, n, slot, ALLOCA_OFF + off);
+	return cg_int_val(slot);
 }
 
 /*

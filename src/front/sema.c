@@ -1082,6 +1082,7 @@ void sema_clause(struct sema *s, struct clause *c)
 			predicate(s, c);
 			stmts(s, &c->body);
 			sema_spec_clause(s, c);
+			sema_xlate_expand(s, c->pred, &c->body);
 			return;
 		}
 	}
@@ -1090,4 +1091,5 @@ void sema_clause(struct sema *s, struct clause *c)
 	if (c->pred)
 		predicate(s, c);
 	sema_spec_clause(s, c);
+	sema_xlate_expand(s, c->pred, &c->body);
 }

@@ -291,6 +291,96 @@ bool sema_xlate_member(struct sema *s, struct node *n)
 		  n->str);
 }
 
+/*
+ * An xlate whose value is taken whole -- "p = curpsinfo; p->pr_pid",
+ * print(*curpsinfo) -- rather than one member at a time: DTrace expands
+ * the translator (dt_cg_xlate_expand), every member converted into
+ * scratch memory, and the value is that memory's address.  Here each
+ * member's conversion is checked now, into n->args as N_MEMBER nodes
+ * (str the member, a its expression) for cg to store; a member whose
+ * conversion this kernel cannot compile (its BTF lacks a field the
+ * library names) is left out, and reads as zero.  n->ival marks an
+ * expanded xlate.
+ */
+static void expand(struct sema *s, struct node *n)
+{
+	const struct xlator *x = n->cg;
+	const struct node *src = n;
+	jmp_buf env, *outer = s->d->env;
+
+	n->ival = 1;
+	for (int i = 0; i < x->td->members.n; i++) {
+		const struct node *m = x->td->members.v[i];
+		struct binding b = { x->td->in_name, src->a };
+		bool raw_args = s->raw_args;
+		struct node *e, *w;
+		struct cmember cm;
+
+		s->d->env = &env;
+		if (setjmp(env)) {
+			s->raw_args = raw_args;
+			continue;
+		}
+		e = clone(s, m->b, &b, 1);
+		sema_expr(s, e);
+		if (ctype_member(&x->out, m->a->str, &cm) &&
+		    cm.type.kind == T_STRING && e->type.kind != T_STRING)
+			e = sema_as_string(s, e);
+		s->d->env = outer;
+		w = node_new(s->a, N_MEMBER, m->line, m->col);
+		w->str = m->a->str;
+		w->a = e;
+		node_list_push(s->a, &n->args, w);
+	}
+	s->d->env = outer;
+}
+
+static void expand_list(struct sema *s, struct node_list *l);
+
+/* Expand every xlate left in the tree of n: those read a member at a
+ * time were replaced by the members' expressions (sema_xlate_member).
+ * A cast of one is its input's value, as DTrace's code generator makes
+ * it (tests/d/tst.xlate-value.d): only what it is cast from is walked. */
+static void expand_tree(struct sema *s, struct node *n)
+{
+	if (!n)
+		return;
+	if (n->kind == N_CAST && xlate_source(n->a)) {
+		expand_tree(s, xlate_source(n->a)->a);
+		return;
+	}
+	/* an inline's value is one node every use shares: each use
+	 * expands its own copy */
+	if (n->kind == N_IDENT && n->symkind == SYM_INLINE && n->a &&
+	    n->a->kind == N_XLATE && n->a->cg && !n->a->ival)
+		n->a = node_clone(s->a, n->a);
+	if (n->kind == N_XLATE && n->cg && !n->ival) {
+		expand_tree(s, n->a);
+		expand(s, n);
+		return;
+	}
+	expand_tree(s, n->a);
+	expand_tree(s, n->b);
+	expand_tree(s, n->c);
+	expand_tree(s, n->agg);
+	expand_tree(s, n->call);
+	expand_list(s, &n->args);
+	expand_list(s, &n->body);
+	expand_list(s, &n->else_body);
+}
+
+static void expand_list(struct sema *s, struct node_list *l)
+{
+	for (int i = 0; i < l->n; i++)
+		expand_tree(s, l->v[i]);
+}
+
+void sema_xlate_expand(struct sema *s, struct node *pred, struct node_list *body)
+{
+	expand_tree(s, pred);
+	expand_list(s, body);
+}
+
 /* ---- inline arrays ---- */
 
 /* "int [int x, int y]": the parameter names, in order */

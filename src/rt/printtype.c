@@ -126,6 +126,21 @@ static void print_scalar(struct printer *p, const struct dtype *t,
 		fprintf(p->out, "0x%llx", (unsigned long long)raw_at(p, off, 8));
 		return;
 	}
+	if (t->kind == T_STRING) {	/* a translated type's D string */
+		fputc('"', p->out);
+		for (uint64_t i = 0; i < t->size && byte_at(p, off + i); i++) {
+			int c = byte_at(p, off + i);
+
+			if (c == '"' || c == '\\')
+				fprintf(p->out, "\\%c", c);
+			else if (c >= ' ' && c <= '~')
+				fputc(c, p->out);
+			else
+				fprintf(p->out, "\\%03o", c);
+		}
+		fputc('"', p->out);
+		return;
+	}
 	if (dtype_is_float(t)) {
 		if (t->size == 4) {
 			uint32_t w = (uint32_t)raw_at(p, off, 4);

@@ -1,7 +1,8 @@
 /*
- * An xlate expression used as a value rather than through a member is
- * its input's value, as DTrace's code generator makes it; its members
- * are still the translator's.
+ * An xlate expression cast to an integer is its input's value, as
+ * DTrace's code generator makes it; its members are still the
+ * translator's.  (Taken whole otherwise -- kept in a variable, passed,
+ * dereferenced -- it is expanded: tst.xlate-whole.d.)
  */
 #pragma D option quiet
 
