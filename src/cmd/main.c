@@ -526,11 +526,18 @@ static pid_t spawn_stopped(const char *cmd)
 	return -1;
 }
 
-/* Never run the command: it is stopped before its first instruction. */
+/*
+ * End the -c command: never run, when tracing could not start (it is
+ * stopped before its first instruction), or outliving the trace (exit(),
+ * ^C, an error): DTrace kills what it created when it lets go (Pcreate's
+ * kill-on-last-close, dt_proc_destroy), so a command under test never
+ * runs on unwatched once dscope has gone.
+ */
 static void discard_command(pid_t child)
 {
 	kill(child, SIGKILL);
-	waitpid(child, NULL, 0);
+	while (waitpid(child, NULL, 0) < 0 && errno == EINTR)
+		;
 }
 
 static void on_signal(int sig)
@@ -620,6 +627,7 @@ static bool target_gone(struct dscope *ds, pid_t child, long pid, bool quiet)
 static int trace(struct dscope *ds, const struct cli *c, pid_t child)
 {
 	int rc = dscope__go(ds), done = 0;
+	bool gone = false;
 
 	if (rc < 0) {
 		if (child > 0)
@@ -636,10 +644,15 @@ static int trace(struct dscope *ds, const struct cli *c, pid_t child)
 		done = dscope__poll(ds, 100);
 		if (done < 0)
 			break;
-		if (target_gone(ds, child, c->pid, dscope__quiet(ds)))
+		if ((gone = target_gone(ds, child, c->pid, dscope__quiet(ds))))
 			break;
 	}
-	if (dscope__stop(ds) < 0)
+	/* after the probes are detached and the final output printed, so
+	 * that neither sees it die; reaped if gone, its pid maybe reused */
+	rc = dscope__stop(ds);
+	if (child > 0 && !gone)
+		discard_command(child);
+	if (rc < 0)
 		return 1;
 	return done < 0 ? 1 : dscope__status(ds);
 }

@@ -1,5 +1,7 @@
 # Nothing stays attached: after exit(), SIGINT, SIGTERM and SIGKILL the
 # kernel holds no dscope program, and END runs on the signals it can catch.
+# A -c command that outlives the trace dies with it, as DTrace kills what
+# it created (it ran on, unwatched).
 . tests/sh/lib.sh
 command -v bpftool >/dev/null || { echo "bpftool not installed"; exit 77; }
 no_progs_left || { echo "another dscope is running"; exit 77; }
@@ -17,6 +19,24 @@ for sig in INT TERM; do
 	grep -q "END ran" "$out" || fail "$sig: END did not run"
 	no_progs_left || fail "$sig: programs left"
 	rm -f "$out"
+done
+
+# -c's command runs on past exit() and past SIGINT: both end it.  The
+# command records its pid first, so the test can look for it after.
+for how in exit INT; do
+	pf=$(mktemp)
+	script='tick-100ms { exit(0); }'
+	[ $how = INT ] && script='syscall::getppid:entry { @n = count(); }'
+	$D -q -n "$script" -c "sh -c 'echo \$\$ >$pf; exec sleep 1000'" >/dev/null 2>&1 &
+	pid=$!
+	for i in $(seq 100); do [ -s "$pf" ] && break; sleep 0.1; done
+	cmd=$(cat "$pf")
+	[ -n "$cmd" ] || fail "$how: the -c command never ran"
+	[ $how = INT ] && kill -INT $pid
+	wait $pid
+	# gone, not a zombie of dscope's (it reaped it)
+	! kill -0 "$cmd" 2>/dev/null || fail "$how: the -c command ($cmd) still runs"
+	rm -f "$pf"
 done
 
 $D -q -n 'syscall:::entry { @n = count(); }' >/dev/null 2>&1 &
