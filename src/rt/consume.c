@@ -117,7 +117,10 @@ static void do_setopt(struct consumer *c, const struct spec_action *act,
 	const char *value = act->nfields > 1 ? v[1].s : NULL;
 	char err[128];
 
-	if (options_set(c->opts, name, value, err, sizeof(err)) < 0) {
+	if (options_fixed_once_tracing(name))
+		snprintf(err, sizeof(err), "Operation illegal when tracing is active");
+	if (options_fixed_once_tracing(name) ||
+	    options_set(c->opts, name, value, err, sizeof(err)) < 0) {
 		fflush(c->out);
 		fprintf(c->err, "%s: couldn't set option \"%s\" to \"%s\": %s\n",
 			c->progname, name, value ? value : "", err);

@@ -333,6 +333,44 @@ static bool accept_ok(int i, const char *value, char *err, size_t errlen)
 }
 
 /* cpu=N: a CPU this machine has */
+/*
+ * A boolean option's value, as DTrace's dt_opt_runtime reads it: none
+ * sets it, an empty one unsets it, yes/no, enable(d)/disable(d),
+ * true/false, on/off and set/unset in any case say which, and a number
+ * sets it (any number: DTrace keeps it as the option's value, and only
+ * "unset" is off).  Anything else is an invalid value.
+ */
+static int parse_bool(const char *value, bool *out)
+{
+	static const char *const couples[][2] = {
+		{ "yes", "no" }, { "enable", "disable" },
+		{ "enabled", "disabled" }, { "true", "false" },
+		{ "on", "off" }, { "set", "unset" },
+	};
+	char *end;
+
+	if (!value) {
+		*out = true;
+		return 0;
+	}
+	if (!value[0]) {
+		*out = false;
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(couples) / sizeof(couples[0]); i++)
+		if (strcasecmp(value, couples[i][0]) == 0 ||
+		    strcasecmp(value, couples[i][1]) == 0) {
+			*out = strcasecmp(value, couples[i][0]) == 0;
+			return 0;
+		}
+	errno = 0;
+	(void)strtoull(value, &end, 0);
+	if (*end || errno || value[0] == '-')
+		return -1;
+	*out = true;
+	return 0;
+}
+
 static int parse_cpu(const char *v, int *out)
 {
 	uint64_t n;
@@ -369,6 +407,25 @@ static int set_string(char *p, size_t size, bool append, const char *name,
 	return 0;
 }
 
+bool options_fixed_once_tracing(const char *name)
+{
+	/* DTrace's _dtrace_rtoptions: its dynamic run-time options
+	 * (quiet, aggsort*, flowindent, rawbytes, stackindent, switchrate,
+	 * aggrate) change while tracing, and compile-time ones are taken
+	 * and do nothing then */
+	static const char *const fixed[] = {
+		"aggsize", "bufsize", "bufpolicy", "bufresize", "cleanrate",
+		"cpu", "destructive", "dynvarsize", "grabanon", "jstackframes",
+		"jstackstrsize", "nspec", "specsize", "stackframes",
+		"statusrate", "strsize", "ustackframes", "temporal",
+	};
+
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		if (strcmp(name, fixed[i]) == 0)
+			return true;
+	return false;
+}
+
 int options_set(struct options *o, const char *name, const char *value,
 		char *err, size_t errlen)
 {
@@ -380,7 +437,8 @@ int options_set(struct options *o, const char *name, const char *value,
 			continue;
 		switch (table[i].kind) {
 		case O_BOOL:
-			*(bool *)p = true;
+			if (parse_bool(value, p) < 0)
+				break;
 			return 0;
 		case O_ACCEPT:
 			return accept_ok((int)i, value, err, errlen) ? 0 : -1;

@@ -83,6 +83,11 @@ void options_init(struct options *o);
 int options_set(struct options *o, const char *name, const char *value,
 		char *err, size_t errlen);
 
+/* Is name one of DTrace's run-time options that only take effect when
+ * tracing starts (bufsize, strsize, nspec, ...), which setopt() may not
+ * change once it has (dtrace_setopt: EDT_ACTIVE)? */
+bool options_fixed_once_tracing(const char *name);
+
 /* Entries an aggregation map gets from aggsize and its entry size. */
 uint32_t options_agg_entries(const struct options *o, uint32_t entry_size);
 

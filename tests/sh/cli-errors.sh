@@ -16,4 +16,12 @@ check 1 "failed to grab pid 999999999" $D -n 'BEGIN { exit(0); }' -p 999999999
 check 1 'syntax error near ";"' $D -n 'BEGIN { x = ; }'
 check 1 "does not match any probes" $D -n 'nosuch:::probe { }'
 check 1 "Invalid option name" $D -x nosuchoption -n 'BEGIN { exit(0); }'
+check 1 "failed to set -x quiet: Invalid value" $D -x quiet=bogus -n 'BEGIN { exit(0); }'
+# setopt() at run time: one sentence each, as dtrace(1)'s, and on it goes
+out=$($D -q -n 'BEGIN { setopt("quiet", "um, no"); setopt("bufsize", "1m");
+	setopt("Nixon"); printf("went on\n"); exit(0); }' 2>&1); rc=$?
+[ $rc = 0 ] && [ "$out" = 'dscope: couldn'"'"'t set option "quiet" to "um, no": Invalid value for specified option
+dscope: couldn'"'"'t set option "bufsize" to "1m": Operation illegal when tracing is active
+dscope: couldn'"'"'t set option "Nixon" to "": Invalid option name
+went on' ] || fail "setopt: exit $rc: $out"
 exit 0
