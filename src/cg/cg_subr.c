@@ -623,9 +623,12 @@ static struct val do_strchr(struct cg *g, struct node *n)
  * strtok stopped, in that call's string: the clause keeps a copy of it
  * (state at strtok_off, cg_strtok_reserve), so that s may change between
  * the calls.  pos < 0: nothing to go on from, a fault at address 0 as in
- * DTrace (whose saved pointer is then NULL).
+ * DTrace (whose saved pointer is then NULL).  An s that is NULL when the
+ * clause runs (strstr()'s no-match) is NULL too: DTrace's strtok tests the
+ * address, not how it was written.
  *
- *	if (s given) { buf = s; pos = 0 } else if (pos < 0) fault(BADADDR, 0)
+ *	if (s given and not NULL) { buf = s; pos = 0 }
+ *	else if (pos < 0) fault(BADADDR, 0)
  *	map = a bit for each byte of delims
  *	for (i = pos; buf[i] && map[buf[i]]; i++) ;
  *	if (!buf[i]) { pos = -1; return NULL }
@@ -697,6 +700,15 @@ static void tok_scan(struct cg *g, struct node *n, struct val buf,
 	loop_end(g, n, &l);
 }
 
+/* strtok(NULL, d): on from the saved position, or a fault at 0 */
+static void go_on_or_fault(struct cg *g, int16_t pos, int go)
+{
+	emit_load(&g->e, 8, R1, R9, pos);
+	emit_jmp_imm(&g->e, BPF_JSGE, R1, 0, go);
+	emit_mov_imm(&g->e, R8, 0);
+	cg_fault(g, FLT_BADADDR, R8);
+}
+
 static struct val do_strtok(struct cg *g, struct node *n)
 {
 	struct node *a0 = n->args.v[0];
@@ -714,17 +726,20 @@ static struct val do_strtok(struct cg *g, struct node *n)
 		diag_fail(g->d, n->line, n->col, "D_INTERNAL",
 			  "strtok( ) outside the clause's statements");
 
-	if (a0->kind == N_INT) {
-		emit_load(&g->e, 8, R1, R9, pos);
-		emit_jmp_imm(&g->e, BPF_JSGE, R1, 0, go);
-		emit_mov_imm(&g->e, R8, 0);
-		cg_fault(g, FLT_BADADDR, R8);
-	} else {
+	if (a0->kind != N_INT) {
+		int given = emit_new_label(&g->e);
+
+		emit_load(&g->e, 2, R0, R9, (int16_t)s.off);
+		emit_jmp_imm(&g->e, BPF_JNE, R0, STR_NULL_MARK << 8, given);
+		go_on_or_fault(g, pos, go);
+		emit_label(&g->e, given);
 		emit_mov_imm(&g->e, R2, (int32_t)(s.size < buf.size ? s.size
 								 : buf.size));
 		cg_scratch_ptr(g, R3, s.off);
 		read_str(g, buf.off);
 		emit_store_imm(&g->e, 8, R9, pos, 0);
+	} else {
+		go_on_or_fault(g, pos, go);
 	}
 	emit_label(&g->e, go);
 	tokmap_fill(g, n, delims, map);
