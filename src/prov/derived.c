@@ -1,8 +1,8 @@
 /*
  * derived.c -- the stable probes Linux has no tracepoint of the same name
  * for, each lowered (catalog.h) onto the kernel event that shows it:
- * sched:::enqueue, dequeue, tick, change-pri and surrender;
- * proc:::signal-clear, signal-discard and fault; and the vminfo and
+ * sched:::enqueue, dequeue, tick, change-pri and surrender; io:::wait-start
+ * and wait-done; proc:::signal-clear, signal-discard and fault; and the vminfo and
  * sysinfo providers, DTrace's kernel statistics counters, each firing
  * where Linux counts the same thing, with arg0 the increment.
  *
@@ -58,6 +58,12 @@
  *    process, nthreads a new thread or process, sysexec an exec attempt;
  *    msg and sema the System V message and semaphore calls; xcalls a
  *    cross-CPU call (ipi_send_cpu, ipi_send_cpumask).
+ *  - io:::wait-start and wait-done are submit_bio_wait's entry and
+ *    return: Linux's biowait, a thread submitting a bio and sleeping
+ *    until it completes (flushes, file systems' metadata, swap), with the
+ *    bio in hand for args[].  io_schedule() and folio_wait_bit_common(),
+ *    where the page cache waits for a read, would see more waits but not
+ *    the I/O waited for; sched_switch's prev->in_iowait likewise.
  * Not offered, with no Linux event of the same meaning: maj_fault, zfod,
  * cow_fault, pgin/pgout, pgpgin/pgpgout, swapin/swapout (counted inside
  * functions no tracepoint is in, and inlined), sysvfork (a vfork is not
@@ -65,8 +71,10 @@
  */
 #include "prov/derived.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/arena.h"
 #include "kern/kcaps.h"
 #include "kern/ktypes.h"
 #include "prov/fbt.h"
@@ -102,6 +110,16 @@ static const struct probe_arg fault_args[] = {
 	{ "struct kernel_siginfo *", "", NULL, "__dv_siginfo", -1 },
 };
 static const struct probe_arg one_args[] = { ONE };
+static const struct probe_arg bio_args[] = {
+	{ "bufinfo_t *", "", NULL, "__dv_bio_buf", -1 },
+	{ "devinfo_t *", "", NULL, "__dv_bio_dev", -1 },
+	{ "fileinfo_t *", "", NULL, "__dv_nofile", -1 },
+};
+static const struct probe_arg bio_done_args[] = {
+	{ "bufinfo_t *", "", NULL, "__dv_bio_buf_held", -1 },
+	{ "devinfo_t *", "", NULL, "__dv_bio_dev_held", -1 },
+	{ "fileinfo_t *", "", NULL, "__dv_nofile", -1 },
+};
 static const struct probe_arg bytes_args[] = {
 	{ "uint64_t", "", NULL, "__dv_ret", -1 },
 };
@@ -117,6 +135,7 @@ static const struct probe_arg bytes_args[] = {
  *	sched_process_fork(parent, child)
  */
 static const char derived_pre[] =
+	"self uint64_t __dv_a0;\n"
 	"inline uint64_t __dv_one = 1;\n"
 	"inline uint64_t __dv_ret = arg1;\n"
 	"inline lwpsinfo_t *__dv_cur_lwps = __lwpsinfo[curthread];\n"
@@ -172,22 +191,36 @@ static const char derived_pre[] =
 	"inline int __dv_to_idle = ((struct task_struct *)arg2)->pid == 0;\n"
 	"inline int __dv_user_addr = arg0 < 0x800000000000;\n"
 	"inline int __dv_prot = (arg2 & 1) != 0;\n"
-	"inline int __dv_kprot = __dv_user_addr && __dv_prot;\n";
+	"inline int __dv_kprot = __dv_user_addr && __dv_prot;\n"
+	"inline int __dv_held = self->__dv_a0 != 0;\n"
+	/* submit_bio_wait(bio), entry and return */
+	"inline bufinfo_t *__dv_bio_buf = xlate <bufinfo_t *> ((struct bio *)arg0);\n"
+	"inline devinfo_t *__dv_bio_dev = xlate <devinfo_t *> ((struct bio *)arg0);\n"
+	"inline bufinfo_t *__dv_bio_buf_held =\n"
+	"    xlate <bufinfo_t *> ((struct bio *)self->__dv_a0);\n"
+	"inline devinfo_t *__dv_bio_dev_held =\n"
+	"    xlate <devinfo_t *> ((struct bio *)self->__dv_a0);\n"
+	"inline fileinfo_t *__dv_nofile = xlate <fileinfo_t *> ((struct file *)0);\n";
 
-/* A site: a tracepoint (group, event) or a function's entry (fn). */
+/* A site: a tracepoint (group, event), a function's entry (fn) or its
+ * return (fn, ret).  At a return, the function's first argument is
+ * self->__dv_a0, kept from its entry by a clause of the site's own (ret_text),
+ * and arg1 is the value returned. */
 struct site {
 	const char *group, *event, *fn;
 	const char *guard;		/* NULL: every firing */
 	const struct probe_arg *args;
 	int nargs;
+	bool ret;
 };
 
-#define MAXSITES 4
+#define MAXSITES 8
 #define MAXWAYS 3
 
 #define ARGS(v) v, (int)(sizeof(v) / sizeof(v[0]))
-#define TP(g, e, guard, args) { g, e, NULL, guard, ARGS(args) }
-#define FN(f, guard, args) { NULL, NULL, f, guard, ARGS(args) }
+#define TP(g, e, guard, args) { g, e, NULL, guard, ARGS(args), false }
+#define FN(f, guard, args) { NULL, NULL, f, guard, ARGS(args), false }
+#define FNRET(f, guard, args) { NULL, NULL, f, guard, ARGS(args), true }
 #define SYS_ENTER(guard, args) TP("raw_syscalls", "sys_enter", guard, args)
 #define SYS_EXIT(guard, args) TP("raw_syscalls", "sys_exit", guard, args)
 #define SWITCH(guard) TP("sched", "sched_switch", guard, one_args)
@@ -213,6 +246,10 @@ static const struct derived {
 	{ PROV_SCHED, "surrender", { { SYS_ENTER("__dv_is_yield", cur_args) } } },
 	{ PROV_SCHED, "tick", { { FN("sched_tick", NULL, cur_args) },
 				{ FN("scheduler_tick", NULL, cur_args) } } },
+	{ PROV_IO, "wait-done", { {
+		FNRET("submit_bio_wait", "__dv_held", bio_done_args) } } },
+	{ PROV_IO, "wait-start", { {
+		FN("submit_bio_wait", NULL, bio_args) } } },
 	{ PROV_PROC, "fault", { {
 		TP("signal", "signal_generate", "__dv_is_fault", fault_args) } } },
 	{ PROV_PROC, "signal-clear", { {
@@ -269,6 +306,7 @@ static bool site_offered(const struct site *s)
 static const char *prov_of(enum prov_kind k)
 {
 	return k == PROV_SCHED ? "sched" : k == PROV_PROC ? "proc"
+	       : k == PROV_IO ? "io" : k == PROV_LOCKSTAT ? "lockstat"
 	       : k == PROV_VMINFO ? "vminfo" : "sysinfo";
 }
 
@@ -281,23 +319,34 @@ static int way_offered(const struct derived *r)
 	return -1;
 }
 
-/* The hidden probes the sites fire at, one per event or function in the
- * catalog, shared by every probe lowered onto it (made in one go). */
+/* The hidden probes the sites fire at, one per event or function
+ * boundary in the catalog, shared by every probe lowered onto it (made in
+ * one go); and for a return, the text of the clauses that keep the
+ * function's first argument from its entry to its return. */
 struct bases {
-	const char *key[32];		/* the event or function */
-	struct probe *p[32];
+	const char *key[48];		/* the event, or the function */
+	bool ret[48];			/*   and which end of it */
+	struct probe *p[48];
+	const char *ret_text[48];
 	int n;
 };
 
-static struct probe *site_base(struct catalog *cat, struct bases *b,
-			       const struct site *s)
+static struct probe *fn_base(struct catalog *cat, const char *fn, bool ret)
+{
+	return catalog_add(cat, &(struct probe){ .kind = PROV_FBT,
+		.prov = "derived", .mod = "vmlinux", .func = fn,
+		.name = ret ? "return" : "entry", .sysnr = -1, .hidden = true });
+}
+
+static int site_base(struct catalog *cat, struct bases *b, const struct site *s)
 {
 	const char *key = s->event ? s->event : s->fn;
 	struct probe *p;
+	int i;
 
-	for (int i = 0; i < b->n; i++)
-		if (strcmp(b->key[i], key) == 0)
-			return b->p[i];
+	for (i = 0; i < b->n; i++)
+		if (strcmp(b->key[i], key) == 0 && b->ret[i] == s->ret)
+			return i;
 	if (s->event)
 		p = catalog_add(cat, &(struct probe){ .kind = PROV_SDT,
 			.prov = "derived", .mod = s->group, .func = "",
@@ -305,18 +354,28 @@ static struct probe *site_base(struct catalog *cat, struct bases *b,
 			.tp_event = s->event, .tp_nargs = sdt_tp_nargs(s->event),
 			.hidden = true });
 	else
-		p = catalog_add(cat, &(struct probe){ .kind = PROV_FBT,
-			.prov = "derived", .mod = "vmlinux", .func = s->fn,
-			.name = "entry", .sysnr = -1, .hidden = true });
-	if (b->n < 32) {
-		b->key[b->n] = key;
-		b->p[b->n++] = p;
+		p = fn_base(cat, s->fn, s->ret);
+	if (b->n == 48)
+		abort();	/* the table below outgrew this */
+	b->key[i] = key;
+	b->ret[i] = s->ret;
+	b->p[i] = p;
+	b->ret_text[i] = NULL;
+	if (s->ret) {
+		fn_base(cat, s->fn, false);
+		b->ret_text[i] = arena_printf(catalog_arena(cat),
+			"derived:vmlinux:%s:entry { self->__dv_a0 = arg0; }\n"
+			"derived:vmlinux:%s:return { self->__dv_a0 = 0; }\n",
+			s->fn, s->fn);
 	}
-	return p;
+	b->n++;
+	return i;
 }
 
 /* Lowers p onto the sites of way w: p is the first, each further site
- * that the kernel has an alt of it (catalog.h). */
+ * that the kernel has an alt of it (catalog.h).  A return site's clauses
+ * are p's post: the entry's runs before the return's, whatever the order
+ * of the texts, and the return's clears after the program's. */
 static void lower(struct catalog *cat, struct bases *b, struct probe *p,
 		  const struct site *sites)
 {
@@ -325,6 +384,7 @@ static void lower(struct catalog *cat, struct bases *b, struct probe *p,
 	for (int i = 0; i < MAXSITES; i++) {
 		const struct site *s = &sites[i];
 		struct probe *q = p;
+		int k;
 
 		if (i > 0 && !site_offered(s))
 			continue;
@@ -334,9 +394,11 @@ static void lower(struct catalog *cat, struct bases *b, struct probe *p,
 			q->alt = NULL;
 			last->alt = q;
 		}
-		q->base = site_base(cat, b, s);
+		k = site_base(cat, b, s);
+		q->base = b->p[k];
 		q->guard_inline = s->guard;
 		q->pre = derived_pre;
+		q->post = b->ret_text[k];
 		q->args = s->args;
 		q->nargs = s->nargs;
 		q->args_loaded = true;
@@ -401,7 +463,7 @@ static void site_text(const struct site *s, char *buf, size_t n)
 	if (s->event)
 		snprintf(buf, n, "the %s:%s tracepoint", s->group, s->event);
 	else
-		snprintf(buf, n, "fbt on %s", s->fn);
+		snprintf(buf, n, "fbt on %s%s", s->fn, s->ret ? "'s return" : "");
 }
 
 const char *derived_missing(const struct probe *p)
@@ -441,10 +503,10 @@ void derived_print(FILE *out)
 		snprintf(name, sizeof(name), "%s:::%s", prov_of(r->kind), r->name);
 		if (w < 0) {
 			site_text(&r->ways[0][0], what, sizeof(what));
-			fprintf(out, "  %-26s no   needs %s\n", name, what);
+			fprintf(out, "  %-28s no   needs %s\n", name, what);
 			continue;
 		}
-		fprintf(out, "  %-26s yes ", name);
+		fprintf(out, "  %-28s yes ", name);
 		for (int k = 0; k < MAXSITES; k++) {
 			const struct site *s = &r->ways[w][k];
 

@@ -15,6 +15,8 @@
  *   counted ignored N    sends itself N SIGUSR2s, which it ignores
  *   counted spin MS      spins MS ms of its own CPU time
  *   counted nice N       setpriority() N times, to 1, 2, ..., 19, 1, ...
+ *   counted fsync N DEV  fsync() of a block device N times: a cache
+ *                        flush each, a bio the caller waits for
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -112,9 +114,18 @@ int main(int argc, char **argv)
 	} else if (strcmp(what, "nice") == 0) {
 		for (long i = 0; i < n; i++)
 			setpriority(PRIO_PROCESS, 0, (int)(i % 19) + 1);
+	} else if (strcmp(what, "fsync") == 0) {
+		int fd = argc > 3 ? open(argv[3], O_RDWR) : -1;
+
+		if (fd < 0)
+			return 1;
+		for (long i = 0; i < n; i++)
+			if (fsync(fd) < 0)
+				return 1;
 	} else {
 		fprintf(stderr, "usage: counted yield|sleep|touch|read|segv|"
-			"sigwait|ignored|spin|nice N [bytes]\n");
+			"sigwait|ignored|spin|nice|fsync N "
+			"[bytes|device]\n");
 		return 2;
 	}
 	return 0;
