@@ -754,6 +754,10 @@ const char dlib_text[] =
 	"inline int LCB_F_RT = 0x8;\n"
 	"inline int LCB_F_PERCPU = 0x10;\n"
 	"inline int LCB_F_MUTEX = 0x20;\n"
+	/* lockstat's rw-acquire and rw-release say which kind of hold as
+	 * illumos' krw_t */
+	"inline int RW_WRITER = 0;\n"
+	"inline int RW_READER = 1;\n"
 	"inline void *__ls_lock = (void *)arg0;\n"
 	"inline uint64_t __ls_spin_ns = (__ls_tb[tid, arg0] ? __ls_tb[tid, arg0]\n"
 	"    : timestamp) - __ls_t0[tid, arg0];\n"

@@ -2,7 +2,8 @@
  * derived.c -- the stable probes Linux has no tracepoint of the same name
  * for, each lowered (catalog.h) onto the kernel event that shows it:
  * sched:::enqueue, dequeue, tick, change-pri and surrender; io:::wait-start
- * and wait-done; proc:::signal-clear, signal-discard and fault; and the vminfo and
+ * and wait-done; lockstat's acquire and release probes; proc:::signal-clear,
+ * signal-discard and fault; and the vminfo and
  * sysinfo providers, DTrace's kernel statistics counters, each firing
  * where Linux counts the same thing, with arg0 the increment.
  *
@@ -58,6 +59,12 @@
  *    process, nthreads a new thread or process, sysexec an exec attempt;
  *    msg and sema the System V message and semaphore calls; xcalls a
  *    cross-CPU call (ipi_send_cpu, ipi_send_cpumask).
+ *  - lockstat's adaptive-acquire and rw-acquire are the returns of the
+ *    kernel's mutex and rw_semaphore lock calls that took the lock (all
+ *    of them but a failed trylock, or a killable or interruptible one
+ *    that returned an error), their releases the unlock calls' entries:
+ *    the fast paths are inline and have no event.  The lock is the
+ *    call's first argument, kept from its entry.
  *  - io:::wait-start and wait-done are submit_bio_wait's entry and
  *    return: Linux's biowait, a thread submitting a bio and sleeping
  *    until it completes (flushes, file systems' metadata, swap), with the
@@ -110,6 +117,21 @@ static const struct probe_arg fault_args[] = {
 	{ "struct kernel_siginfo *", "", NULL, "__dv_siginfo", -1 },
 };
 static const struct probe_arg one_args[] = { ONE };
+#define LOCK_ARG(type, via) { type, "", NULL, via, -1 }
+#define RWSEM_ARGS(via, kind) \
+	LOCK_ARG("struct rw_semaphore *", via), LOCK_ARG("int", kind)
+static const struct probe_arg mutex_args[] = {
+	LOCK_ARG("struct mutex *", "__dv_mutex") };
+static const struct probe_arg mutex_held_args[] = {
+	LOCK_ARG("struct mutex *", "__dv_mutex_held") };
+static const struct probe_arg rd_args[] = { RWSEM_ARGS("__dv_rwsem", "__dv_reader") };
+static const struct probe_arg wr_args[] = { RWSEM_ARGS("__dv_rwsem", "__dv_writer") };
+static const struct probe_arg rd_held_args[] = {
+	RWSEM_ARGS("__dv_rwsem_held", "__dv_reader") };
+static const struct probe_arg wr_held_args[] = {
+	RWSEM_ARGS("__dv_rwsem_held", "__dv_writer") };
+static const struct probe_arg downgrade_args[] = {
+	LOCK_ARG("struct rw_semaphore *", "__dv_rwsem_held") };
 static const struct probe_arg bio_args[] = {
 	{ "bufinfo_t *", "", NULL, "__dv_bio_buf", -1 },
 	{ "devinfo_t *", "", NULL, "__dv_bio_dev", -1 },
@@ -192,7 +214,19 @@ static const char derived_pre[] =
 	"inline int __dv_user_addr = arg0 < 0x800000000000;\n"
 	"inline int __dv_prot = (arg2 & 1) != 0;\n"
 	"inline int __dv_kprot = __dv_user_addr && __dv_prot;\n"
+	/* the lock calls' entries, (lock); their returns, arg1 the result:
+	 * 0 from a killable or interruptible lock that took the lock, 1 from
+	 * a trylock that did */
+	"inline struct mutex *__dv_mutex = (struct mutex *)arg0;\n"
+	"inline struct mutex *__dv_mutex_held = (struct mutex *)self->__dv_a0;\n"
+	"inline struct rw_semaphore *__dv_rwsem = (struct rw_semaphore *)arg0;\n"
+	"inline struct rw_semaphore *__dv_rwsem_held =\n"
+	"    (struct rw_semaphore *)self->__dv_a0;\n"
+	"inline int __dv_reader = RW_READER;\n"
+	"inline int __dv_writer = RW_WRITER;\n"
 	"inline int __dv_held = self->__dv_a0 != 0;\n"
+	"inline int __dv_took = self->__dv_a0 != 0 && (int)arg1 == 0;\n"
+	"inline int __dv_try_took = self->__dv_a0 != 0 && (int)arg1 == 1;\n"
 	/* submit_bio_wait(bio), entry and return */
 	"inline bufinfo_t *__dv_bio_buf = xlate <bufinfo_t *> ((struct bio *)arg0);\n"
 	"inline devinfo_t *__dv_bio_dev = xlate <devinfo_t *> ((struct bio *)arg0);\n"
@@ -250,6 +284,27 @@ static const struct derived {
 		FNRET("submit_bio_wait", "__dv_held", bio_done_args) } } },
 	{ PROV_IO, "wait-start", { {
 		FN("submit_bio_wait", NULL, bio_args) } } },
+	{ PROV_LOCKSTAT, "adaptive-acquire", { {
+		FNRET("mutex_lock", "__dv_held", mutex_held_args),
+		FNRET("mutex_lock_io", "__dv_held", mutex_held_args),
+		FNRET("mutex_lock_interruptible", "__dv_took", mutex_held_args),
+		FNRET("mutex_lock_killable", "__dv_took", mutex_held_args),
+		FNRET("mutex_trylock", "__dv_try_took", mutex_held_args) } } },
+	{ PROV_LOCKSTAT, "adaptive-release", { {
+		FN("mutex_unlock", NULL, mutex_args) } } },
+	{ PROV_LOCKSTAT, "rw-acquire", { {
+		FNRET("down_read", "__dv_held", rd_held_args),
+		FNRET("down_write", "__dv_held", wr_held_args),
+		FNRET("down_read_killable", "__dv_took", rd_held_args),
+		FNRET("down_read_interruptible", "__dv_took", rd_held_args),
+		FNRET("down_write_killable", "__dv_took", wr_held_args),
+		FNRET("down_read_trylock", "__dv_try_took", rd_held_args),
+		FNRET("down_write_trylock", "__dv_try_took", wr_held_args) } } },
+	{ PROV_LOCKSTAT, "rw-downgrade", { {
+		FNRET("downgrade_write", "__dv_held", downgrade_args) } } },
+	{ PROV_LOCKSTAT, "rw-release", { {
+		FN("up_read", NULL, rd_args),
+		FN("up_write", NULL, wr_args) } } },
 	{ PROV_PROC, "fault", { {
 		TP("signal", "signal_generate", "__dv_is_fault", fault_args) } } },
 	{ PROV_PROC, "signal-clear", { {

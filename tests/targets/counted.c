@@ -15,6 +15,12 @@
  *   counted ignored N    sends itself N SIGUSR2s, which it ignores
  *   counted spin MS      spins MS ms of its own CPU time
  *   counted nice N       setpriority() N times, to 1, 2, ..., 19, 1, ...
+ *   counted pipe N       writes a byte to a pipe and reads it back, N
+ *                        times: the pipe's mutex taken 2N times
+ *   counted mprotect N   mprotect() of a page at 0x5ca1ab1e000 to what it
+ *                        is, N times: the mm's mmap_lock taken N times
+ *                        for writing (the address tells these calls from
+ *                        the dynamic linker's)
  *   counted fsync N DEV  fsync() of a block device N times: a cache
  *                        flush each, a bio the caller waits for
  */
@@ -114,6 +120,26 @@ int main(int argc, char **argv)
 	} else if (strcmp(what, "nice") == 0) {
 		for (long i = 0; i < n; i++)
 			setpriority(PRIO_PROCESS, 0, (int)(i % 19) + 1);
+	} else if (strcmp(what, "pipe") == 0) {
+		int fds[2];
+		char c = 'x';
+
+		if (pipe(fds) < 0)
+			return 1;
+		for (long i = 0; i < n; i++)
+			if (write(fds[1], &c, 1) != 1 || read(fds[0], &c, 1) != 1)
+				return 1;
+	} else if (strcmp(what, "mprotect") == 0) {
+		long pg = sysconf(_SC_PAGESIZE);
+		void *p = mmap((void *)0x5ca1ab1e000, (size_t)pg, PROT_READ,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
+			       -1, 0);
+
+		if (p != (void *)0x5ca1ab1e000)
+			return 1;
+		for (long i = 0; i < n; i++)
+			if (mprotect(p, (size_t)pg, PROT_READ) < 0)
+				return 1;
 	} else if (strcmp(what, "fsync") == 0) {
 		int fd = argc > 3 ? open(argv[3], O_RDWR) : -1;
 
@@ -124,7 +150,7 @@ int main(int argc, char **argv)
 				return 1;
 	} else {
 		fprintf(stderr, "usage: counted yield|sleep|touch|read|segv|"
-			"sigwait|ignored|spin|nice|fsync N "
+			"sigwait|ignored|spin|nice|pipe|mprotect|fsync N "
 			"[bytes|device]\n");
 		return 2;
 	}
