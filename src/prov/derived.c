@@ -2,7 +2,8 @@
  * derived.c -- the stable probes Linux has no tracepoint of the same name
  * for, each lowered (catalog.h) onto the kernel event that shows it:
  * sched:::enqueue, dequeue, tick, change-pri and surrender; io:::wait-start
- * and wait-done; lockstat's acquire and release probes; proc:::signal-clear,
+ * and wait-done; lockstat's acquire and release probes; tcp:::accept-refused
+ * (net.c says why); proc:::signal-clear,
  * signal-discard and fault; and the vminfo and
  * sysinfo providers, DTrace's kernel statistics counters, each firing
  * where Linux counts the same thing, with arg0 the increment.
@@ -132,6 +133,13 @@ static const struct probe_arg wr_held_args[] = {
 	RWSEM_ARGS("__dv_rwsem_held", "__dv_writer") };
 static const struct probe_arg downgrade_args[] = {
 	LOCK_ARG("struct rw_semaphore *", "__dv_rwsem_held") };
+static const struct probe_arg rst_args[] = {
+	{ "pktinfo_t *", "", NULL, "__dv_rst_pkt", -1 },
+	{ "csinfo_t *", "", NULL, "__dv_rst_cs", -1 },
+	{ "ipinfo_t *", "", NULL, "__dv_rst_ip", -1 },
+	{ "tcpsinfo_t *", "", NULL, "__dv_rst_tcps", -1 },
+	{ "tcpinfo_t *", "", NULL, "__dv_rst_tcp", -1 },
+};
 static const struct probe_arg bio_args[] = {
 	{ "bufinfo_t *", "", NULL, "__dv_bio_buf", -1 },
 	{ "devinfo_t *", "", NULL, "__dv_bio_dev", -1 },
@@ -227,6 +235,17 @@ static const char derived_pre[] =
 	"inline int __dv_held = self->__dv_a0 != 0;\n"
 	"inline int __dv_took = self->__dv_a0 != 0 && (int)arg1 == 0;\n"
 	"inline int __dv_try_took = self->__dv_a0 != 0 && (int)arg1 == 1;\n"
+	/* tcp_send_reset(sk, skb, reason), tcp_v4_send_reset(sk, skb) and
+	 * tcp_v6_send_reset(sk, skb): no socket, and skb a SYN without ACK */
+	"inline struct sk_buff *__dv_skb = (struct sk_buff *)arg1;\n"
+	"inline int __dv_refused = arg0 == 0 && arg1 != 0 &&\n"
+	"    (((uint8_t *)__dv_skb->head + __dv_skb->transport_header)[13] &\n"
+	"    (TH_SYN | TH_ACK | TH_RST)) == TH_SYN;\n"
+	"inline pktinfo_t *__dv_rst_pkt = xlate <pktinfo_t *> ((struct sk_buff *)0);\n"
+	"inline csinfo_t *__dv_rst_cs = xlate <csinfo_t *> ((struct sock *)0);\n"
+	"inline ipinfo_t *__dv_rst_ip = xlate <ipinfo_t *> ((struct __tcp_rst *)arg1);\n"
+	"inline tcpsinfo_t *__dv_rst_tcps = xlate <tcpsinfo_t *> ((struct __tcp_rst *)arg1);\n"
+	"inline tcpinfo_t *__dv_rst_tcp = xlate <tcpinfo_t *> ((struct __tcp_rst *)arg1);\n"
 	/* submit_bio_wait(bio), entry and return */
 	"inline bufinfo_t *__dv_bio_buf = xlate <bufinfo_t *> ((struct bio *)arg0);\n"
 	"inline devinfo_t *__dv_bio_dev = xlate <devinfo_t *> ((struct bio *)arg0);\n"
@@ -246,15 +265,18 @@ struct site {
 	const struct probe_arg *args;
 	int nargs;
 	bool ret;
+	int tp_min;			/* a tracepoint: the fewest arguments
+					 * of the form that is this event */
 };
 
 #define MAXSITES 8
 #define MAXWAYS 3
 
 #define ARGS(v) v, (int)(sizeof(v) / sizeof(v[0]))
-#define TP(g, e, guard, args) { g, e, NULL, guard, ARGS(args), false }
-#define FN(f, guard, args) { NULL, NULL, f, guard, ARGS(args), false }
-#define FNRET(f, guard, args) { NULL, NULL, f, guard, ARGS(args), true }
+#define TP(g, e, guard, args) { g, e, NULL, guard, ARGS(args), false, 0 }
+#define TPN(g, e, n, guard, args) { g, e, NULL, guard, ARGS(args), false, n }
+#define FN(f, guard, args) { NULL, NULL, f, guard, ARGS(args), false, 0 }
+#define FNRET(f, guard, args) { NULL, NULL, f, guard, ARGS(args), true, 0 }
 #define SYS_ENTER(guard, args) TP("raw_syscalls", "sys_enter", guard, args)
 #define SYS_EXIT(guard, args) TP("raw_syscalls", "sys_exit", guard, args)
 #define SWITCH(guard) TP("sched", "sched_switch", guard, one_args)
@@ -277,6 +299,10 @@ static const struct derived {
 		FN("enqueue_task_rt", NULL, enq_args),
 		FN("enqueue_task_dl", NULL, enq_args),
 		FN("enqueue_task_stop", NULL, enq_args) } } },
+	{ PROV_NET, "accept-refused", { {
+		TPN("tcp", "tcp_send_reset", 3, "__dv_refused", rst_args) }, {
+		FN("tcp_v4_send_reset", "__dv_refused", rst_args),
+		FN("tcp_v6_send_reset", "__dv_refused", rst_args) } } },
 	{ PROV_SCHED, "surrender", { { SYS_ENTER("__dv_is_yield", cur_args) } } },
 	{ PROV_SCHED, "tick", { { FN("sched_tick", NULL, cur_args) },
 				{ FN("scheduler_tick", NULL, cur_args) } } },
@@ -354,7 +380,7 @@ static bool site_offered(const struct site *s)
 	if (!s->group && !s->fn)
 		return false;
 	if (s->event)
-		return sdt_tp_nargs(s->event) >= 0;
+		return sdt_tp_nargs(s->event) >= s->tp_min;
 	return ktype_func_id(s->fn) > 0 && fbt_attachable();
 }
 
@@ -362,6 +388,7 @@ static const char *prov_of(enum prov_kind k)
 {
 	return k == PROV_SCHED ? "sched" : k == PROV_PROC ? "proc"
 	       : k == PROV_IO ? "io" : k == PROV_LOCKSTAT ? "lockstat"
+	       : k == PROV_NET ? "tcp"
 	       : k == PROV_VMINFO ? "vminfo" : "sysinfo";
 }
 
@@ -523,7 +550,7 @@ static void site_text(const struct site *s, char *buf, size_t n)
 
 const char *derived_missing(const struct probe *p)
 {
-	static char why[256];
+	static char why[400];
 	const struct derived *r = row_of(p);
 	const struct site *s;
 	char what[96];
@@ -532,7 +559,14 @@ const char *derived_missing(const struct probe *p)
 		return NULL;
 	s = &r->ways[0][0];
 	site_text(s, what, sizeof(what));
-	if (s->event)
+	if (s->event && r->ways[1][0].fn) {
+		char other[96];
+
+		site_text(&r->ways[1][0], other, sizeof(other));
+		snprintf(why, sizeof(why), "%s:::%s needs %s (of %d or more "
+			 "arguments), or %s, and this kernel has neither",
+			 prov_of(r->kind), r->name, what, s->tp_min, other);
+	} else if (s->event)
 		snprintf(why, sizeof(why), "%s:::%s needs %s, which this kernel "
 			 "does not have", prov_of(r->kind), r->name, what);
 	else if (ktype_func_id(s->fn) > 0 || (r->ways[1][0].fn &&
