@@ -51,7 +51,15 @@
  *  - vminfo: as_fault is every page fault on a user address (user mode's
  *    exceptions:page_fault_user, and the kernel's own on a user address),
  *    kernel_asflt the latter, prot_fault those on a present page
- *    (X86_PF_PROT), pgrrun kswapd woken.
+ *    (X86_PF_PROT), pgrrun kswapd woken; maj_fault, by fbt, is the
+ *    fault handlers' returns with VM_FAULT_MAJOR, set where Linux counts
+ *    a major fault (PGMAJFAULT: a page read for filemap_fault, swapped in
+ *    by do_swap_page or shmem_fault), once for a fault that is retried
+ *    after its read where the task's maj_flt counts the retry;
+ *    cow_fault, by fbt, is wp_page_copy with a page to copy (not the
+ *    zero page): a write to a private page shared since fork() or read
+ *    from a file first.  A first write to a private file page copies it
+ *    in do_cow_fault, which is inlined: not seen.
  *  - sysinfo: sysread/syswrite the read and write system calls (read,
  *    pread64, readv, preadv, preadv2 and their writes), readch/writech
  *    their successful returns with arg0 the bytes; pswitch every context
@@ -72,10 +80,11 @@
  *    bio in hand for args[].  io_schedule() and folio_wait_bit_common(),
  *    where the page cache waits for a read, would see more waits but not
  *    the I/O waited for; sched_switch's prev->in_iowait likewise.
- * Not offered, with no Linux event of the same meaning: maj_fault, zfod,
- * cow_fault, pgin/pgout, pgpgin/pgpgout, swapin/swapout (counted inside
- * functions no tracepoint is in, and inlined), sysvfork (a vfork is not
- * told apart at sched_process_fork), and the Solaris-only counters.
+ * Not offered, with no Linux event of the same meaning: zfod (counted in
+ * do_anonymous_page, inlined), pgin/pgout, pgpgin/pgpgout, swapin/swapout
+ * (counted inside functions no tracepoint is in, or not at all), sysvfork
+ * (a vfork is not told apart at sched_process_fork), and the Solaris-only
+ * counters.
  */
 #include "prov/derived.h"
 
@@ -246,6 +255,12 @@ static const char derived_pre[] =
 	"inline ipinfo_t *__dv_rst_ip = xlate <ipinfo_t *> ((struct __tcp_rst *)arg1);\n"
 	"inline tcpsinfo_t *__dv_rst_tcps = xlate <tcpsinfo_t *> ((struct __tcp_rst *)arg1);\n"
 	"inline tcpinfo_t *__dv_rst_tcp = xlate <tcpinfo_t *> ((struct __tcp_rst *)arg1);\n"
+	/* a fault handler's return: VM_FAULT_MAJOR (0x4) where it counted
+	 * PGMAJFAULT */
+	"inline int __dv_major = self->__dv_a0 != 0 && (arg1 & 4) != 0;\n"
+	/* wp_page_copy(vmf): a write to a page mapped read-only, copied;
+	 * none for the shared zero page (a zero-fill, not a copy) */
+	"inline int __dv_cow = ((struct vm_fault *)arg0)->page != 0;\n"
 	/* submit_bio_wait(bio), entry and return */
 	"inline bufinfo_t *__dv_bio_buf = xlate <bufinfo_t *> ((struct bio *)arg0);\n"
 	"inline devinfo_t *__dv_bio_dev = xlate <devinfo_t *> ((struct bio *)arg0);\n"
@@ -340,8 +355,14 @@ static const struct derived {
 	{ PROV_VMINFO, "as_fault", { {
 		TP("exceptions", "page_fault_user", NULL, one_args),
 		TP("exceptions", "page_fault_kernel", "__dv_user_addr", one_args) } } },
+	{ PROV_VMINFO, "cow_fault", { {
+		FN("wp_page_copy", "__dv_cow", one_args) } } },
 	{ PROV_VMINFO, "kernel_asflt", { {
 		TP("exceptions", "page_fault_kernel", "__dv_user_addr", one_args) } } },
+	{ PROV_VMINFO, "maj_fault", { {
+		FNRET("filemap_fault", "__dv_major", one_args),
+		FNRET("do_swap_page", "__dv_major", one_args),
+		FNRET("shmem_fault", "__dv_major", one_args) } } },
 	{ PROV_VMINFO, "pgrrun", { {
 		TP("vmscan", "mm_vmscan_kswapd_wake", NULL, one_args) } } },
 	{ PROV_VMINFO, "prot_fault", { {

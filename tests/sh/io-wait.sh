@@ -3,24 +3,12 @@
 # kprobes).  build/targets/counted fsyncs a RAM disk (brd) 20 times: each
 # fsync of a block device issues a cache flush and waits for it, so 20
 # waits start and end, in the fsyncing thread, for a write on the RAM
-# disk.  The RAM disk is the guest kernel's own brd module, loaded here
-# when /dev/ram0 is missing: on the host this test checks the refusal.
+# disk, the guest kernel's own brd module (lib.sh's ramdisk).  On the
+# host this test checks the refusal.
 . tests/sh/lib.sh
 T=$B/targets/counted
-if ! $D -vV | grep -q '^  io:::wait-start  *yes'; then
-	err=$($D -n 'io:::wait-start {}' 2>&1) && fail "wait-start compiled without fbt"
-	echo "$err" | grep -q 'io:::wait-start needs fbt on submit_bio_wait' || fail "$err"
-	echo "no fentry or kprobes here: $err"; exit 77
-fi
-if [ ! -b /dev/ram0 ]; then
-	ko=$(find build/vm/*/pkg/lib/modules/"$(uname -r)" -name 'brd.ko*' 2>/dev/null | head -1)
-	[ -n "$ko" ] || { echo "no /dev/ram0 and no brd module for $(uname -r)"; exit 77; }
-	tmp=$(mktemp -d)
-	trap 'rm -rf "$tmp"' EXIT
-	case $ko in *.xz) xz -dc "$ko" >"$tmp/brd.ko" ;; *) cp "$ko" "$tmp/brd.ko" ;; esac
-	insmod "$tmp/brd.ko" rd_nr=1 rd_size=1024 || { echo "brd would not load"; exit 77; }
-	[ -b /dev/ram0 ] || { echo "brd loaded but no /dev/ram0"; exit 77; }
-fi
+served_or_refused io:::wait-start submit_bio_wait
+ramdisk
 out=$($D -q -n '
 syscall::fsync:entry /pid == $target/ { self->in = 1; }
 syscall::fsync:return /self->in/ { self->in = 0; }

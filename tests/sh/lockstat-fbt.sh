@@ -4,8 +4,7 @@
 # build/targets/counted.
 . tests/sh/lib.sh
 T=$B/targets/counted
-$D -vV | grep -q '^  lockstat:::adaptive-acquire  *yes' ||
-	{ echo "no fentry or kprobes here: $($D -n 'lockstat:::adaptive-acquire {}' 2>&1)"; exit 77; }
+served_or_refused lockstat:::adaptive-acquire mutex_lock
 # 30 one-byte writes to a pipe, each read back: inside those calls the
 # pipe's mutex, and no other, is taken and released 60 times, in the
 # calling thread, the lock a struct mutex
