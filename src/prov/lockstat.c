@@ -28,11 +28,11 @@
  * (uncontended acquisitions are inline fast paths with no event,
  * lock:lock_acquire exists only under lockdep): derived.c serves those of
  * mutexes and rw_semaphores by fbt where the kernel can, and this file
- * hands their args and refusals to it.  Not offered: spin-acquire and
- * spin-release (fbt on _raw_spin_lock would see the BPF programs' own
- * map locks, and spin_unlock is inlined on x86), rw-upgrade (Linux has
- * none) and thread-spin.  A wait that began before tracing started is
- * not seen.
+ * hands their args and refusals to it.  Not offered (lockstat_why_none
+ * says so): spin-acquire and spin-release (fbt on _raw_spin_lock and
+ * its unlock would see the BPF programs' own map locks, and cost every
+ * CPU on every lock), rw-upgrade (Linux has none) and thread-spin.  A
+ * wait that began before tracing started is not seen.
  */
 #include "prov/lockstat.h"
 
@@ -149,4 +149,26 @@ const char *lockstat_missing(const struct probe *p)
 			return why;
 		}
 	return NULL;
+}
+
+/* DTrace's lockstat probes no kernel here can offer, and why. */
+void lockstat_why_none(const struct probe_desc *pd, char *buf, size_t n)
+{
+	static const struct { const char *name, *why; } never[] = {
+		{ "spin-acquire", "fbt on the spinlock calls would trace the "
+		  "BPF programs' own map locks and slow every CPU" },
+		{ "spin-release", "fbt on the spinlock calls would trace the "
+		  "BPF programs' own map locks and slow every CPU" },
+		{ "rw-upgrade", "Linux's rw_semaphore has no upgrade" },
+		{ "thread-spin", "Linux has no thread locks" },
+	};
+
+	if (!pd->name)
+		return;
+	for (size_t i = 0; i < sizeof(never) / sizeof(never[0]); i++)
+		if (strcmp(pd->name, never[i].name) == 0) {
+			snprintf(buf, n, "lockstat:::%s is not offered: %s",
+				 never[i].name, never[i].why);
+			return;
+		}
 }

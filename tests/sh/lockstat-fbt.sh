@@ -4,6 +4,10 @@
 # build/targets/counted.
 . tests/sh/lib.sh
 T=$B/targets/counted
+# on every kernel: the probes Linux cannot offer are refused, saying why
+err=$($D -n 'lockstat:::spin-acquire {}' 2>&1) && fail "spin-acquire compiled"
+echo "$err" | grep -q 'lockstat:::spin-acquire is not offered: fbt on the spinlock calls' ||
+	fail "spin-acquire: $err"
 served_or_refused lockstat:::adaptive-acquire mutex_lock
 # 30 one-byte writes to a pipe, each read back: inside those calls the
 # pipe's mutex, and no other, is taken and released 60 times, in the
