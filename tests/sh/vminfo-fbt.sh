@@ -17,13 +17,15 @@ END { printa("maj_fault %@d %@d\n", @n, @t); }' -c "$T majfault 40 /dev/ram0" 2>
 	fail "exit $?: $out"
 [ "$(echo "$out" | grep -v '^$')" = "maj_fault 40 40" ] || fail "got: $out, want maj_fault 40 40"
 # cow_fault: a child writing N pages it shares with its parent copies
-# each; it also copies a few of its own (its stack, libc's data), the
-# same few whatever N is, so 40 pages take exactly 30 copies more than 10
+# each, besides a few of its own (its stack, libc's data), so 40 pages
+# take at least 30 copies more than 10.  At least, not exactly: in the
+# 6.1 guest 10 pages always took 14 copies, 40 took 44 or, now and then,
+# 46 (not understood; the layout fixed with setarch -R did not change it)
 cow() {
 	$D -q -n 'vminfo:::cow_fault /ppid == $target/ { @ = sum(arg0); }
 	END { printa("%@d\n", @); }' -c "$T cow $1" 2>&1 | grep -v '^$'
 }
 a=$(cow 10) b=$(cow 40)
-[ "$a" -ge 10 ] 2>/dev/null && [ "$b" -ge 40 ] 2>/dev/null && [ $((b - a)) = 30 ] ||
-	fail "cow_fault: $a for 10 pages, $b for 40; want 30 more"
+[ "$a" -ge 10 ] 2>/dev/null && [ "$b" -ge 40 ] 2>/dev/null && [ $((b - a)) -ge 30 ] ||
+	fail "cow_fault: $a for 10 pages, $b for 40; want at least 30 more"
 exit 0
