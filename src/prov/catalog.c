@@ -184,7 +184,7 @@ static const struct provider providers[PROV_NKINDS] = {	/* ORDER PROV_KIND */
 		ATTR(EVOLVING, EVOLVING, COMMON), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, COMMON),
 		ATTR(EVOLVING, EVOLVING, COMMON), lockstat_load_args, lockstat_populate, NULL,
-		lockstat_missing,
+		lockstat_missing, lockstat_why_none,
 		.mech = MECH_LOWERED },
 	[PROV_PLOCKSTAT] = { "plockstat",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),

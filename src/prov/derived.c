@@ -1,8 +1,10 @@
 /*
  * derived.c -- the stable probes Linux has no tracepoint of the same name
  * for, each lowered (catalog.h) onto the kernel event that shows it:
- * sched:::enqueue, dequeue, tick, change-pri and surrender;
- * proc:::signal-clear, signal-discard and fault; and the vminfo and
+ * sched:::enqueue, dequeue, tick, change-pri and surrender; io:::wait-start
+ * and wait-done; lockstat's acquire and release probes; tcp:::accept-refused
+ * (net.c says why); proc:::signal-clear,
+ * signal-discard and fault; and the vminfo and
  * sysinfo providers, DTrace's kernel statistics counters, each firing
  * where Linux counts the same thing, with arg0 the increment.
  *
@@ -49,7 +51,15 @@
  *  - vminfo: as_fault is every page fault on a user address (user mode's
  *    exceptions:page_fault_user, and the kernel's own on a user address),
  *    kernel_asflt the latter, prot_fault those on a present page
- *    (X86_PF_PROT), pgrrun kswapd woken.
+ *    (X86_PF_PROT), pgrrun kswapd woken; maj_fault, by fbt, is the
+ *    fault handlers' returns with VM_FAULT_MAJOR, set where Linux counts
+ *    a major fault (PGMAJFAULT: a page read for filemap_fault, swapped in
+ *    by do_swap_page or shmem_fault), once for a fault that is retried
+ *    after its read where the task's maj_flt counts the retry;
+ *    cow_fault, by fbt, is wp_page_copy with a page to copy (not the
+ *    zero page): a write to a private page shared since fork() or read
+ *    from a file first.  A first write to a private file page copies it
+ *    in do_cow_fault, which is inlined: not seen.
  *  - sysinfo: sysread/syswrite the read and write system calls (read,
  *    pread64, readv, preadv, preadv2 and their writes), readch/writech
  *    their successful returns with arg0 the bytes; pswitch every context
@@ -58,15 +68,30 @@
  *    process, nthreads a new thread or process, sysexec an exec attempt;
  *    msg and sema the System V message and semaphore calls; xcalls a
  *    cross-CPU call (ipi_send_cpu, ipi_send_cpumask).
- * Not offered, with no Linux event of the same meaning: maj_fault, zfod,
- * cow_fault, pgin/pgout, pgpgin/pgpgout, swapin/swapout (counted inside
- * functions no tracepoint is in, and inlined), sysvfork (a vfork is not
- * told apart at sched_process_fork), and the Solaris-only counters.
+ *  - lockstat's adaptive-acquire and rw-acquire are the returns of the
+ *    kernel's mutex and rw_semaphore lock calls that took the lock (all
+ *    of them but a failed trylock, or a killable or interruptible one
+ *    that returned an error), their releases the unlock calls' entries:
+ *    the fast paths are inline and have no event.  The lock is the
+ *    call's first argument, kept from its entry.
+ *  - io:::wait-start and wait-done are submit_bio_wait's entry and
+ *    return: Linux's biowait, a thread submitting a bio and sleeping
+ *    until it completes (flushes, file systems' metadata, swap), with the
+ *    bio in hand for args[].  io_schedule() and folio_wait_bit_common(),
+ *    where the page cache waits for a read, would see more waits but not
+ *    the I/O waited for; sched_switch's prev->in_iowait likewise.
+ * Not offered, with no Linux event of the same meaning: zfod (counted in
+ * do_anonymous_page, inlined), pgin/pgout, pgpgin/pgpgout, swapin/swapout
+ * (counted inside functions no tracepoint is in, or not at all), sysvfork
+ * (a vfork is not told apart at sched_process_fork), and the Solaris-only
+ * counters.
  */
 #include "prov/derived.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/arena.h"
 #include "kern/kcaps.h"
 #include "kern/ktypes.h"
 #include "prov/fbt.h"
@@ -102,6 +127,38 @@ static const struct probe_arg fault_args[] = {
 	{ "struct kernel_siginfo *", "", NULL, "__dv_siginfo", -1 },
 };
 static const struct probe_arg one_args[] = { ONE };
+#define LOCK_ARG(type, via) { type, "", NULL, via, -1 }
+#define RWSEM_ARGS(via, kind) \
+	LOCK_ARG("struct rw_semaphore *", via), LOCK_ARG("int", kind)
+static const struct probe_arg mutex_args[] = {
+	LOCK_ARG("struct mutex *", "__dv_mutex") };
+static const struct probe_arg mutex_held_args[] = {
+	LOCK_ARG("struct mutex *", "__dv_mutex_held") };
+static const struct probe_arg rd_args[] = { RWSEM_ARGS("__dv_rwsem", "__dv_reader") };
+static const struct probe_arg wr_args[] = { RWSEM_ARGS("__dv_rwsem", "__dv_writer") };
+static const struct probe_arg rd_held_args[] = {
+	RWSEM_ARGS("__dv_rwsem_held", "__dv_reader") };
+static const struct probe_arg wr_held_args[] = {
+	RWSEM_ARGS("__dv_rwsem_held", "__dv_writer") };
+static const struct probe_arg downgrade_args[] = {
+	LOCK_ARG("struct rw_semaphore *", "__dv_rwsem_held") };
+static const struct probe_arg rst_args[] = {
+	{ "pktinfo_t *", "", NULL, "__dv_rst_pkt", -1 },
+	{ "csinfo_t *", "", NULL, "__dv_rst_cs", -1 },
+	{ "ipinfo_t *", "", NULL, "__dv_rst_ip", -1 },
+	{ "tcpsinfo_t *", "", NULL, "__dv_rst_tcps", -1 },
+	{ "tcpinfo_t *", "", NULL, "__dv_rst_tcp", -1 },
+};
+static const struct probe_arg bio_args[] = {
+	{ "bufinfo_t *", "", NULL, "__dv_bio_buf", -1 },
+	{ "devinfo_t *", "", NULL, "__dv_bio_dev", -1 },
+	{ "fileinfo_t *", "", NULL, "__dv_nofile", -1 },
+};
+static const struct probe_arg bio_done_args[] = {
+	{ "bufinfo_t *", "", NULL, "__dv_bio_buf_held", -1 },
+	{ "devinfo_t *", "", NULL, "__dv_bio_dev_held", -1 },
+	{ "fileinfo_t *", "", NULL, "__dv_nofile", -1 },
+};
 static const struct probe_arg bytes_args[] = {
 	{ "uint64_t", "", NULL, "__dv_ret", -1 },
 };
@@ -117,6 +174,7 @@ static const struct probe_arg bytes_args[] = {
  *	sched_process_fork(parent, child)
  */
 static const char derived_pre[] =
+	"self uint64_t __dv_a0;\n"
 	"inline uint64_t __dv_one = 1;\n"
 	"inline uint64_t __dv_ret = arg1;\n"
 	"inline lwpsinfo_t *__dv_cur_lwps = __lwpsinfo[curthread];\n"
@@ -172,22 +230,68 @@ static const char derived_pre[] =
 	"inline int __dv_to_idle = ((struct task_struct *)arg2)->pid == 0;\n"
 	"inline int __dv_user_addr = arg0 < 0x800000000000;\n"
 	"inline int __dv_prot = (arg2 & 1) != 0;\n"
-	"inline int __dv_kprot = __dv_user_addr && __dv_prot;\n";
+	"inline int __dv_kprot = __dv_user_addr && __dv_prot;\n"
+	/* the lock calls' entries, (lock); their returns, arg1 the result:
+	 * 0 from a killable or interruptible lock that took the lock, 1 from
+	 * a trylock that did */
+	"inline struct mutex *__dv_mutex = (struct mutex *)arg0;\n"
+	"inline struct mutex *__dv_mutex_held = (struct mutex *)self->__dv_a0;\n"
+	"inline struct rw_semaphore *__dv_rwsem = (struct rw_semaphore *)arg0;\n"
+	"inline struct rw_semaphore *__dv_rwsem_held =\n"
+	"    (struct rw_semaphore *)self->__dv_a0;\n"
+	"inline int __dv_reader = RW_READER;\n"
+	"inline int __dv_writer = RW_WRITER;\n"
+	"inline int __dv_held = self->__dv_a0 != 0;\n"
+	"inline int __dv_took = self->__dv_a0 != 0 && (int)arg1 == 0;\n"
+	"inline int __dv_try_took = self->__dv_a0 != 0 && (int)arg1 == 1;\n"
+	/* tcp_send_reset(sk, skb, reason), tcp_v4_send_reset(sk, skb) and
+	 * tcp_v6_send_reset(sk, skb): no socket, and skb a SYN without ACK */
+	"inline struct sk_buff *__dv_skb = (struct sk_buff *)arg1;\n"
+	"inline int __dv_refused = arg0 == 0 && arg1 != 0 &&\n"
+	"    (((uint8_t *)__dv_skb->head + __dv_skb->transport_header)[13] &\n"
+	"    (TH_SYN | TH_ACK | TH_RST)) == TH_SYN;\n"
+	"inline pktinfo_t *__dv_rst_pkt = xlate <pktinfo_t *> ((struct sk_buff *)0);\n"
+	"inline csinfo_t *__dv_rst_cs = xlate <csinfo_t *> ((struct sock *)0);\n"
+	"inline ipinfo_t *__dv_rst_ip = xlate <ipinfo_t *> ((struct __tcp_rst *)arg1);\n"
+	"inline tcpsinfo_t *__dv_rst_tcps = xlate <tcpsinfo_t *> ((struct __tcp_rst *)arg1);\n"
+	"inline tcpinfo_t *__dv_rst_tcp = xlate <tcpinfo_t *> ((struct __tcp_rst *)arg1);\n"
+	/* a fault handler's return: VM_FAULT_MAJOR (0x4) where it counted
+	 * PGMAJFAULT */
+	"inline int __dv_major = self->__dv_a0 != 0 && (arg1 & 4) != 0;\n"
+	/* wp_page_copy(vmf): a write to a page mapped read-only, copied;
+	 * none for the shared zero page (a zero-fill, not a copy) */
+	"inline int __dv_cow = ((struct vm_fault *)arg0)->page != 0;\n"
+	/* submit_bio_wait(bio), entry and return */
+	"inline bufinfo_t *__dv_bio_buf = xlate <bufinfo_t *> ((struct bio *)arg0);\n"
+	"inline devinfo_t *__dv_bio_dev = xlate <devinfo_t *> ((struct bio *)arg0);\n"
+	"inline bufinfo_t *__dv_bio_buf_held =\n"
+	"    xlate <bufinfo_t *> ((struct bio *)self->__dv_a0);\n"
+	"inline devinfo_t *__dv_bio_dev_held =\n"
+	"    xlate <devinfo_t *> ((struct bio *)self->__dv_a0);\n"
+	"inline fileinfo_t *__dv_nofile = xlate <fileinfo_t *> ((struct file *)0);\n";
 
-/* A site: a tracepoint (group, event) or a function's entry (fn). */
+/* A site: a tracepoint (group, event), a function's entry (fn) or its
+ * return (fn, ret).  At a return, the function's first argument is
+ * self->__dv_a0, kept from its entry by a clause of the site's own (ret_text),
+ * and arg1 is the value returned. */
 struct site {
 	const char *group, *event, *fn;
 	const char *guard;		/* NULL: every firing */
 	const struct probe_arg *args;
 	int nargs;
+	bool ret;
+	int tp_min;			/* a tracepoint: the fewest arguments
+					 * of the form that is this event */
 };
 
-#define MAXSITES 4
+#define MAXSITES 8
 #define MAXWAYS 3
 
 #define ARGS(v) v, (int)(sizeof(v) / sizeof(v[0]))
-#define TP(g, e, guard, args) { g, e, NULL, guard, ARGS(args) }
-#define FN(f, guard, args) { NULL, NULL, f, guard, ARGS(args) }
+#define TP(g, e, guard, args) { g, e, NULL, guard, ARGS(args), false, 0 }
+#define TPN(g, e, n, guard, args) { g, e, NULL, guard, ARGS(args), false, n }
+#define FN(f, guard, args) { NULL, NULL, f, guard, ARGS(args), false, 0 }
+#define FNRET(f, guard, args) { NULL, NULL, f, guard, ARGS(args), true, 0 }
 #define SYS_ENTER(guard, args) TP("raw_syscalls", "sys_enter", guard, args)
 #define SYS_EXIT(guard, args) TP("raw_syscalls", "sys_exit", guard, args)
 #define SWITCH(guard) TP("sched", "sched_switch", guard, one_args)
@@ -210,9 +314,38 @@ static const struct derived {
 		FN("enqueue_task_rt", NULL, enq_args),
 		FN("enqueue_task_dl", NULL, enq_args),
 		FN("enqueue_task_stop", NULL, enq_args) } } },
+	{ PROV_NET, "accept-refused", { {
+		TPN("tcp", "tcp_send_reset", 3, "__dv_refused", rst_args) }, {
+		FN("tcp_v4_send_reset", "__dv_refused", rst_args),
+		FN("tcp_v6_send_reset", "__dv_refused", rst_args) } } },
 	{ PROV_SCHED, "surrender", { { SYS_ENTER("__dv_is_yield", cur_args) } } },
 	{ PROV_SCHED, "tick", { { FN("sched_tick", NULL, cur_args) },
 				{ FN("scheduler_tick", NULL, cur_args) } } },
+	{ PROV_IO, "wait-done", { {
+		FNRET("submit_bio_wait", "__dv_held", bio_done_args) } } },
+	{ PROV_IO, "wait-start", { {
+		FN("submit_bio_wait", NULL, bio_args) } } },
+	{ PROV_LOCKSTAT, "adaptive-acquire", { {
+		FNRET("mutex_lock", "__dv_held", mutex_held_args),
+		FNRET("mutex_lock_io", "__dv_held", mutex_held_args),
+		FNRET("mutex_lock_interruptible", "__dv_took", mutex_held_args),
+		FNRET("mutex_lock_killable", "__dv_took", mutex_held_args),
+		FNRET("mutex_trylock", "__dv_try_took", mutex_held_args) } } },
+	{ PROV_LOCKSTAT, "adaptive-release", { {
+		FN("mutex_unlock", NULL, mutex_args) } } },
+	{ PROV_LOCKSTAT, "rw-acquire", { {
+		FNRET("down_read", "__dv_held", rd_held_args),
+		FNRET("down_write", "__dv_held", wr_held_args),
+		FNRET("down_read_killable", "__dv_took", rd_held_args),
+		FNRET("down_read_interruptible", "__dv_took", rd_held_args),
+		FNRET("down_write_killable", "__dv_took", wr_held_args),
+		FNRET("down_read_trylock", "__dv_try_took", rd_held_args),
+		FNRET("down_write_trylock", "__dv_try_took", wr_held_args) } } },
+	{ PROV_LOCKSTAT, "rw-downgrade", { {
+		FNRET("downgrade_write", "__dv_held", downgrade_args) } } },
+	{ PROV_LOCKSTAT, "rw-release", { {
+		FN("up_read", NULL, rd_args),
+		FN("up_write", NULL, wr_args) } } },
 	{ PROV_PROC, "fault", { {
 		TP("signal", "signal_generate", "__dv_is_fault", fault_args) } } },
 	{ PROV_PROC, "signal-clear", { {
@@ -222,8 +355,14 @@ static const struct derived {
 	{ PROV_VMINFO, "as_fault", { {
 		TP("exceptions", "page_fault_user", NULL, one_args),
 		TP("exceptions", "page_fault_kernel", "__dv_user_addr", one_args) } } },
+	{ PROV_VMINFO, "cow_fault", { {
+		FN("wp_page_copy", "__dv_cow", one_args) } } },
 	{ PROV_VMINFO, "kernel_asflt", { {
 		TP("exceptions", "page_fault_kernel", "__dv_user_addr", one_args) } } },
+	{ PROV_VMINFO, "maj_fault", { {
+		FNRET("filemap_fault", "__dv_major", one_args),
+		FNRET("do_swap_page", "__dv_major", one_args),
+		FNRET("shmem_fault", "__dv_major", one_args) } } },
 	{ PROV_VMINFO, "pgrrun", { {
 		TP("vmscan", "mm_vmscan_kswapd_wake", NULL, one_args) } } },
 	{ PROV_VMINFO, "prot_fault", { {
@@ -262,13 +401,15 @@ static bool site_offered(const struct site *s)
 	if (!s->group && !s->fn)
 		return false;
 	if (s->event)
-		return sdt_tp_nargs(s->event) >= 0;
+		return sdt_tp_nargs(s->event) >= s->tp_min;
 	return ktype_func_id(s->fn) > 0 && fbt_attachable();
 }
 
 static const char *prov_of(enum prov_kind k)
 {
 	return k == PROV_SCHED ? "sched" : k == PROV_PROC ? "proc"
+	       : k == PROV_IO ? "io" : k == PROV_LOCKSTAT ? "lockstat"
+	       : k == PROV_NET ? "tcp"
 	       : k == PROV_VMINFO ? "vminfo" : "sysinfo";
 }
 
@@ -281,23 +422,34 @@ static int way_offered(const struct derived *r)
 	return -1;
 }
 
-/* The hidden probes the sites fire at, one per event or function in the
- * catalog, shared by every probe lowered onto it (made in one go). */
+/* The hidden probes the sites fire at, one per event or function
+ * boundary in the catalog, shared by every probe lowered onto it (made in
+ * one go); and for a return, the text of the clauses that keep the
+ * function's first argument from its entry to its return. */
 struct bases {
-	const char *key[32];		/* the event or function */
-	struct probe *p[32];
+	const char *key[48];		/* the event, or the function */
+	bool ret[48];			/*   and which end of it */
+	struct probe *p[48];
+	const char *ret_text[48];
 	int n;
 };
 
-static struct probe *site_base(struct catalog *cat, struct bases *b,
-			       const struct site *s)
+static struct probe *fn_base(struct catalog *cat, const char *fn, bool ret)
+{
+	return catalog_add(cat, &(struct probe){ .kind = PROV_FBT,
+		.prov = "derived", .mod = "vmlinux", .func = fn,
+		.name = ret ? "return" : "entry", .sysnr = -1, .hidden = true });
+}
+
+static int site_base(struct catalog *cat, struct bases *b, const struct site *s)
 {
 	const char *key = s->event ? s->event : s->fn;
 	struct probe *p;
+	int i;
 
-	for (int i = 0; i < b->n; i++)
-		if (strcmp(b->key[i], key) == 0)
-			return b->p[i];
+	for (i = 0; i < b->n; i++)
+		if (strcmp(b->key[i], key) == 0 && b->ret[i] == s->ret)
+			return i;
 	if (s->event)
 		p = catalog_add(cat, &(struct probe){ .kind = PROV_SDT,
 			.prov = "derived", .mod = s->group, .func = "",
@@ -305,18 +457,28 @@ static struct probe *site_base(struct catalog *cat, struct bases *b,
 			.tp_event = s->event, .tp_nargs = sdt_tp_nargs(s->event),
 			.hidden = true });
 	else
-		p = catalog_add(cat, &(struct probe){ .kind = PROV_FBT,
-			.prov = "derived", .mod = "vmlinux", .func = s->fn,
-			.name = "entry", .sysnr = -1, .hidden = true });
-	if (b->n < 32) {
-		b->key[b->n] = key;
-		b->p[b->n++] = p;
+		p = fn_base(cat, s->fn, s->ret);
+	if (b->n == 48)
+		abort();	/* the table below outgrew this */
+	b->key[i] = key;
+	b->ret[i] = s->ret;
+	b->p[i] = p;
+	b->ret_text[i] = NULL;
+	if (s->ret) {
+		fn_base(cat, s->fn, false);
+		b->ret_text[i] = arena_printf(catalog_arena(cat),
+			"derived:vmlinux:%s:entry { self->__dv_a0 = arg0; }\n"
+			"derived:vmlinux:%s:return { self->__dv_a0 = 0; }\n",
+			s->fn, s->fn);
 	}
-	return p;
+	b->n++;
+	return i;
 }
 
 /* Lowers p onto the sites of way w: p is the first, each further site
- * that the kernel has an alt of it (catalog.h). */
+ * that the kernel has an alt of it (catalog.h).  A return site's clauses
+ * are p's post: the entry's runs before the return's, whatever the order
+ * of the texts, and the return's clears after the program's. */
 static void lower(struct catalog *cat, struct bases *b, struct probe *p,
 		  const struct site *sites)
 {
@@ -325,6 +487,7 @@ static void lower(struct catalog *cat, struct bases *b, struct probe *p,
 	for (int i = 0; i < MAXSITES; i++) {
 		const struct site *s = &sites[i];
 		struct probe *q = p;
+		int k;
 
 		if (i > 0 && !site_offered(s))
 			continue;
@@ -334,9 +497,11 @@ static void lower(struct catalog *cat, struct bases *b, struct probe *p,
 			q->alt = NULL;
 			last->alt = q;
 		}
-		q->base = site_base(cat, b, s);
+		k = site_base(cat, b, s);
+		q->base = b->p[k];
 		q->guard_inline = s->guard;
 		q->pre = derived_pre;
+		q->post = b->ret_text[k];
 		q->args = s->args;
 		q->nargs = s->nargs;
 		q->args_loaded = true;
@@ -401,12 +566,12 @@ static void site_text(const struct site *s, char *buf, size_t n)
 	if (s->event)
 		snprintf(buf, n, "the %s:%s tracepoint", s->group, s->event);
 	else
-		snprintf(buf, n, "fbt on %s", s->fn);
+		snprintf(buf, n, "fbt on %s%s", s->fn, s->ret ? "'s return" : "");
 }
 
 const char *derived_missing(const struct probe *p)
 {
-	static char why[256];
+	static char why[400];
 	const struct derived *r = row_of(p);
 	const struct site *s;
 	char what[96];
@@ -415,7 +580,14 @@ const char *derived_missing(const struct probe *p)
 		return NULL;
 	s = &r->ways[0][0];
 	site_text(s, what, sizeof(what));
-	if (s->event)
+	if (s->event && r->ways[1][0].fn) {
+		char other[96];
+
+		site_text(&r->ways[1][0], other, sizeof(other));
+		snprintf(why, sizeof(why), "%s:::%s needs %s (of %d or more "
+			 "arguments), or %s, and this kernel has neither",
+			 prov_of(r->kind), r->name, what, s->tp_min, other);
+	} else if (s->event)
 		snprintf(why, sizeof(why), "%s:::%s needs %s, which this kernel "
 			 "does not have", prov_of(r->kind), r->name, what);
 	else if (ktype_func_id(s->fn) > 0 || (r->ways[1][0].fn &&
@@ -441,10 +613,10 @@ void derived_print(FILE *out)
 		snprintf(name, sizeof(name), "%s:::%s", prov_of(r->kind), r->name);
 		if (w < 0) {
 			site_text(&r->ways[0][0], what, sizeof(what));
-			fprintf(out, "  %-26s no   needs %s\n", name, what);
+			fprintf(out, "  %-28s no   needs %s\n", name, what);
 			continue;
 		}
-		fprintf(out, "  %-26s yes ", name);
+		fprintf(out, "  %-28s yes ", name);
 		for (int k = 0; k < MAXSITES; k++) {
 			const struct site *s = &r->ways[w][k];
 

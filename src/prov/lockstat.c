@@ -24,15 +24,21 @@
  *	                (arg1: ns; arg2: writer)
  * One acquisition may fire both adaptive-spin and adaptive-block, the
  * spin time ending where the sleep begins, as illumos records both.
- * Not offered, since no tracepoint shows them: the acquire, release,
- * upgrade and downgrade probes (uncontended acquisitions are inline fast
- * paths with no event, lock:lock_acquire exists only under lockdep) and
- * thread-spin.  A wait that began before tracing started is not seen.
+ * No tracepoint shows the acquire, release and downgrade probes
+ * (uncontended acquisitions are inline fast paths with no event,
+ * lock:lock_acquire exists only under lockdep): derived.c serves those of
+ * mutexes and rw_semaphores by fbt where the kernel can, and this file
+ * hands their args and refusals to it.  Not offered (lockstat_why_none
+ * says so): spin-acquire and spin-release (fbt on _raw_spin_lock and
+ * its unlock would see the BPF programs' own map locks, and cost every
+ * CPU on every lock), rw-upgrade (Linux has none) and thread-spin.  A
+ * wait that began before tracing started is not seen.
  */
 #include "prov/lockstat.h"
 
 #include <string.h>
 
+#include "prov/derived.h"
 #include "prov/sdt.h"
 #include "kern/ktypes.h"
 
@@ -115,20 +121,24 @@ void lockstat_populate(struct catalog *cat)
 
 int lockstat_load_args(struct catalog *cat, struct probe *p)
 {
-	(void)cat;
 	for (size_t i = 0; i < NLOCKSTAT; i++)
 		if (strcmp(lockstat_probes[i].name, p->name) == 0) {
 			p->args = lockstat_probes[i].args;
 			return p->nargs = lockstat_probes[i].nargs;
 		}
-	return p->nargs = 0;
+	return derived_load_args(cat, p);
 }
 
 const char *lockstat_missing(const struct probe *p)
 {
 	static const char *const events[] = { "contention_begin", "contention_end" };
 	static char why[160];
+	size_t k = 0;
 
+	while (k < NLOCKSTAT && strcmp(lockstat_probes[k].name, p->name) != 0)
+		k++;
+	if (k == NLOCKSTAT)
+		return derived_missing(p);
 	if (!ktype_btf())
 		return NULL;
 	for (size_t i = 0; i < 2; i++)
@@ -139,4 +149,26 @@ const char *lockstat_missing(const struct probe *p)
 			return why;
 		}
 	return NULL;
+}
+
+/* DTrace's lockstat probes no kernel here can offer, and why. */
+void lockstat_why_none(const struct probe_desc *pd, char *buf, size_t n)
+{
+	static const struct { const char *name, *why; } never[] = {
+		{ "spin-acquire", "fbt on the spinlock calls would trace the "
+		  "BPF programs' own map locks and slow every CPU" },
+		{ "spin-release", "fbt on the spinlock calls would trace the "
+		  "BPF programs' own map locks and slow every CPU" },
+		{ "rw-upgrade", "Linux's rw_semaphore has no upgrade" },
+		{ "thread-spin", "Linux has no thread locks" },
+	};
+
+	if (!pd->name)
+		return;
+	for (size_t i = 0; i < sizeof(never) / sizeof(never[0]); i++)
+		if (strcmp(pd->name, never[i].name) == 0) {
+			snprintf(buf, n, "lockstat:::%s is not offered: %s",
+				 never[i].name, never[i].why);
+			return;
+		}
 }

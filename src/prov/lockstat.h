@@ -14,4 +14,8 @@ int lockstat_load_args(struct catalog *cat, struct probe *p);
  * no BTF); otherwise the sentence naming the one it lacks. */
 const char *lockstat_missing(const struct probe *p);
 
+/* A description naming one of DTrace's lockstat probes Linux cannot
+ * offer: the sentence saying why, into buf; nothing otherwise. */
+void lockstat_why_none(const struct probe_desc *pd, char *buf, size_t n);
+
 #endif /* DSCOPE_LOCKSTAT_H */

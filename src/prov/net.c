@@ -38,10 +38,12 @@
  * and tcps_state is the new state, inet_sock_set_state's argument 2 (the
  * socket's own still holds the old one).
  *
- * Not offered: tcp:::accept-refused.  The RST refusing a SYN is built by
+ * tcp:::accept-refused is derived.c's: the RST refusing a SYN is built by
  * tcp_v4_send_reset from the SYN alone and sent through the control
- * socket, so at net_dev_queue nothing tells it from any other RST; the
- * tcp:tcp_send_reset tracepoint sees the SYN but not the RST.
+ * socket, so at net_dev_queue nothing tells it from any other RST; it is
+ * seen where it is decided, tcp:tcp_send_reset with no socket (the form
+ * with a reason argument fires there) or fbt on tcp_v4_send_reset and
+ * tcp_v6_send_reset, and described from the SYN it answers.
  */
 #include "sdt.h"
 
@@ -49,6 +51,7 @@
 #include <string.h>
 
 #include "net.h"
+#include "derived.h"
 
 #define SKB "struct sk_buff *"
 #define SOCK "struct sock *"
@@ -154,7 +157,7 @@ int net_load_args(struct catalog *cat, struct probe *p)
 	if (tp_nargs >= 0)
 		p->tp_nargs = tp_nargs;
 	if (i < 0)
-		return p->nargs = 0;
+		return derived_load_args(cat, p);
 	p->args = net_probes[i].args;
 	return p->nargs = net_probes[i].nargs;
 }

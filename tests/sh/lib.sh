@@ -19,3 +19,27 @@ wait_loaded() {
 		sleep 0.1
 	done
 }
+# a block device of RAM at /dev/ram0, for tests of block I/O in a guest
+# whose disks are shares: the guest kernel's own brd module (from the
+# package tests/vm/run unpacked), loaded when /dev/ram0 is missing;
+# exits 77 (skip) where there is none
+ramdisk() {
+	local ko tmp
+	[ -b /dev/ram0 ] && return 0
+	ko=$(find build/vm/*/pkg/lib/modules/"$(uname -r)" -name 'brd.ko*' 2>/dev/null | head -1)
+	[ -n "$ko" ] || { echo "no /dev/ram0 and no brd module for $(uname -r)"; exit 77; }
+	tmp=$(mktemp)
+	case $ko in *.xz) xz -dc "$ko" >"$tmp" ;; *) cp "$ko" "$tmp" ;; esac
+	insmod "$tmp" rd_nr=1 rd_size=1024 || { rm -f "$tmp"; echo "brd would not load"; exit 77; }
+	rm -f "$tmp"
+	[ -b /dev/ram0 ] || { echo "brd loaded but no /dev/ram0"; exit 77; }
+}
+# skip (77) unless this kernel serves the probe $1 (dscope -vV says so);
+# where it does not, naming it must fail saying it needs fbt on $2
+served_or_refused() {
+	local err
+	$D -vV | grep -q "^  $1  *yes" && return 0
+	err=$($D -n "$1 {}" 2>&1) && fail "$1 compiled without fbt"
+	echo "$err" | grep -q "$1 needs fbt on $2" || fail "$err"
+	echo "no fentry or kprobes here: $err"; exit 77
+}

@@ -9,7 +9,8 @@
 # but must agree between the providers.  connect-request, -established,
 # accept-established once each, with their ends (also from one clause
 # naming the three); connect-refused once for each of K connects to a
-# closed port, its args[4] the RST to the connecting port.
+# closed port, its args[4] the RST to the connecting port; and
+# accept-refused once for each of those RSTs, answering its SYN.
 . tests/sh/lib.sh
 K=5
 c2s=$((100 * K * (K + 1) / 2)) s2c=$((10 * K * (K + 1) / 2))
@@ -19,7 +20,7 @@ c2s=$((100 * K * (K + 1) / 2)) s2c=$((10 * K * (K + 1) / 2))
 trace() {
 	out=$($D -q -s "tests/sh/net/$1" -c "$B/targets/netpair $2 $K" 2>&1)
 	rc=$?
-	why=$(echo "$out" | grep -o '[a-z]*:::[a-z-]* needs the [a-z_]* tracepoint.*' | head -1)
+	why=$(echo "$out" | grep -o '[a-z]*:::[a-z-]* needs the [a-z_:]* tracepoint.*' | head -1)
 	[ -n "$why" ] && { echo "$why"; exit 77; }
 	[ $rc = 0 ] || fail "$2: exit $rc: $out"
 	port=$(echo "$out" | sed -n 's/^port //p')
@@ -99,6 +100,10 @@ $want"
 	trace refused.d refused$fam
 	has "refused $a $a state-closed $K"
 	has "rst to-syn $K"
+	# the RSTs that refused them, each answering its SYN
+	what=accept-refused$fam
+	trace accept-refused.d refused$fam
+	has "accept-refused $a $a $a state-closed to-syn $K"
 
 	what=udp$fam
 	trace udp.d udp$fam

@@ -15,6 +15,20 @@
  *   counted ignored N    sends itself N SIGUSR2s, which it ignores
  *   counted spin MS      spins MS ms of its own CPU time
  *   counted nice N       setpriority() N times, to 1, 2, ..., 19, 1, ...
+ *   counted pipe N       writes a byte to a pipe and reads it back, N
+ *                        times: the pipe's mutex taken 2N times
+ *   counted mprotect N   mprotect() of a page at 0x5ca1ab1e000 to what it
+ *                        is, N times: the mm's mmap_lock taken N times
+ *                        for writing (the address tells these calls from
+ *                        the dynamic linker's)
+ *   counted fsync N DEV  fsync() of a block device N times: a cache
+ *                        flush each, a bio the caller waits for
+ *   counted majfault N DEV  first reads N pages of a block device mapped
+ *                        with MADV_RANDOM (no readahead, no fault-around)
+ *                        after dropping its page cache: N major faults
+ *   counted cow N        writes N fresh anonymous pages, forks, and the
+ *                        child writes each again: N copy-on-write faults
+ *                        in the child
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -28,6 +42,7 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 
 static sigjmp_buf back;
 
@@ -112,9 +127,72 @@ int main(int argc, char **argv)
 	} else if (strcmp(what, "nice") == 0) {
 		for (long i = 0; i < n; i++)
 			setpriority(PRIO_PROCESS, 0, (int)(i % 19) + 1);
+	} else if (strcmp(what, "pipe") == 0) {
+		int fds[2];
+		char c = 'x';
+
+		if (pipe(fds) < 0)
+			return 1;
+		for (long i = 0; i < n; i++)
+			if (write(fds[1], &c, 1) != 1 || read(fds[0], &c, 1) != 1)
+				return 1;
+	} else if (strcmp(what, "mprotect") == 0) {
+		long pg = sysconf(_SC_PAGESIZE);
+		void *p = mmap((void *)0x5ca1ab1e000, (size_t)pg, PROT_READ,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
+			       -1, 0);
+
+		if (p != (void *)0x5ca1ab1e000)
+			return 1;
+		for (long i = 0; i < n; i++)
+			if (mprotect(p, (size_t)pg, PROT_READ) < 0)
+				return 1;
+	} else if (strcmp(what, "majfault") == 0) {
+		long pg = sysconf(_SC_PAGESIZE);
+		int fd = argc > 3 ? open(argv[3], O_RDONLY) : -1;
+		volatile char *p;
+		long sum = 0;
+
+		if (fd < 0 || posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) != 0)
+			return 1;
+		p = mmap(NULL, (size_t)(n * pg), PROT_READ, MAP_SHARED, fd, 0);
+		if (p == MAP_FAILED || madvise((void *)p, (size_t)(n * pg), MADV_RANDOM) < 0)
+			return 1;
+		for (long i = 0; i < n; i++)
+			sum += p[i * pg];
+		return sum == 12345 ? 3 : 0;
+	} else if (strcmp(what, "cow") == 0) {
+		long pg = sysconf(_SC_PAGESIZE);
+		char *p = mmap(NULL, (size_t)(n * pg), PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		pid_t child;
+		int st;
+
+		if (p == MAP_FAILED)
+			return 1;
+		madvise(p, (size_t)(n * pg), MADV_NOHUGEPAGE);
+		for (long i = 0; i < n; i++)
+			p[i * pg] = 1;
+		child = fork();
+		if (child == 0) {
+			for (long i = 0; i < n; i++)
+				p[i * pg] = 2;
+			_exit(0);
+		}
+		if (child < 0 || waitpid(child, &st, 0) != child || st != 0)
+			return 1;
+	} else if (strcmp(what, "fsync") == 0) {
+		int fd = argc > 3 ? open(argv[3], O_RDWR) : -1;
+
+		if (fd < 0)
+			return 1;
+		for (long i = 0; i < n; i++)
+			if (fsync(fd) < 0)
+				return 1;
 	} else {
 		fprintf(stderr, "usage: counted yield|sleep|touch|read|segv|"
-			"sigwait|ignored|spin|nice N [bytes]\n");
+			"sigwait|ignored|spin|nice|pipe|mprotect|fsync|majfault|cow N "
+			"[bytes|device]\n");
 		return 2;
 	}
 	return 0;

@@ -1,0 +1,31 @@
+# vminfo:::maj_fault and cow_fault, which no tracepoint shows: the fault
+# handlers' returns with VM_FAULT_MAJOR, and wp_page_copy, by fbt where
+# the kernel attaches fentry or kprobes.  build/targets/counted maps 40 pages of a RAM disk (lib.sh's
+# ramdisk) with MADV_RANDOM after dropping its page cache and reads each
+# once: 40 pages read in by the fault, 40 major faults, in its thread,
+# between its madvise() and its exit (the dynamic linker's are not
+# counted).
+. tests/sh/lib.sh
+T=$B/targets/counted
+served_or_refused vminfo:::maj_fault filemap_fault
+ramdisk
+out=$($D -q -n '
+syscall::madvise:return /pid == $target/ { self->go = 1; }
+syscall::exit_group:entry /self->go/ { self->go = 0; }
+vminfo:::maj_fault /self->go/ { @n = sum(arg0); @t = sum(tid == pid); }
+END { printa("maj_fault %@d %@d\n", @n, @t); }' -c "$T majfault 40 /dev/ram0" 2>&1) ||
+	fail "exit $?: $out"
+[ "$(echo "$out" | grep -v '^$')" = "maj_fault 40 40" ] || fail "got: $out, want maj_fault 40 40"
+# cow_fault: a child writing N pages it shares with its parent copies
+# each, besides a few of its own (its stack, libc's data), so 40 pages
+# take at least 30 copies more than 10.  At least, not exactly: in the
+# 6.1 guest 10 pages always took 14 copies, 40 took 44 or, now and then,
+# 46 (not understood; the layout fixed with setarch -R did not change it)
+cow() {
+	$D -q -n 'vminfo:::cow_fault /ppid == $target/ { @ = sum(arg0); }
+	END { printa("%@d\n", @); }' -c "$T cow $1" 2>&1 | grep -v '^$'
+}
+a=$(cow 10) b=$(cow 40)
+[ "$a" -ge 10 ] 2>/dev/null && [ "$b" -ge 40 ] 2>/dev/null && [ $((b - a)) -ge 30 ] ||
+	fail "cow_fault: $a for 10 pages, $b for 40; want at least 30 more"
+exit 0
