@@ -19,3 +19,9 @@ wait_loaded() {
 		sleep 0.1
 	done
 }
+# the records dscope reported lost ("dscope: N drops on CPU k"), summed
+# over the CPUs, from its stderr in file $1
+reported_drops() {
+	sed -n 's/^dscope: \([0-9]*\) drops\{0,1\} on CPU [0-9]*$/\1/p' "$1" |
+		awk '{ s += $1 } END { print s + 0 }'
+}
