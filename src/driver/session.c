@@ -693,6 +693,9 @@ static int poll_locked(struct dscope *ds, int timeout_ms)
 	if (rc == 0 && due(&ds->next_switch, ds->opts.switchrate_ns, now)) {
 		rc = consume_read(&ds->cons);
 		consume_buf_drops(&ds->cons);
+		if (rc == 0)	/* a CPU back from offline (consume.h) */
+			rc = consume_revive(&ds->cons);
+		attach_revive(&ds->links);
 	}
 	if (rc >= 0 && ds->uw && due(&ds->next_unwind, UNWIND_RATE_NS, now))
 		rc = unwind_refresh(ds->uw);
@@ -747,6 +750,7 @@ int dscope__stop(struct dscope *ds)
 	/* what the probes wrote before stopping, then END's own output;
 	 * under fill, END may use the room kept for it */
 	consume_poll(&ds->cons, 0);
+	consume_revive(&ds->cons);	/* END's records need a live ring */
 	ds->cons.held.ending = true;
 	rc = attach_run_once(ds->spec, ATTACH_END, NULL, ds->cfg.err,
 			     ds->cfg.progname);

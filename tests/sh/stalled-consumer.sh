@@ -25,15 +25,8 @@ $D -q -n '
 		sleep 5
 		kill -CONT \$PPID
 		$B/targets/loop 100000'" >"$out" 2>"$err" || fail "exit $?: $(head -3 "$err")"
-count=$(sed -n 's/^count \([0-9]*\)$/\1/p' "$out")
-[ "$count" = $n ] || fail "count() is ${count:-missing}, want $n"
-lines=$(grep -c '^[0-9]* [0-9]*$' "$out")
-drops=$(reported_drops "$err")
-[ $((lines + drops)) = $n ] ||
-	fail "$lines lines printed and $drops drops reported, want $n: $(head -3 "$err")"
+check_accounting $n "$out" "$err" '^[0-9]* [0-9]*$'
 other=$(grep -v -E '^([0-9]+ [0-9]+|count [0-9]+|)$' "$out" | head -3)
 [ -z "$other" ] || fail "malformed output: $other"
-twice=$(grep '^[0-9]* [0-9]*$' "$out" | sort | uniq -d | head -3)
-[ -z "$twice" ] || fail "printed twice: $twice"
-echo "$n records: $lines printed, $drops dropped"
+echo "$accounted"
 exit 0
