@@ -65,6 +65,7 @@ struct file_node {
 struct map_range {
 	uint64_t start, end, pgoff;
 	const struct elf_file *f;
+	struct file_node *node;		/* f's, for the sweep */
 };
 
 struct proc_maps {
@@ -533,13 +534,13 @@ static void add_range(struct proc_maps *p, const char *line)
 {
 	uint64_t start, end, pgoff;
 	const char *path;
-	const struct elf_file *f;
+	struct file_node *node;
 
 	if (!usym_maps_line(line, &start, &end, &pgoff, &path) ||
-	    !(f = elf_file_peek(path)))
+	    !(node = file_node_get(path))->f)
 		return;
 	p->r = xrealloc(p->r, sizeof(*p->r) * (p->n + 1));
-	p->r[p->n++] = (struct map_range){ start, end, pgoff, f };
+	p->r[p->n++] = (struct map_range){ start, end, pgoff, node->f, node };
 }
 
 static struct proc_jit *find_jit(uint32_t pid)
@@ -713,11 +714,7 @@ void usym_sweep(void)
 		n->marked = false;
 	for (struct proc_maps *p = procs; p; p = p->next)
 		for (size_t i = 0; i < p->n; i++)
-			for (struct file_node *n = files; n; n = n->next)
-				if (n->f == p->r[i].f) {
-					n->marked = true;
-					break;
-				}
+			p->r[i].node->marked = true;
 	for (struct file_node **np = &files; *np;) {
 		struct file_node *n = *np;
 
