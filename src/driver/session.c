@@ -33,6 +33,9 @@
  * (rt/unwind.h); until then their stacks follow frame pointers in part,
  * so the wait is short, and an empty look costs one system call.
  *
+ * And the symbol caches let go of what processes gone held (usym_sweep)
+ * every SWEEP_RATE_NS, at the wakeup that follows: no wakeup of its own.
+ *
  * And with option zone, the groups of containers that match it are
  * looked for every ZONE_RATE_NS (rt/container.h), so a container started
  * while tracing is traced from then on.
@@ -92,6 +95,7 @@ struct dscope {
 	uint64_t next_status;
 	uint64_t next_agg;
 	uint64_t next_zone;		/* option zone: new groups looked for */
+	uint64_t next_sweep;		/* the symbol caches let go */
 	int zone_fd;			/* option zone's map; -1: no filter */
 	bool ending;			/* a status check saw exit() or a fill */
 	bool fill_said;			/* the fill notice has been printed */
@@ -468,6 +472,7 @@ static void exit_called(struct dscope *ds)
 }
 
 #define UNWIND_RATE_NS 100000000ull	/* 10 Hz */
+#define SWEEP_RATE_NS 1000000000ull	/* 1 Hz */
 
 /* how often option zone looks for containers started since */
 #define ZONE_RATE_NS 200000000ull
@@ -563,7 +568,7 @@ int dscope__go(struct dscope *ds)
 	if ((rc = consume_open(&ds->cons)) < 0)
 		return rc;
 	ds->next_switch = ds->next_status = ds->next_agg = ds->next_unwind =
-		ds->next_zone = now_ns();
+		ds->next_zone = ds->next_sweep = now_ns();
 	if ((rc = attach_run_once(ds->spec, ATTACH_BEGIN, NULL, err, pn)) < 0)
 		return rc;
 	consume_poll(&ds->cons, 0);
@@ -688,9 +693,14 @@ static int poll_locked(struct dscope *ds, int timeout_ms)
 	if (rc == 0 && due(&ds->next_switch, ds->opts.switchrate_ns, now)) {
 		rc = consume_read(&ds->cons);
 		consume_buf_drops(&ds->cons);
+		if (rc == 0)	/* a CPU back from offline (consume.h) */
+			rc = consume_revive(&ds->cons);
+		attach_revive(&ds->links);
 	}
 	if (rc >= 0 && ds->uw && due(&ds->next_unwind, UNWIND_RATE_NS, now))
 		rc = unwind_refresh(ds->uw);
+	if (due(&ds->next_sweep, SWEEP_RATE_NS, now))
+		usym_sweep();
 	if (due(&ds->next_agg, ds->opts.aggrate_ns, now))
 		consume_agg_drops(&ds->cons);
 	if (rc >= 0 && ds->zone_fd >= 0 && due(&ds->next_zone, ZONE_RATE_NS, now))
@@ -740,6 +750,7 @@ int dscope__stop(struct dscope *ds)
 	/* what the probes wrote before stopping, then END's own output;
 	 * under fill, END may use the room kept for it */
 	consume_poll(&ds->cons, 0);
+	consume_revive(&ds->cons);	/* END's records need a live ring */
 	ds->cons.held.ending = true;
 	rc = attach_run_once(ds->spec, ATTACH_END, NULL, ds->cfg.err,
 			     ds->cfg.progname);
@@ -771,6 +782,7 @@ void dscope__note_process(struct dscope *ds, long pid)
 	pthread_mutex_lock(&ds->lock);	/* the symbol caches name keys */
 	usym_forget_pid((uint32_t)pid);	/* what it maps now, at its end */
 	usym_note_pid((uint32_t)pid);
+	usym_keep_pid((uint32_t)pid);
 	pthread_mutex_unlock(&ds->lock);
 }
 

@@ -1,8 +1,15 @@
 /*
  * usym.c -- ELF symbol tables and process maps.  See usym.h.
  *
- * Files are kept in a list and never freed: a script names a handful of
- * processes and each maps tens of files at most.  Symbols come from
+ * Files are kept in a list.  Those handed out by elf_file_get (the
+ * providers' files, a target's) stay for the session; those read only
+ * to name a process's addresses stay while a process kept here maps
+ * them, and a sweep lets go of the rest.  Processes are kept while they
+ * live (the -c and -p targets for the session, DESIGN.md 3.10), and of
+ * those gone, the last USYM_GONE_MAX to go: a long run that sees
+ * thousands of processes come and go holds what the living map, not all
+ * it has seen.  (DTrace keeps a few process handles likewise: pgmax, 8
+ * by default.)  Symbols come from
  * .symtab when the file has one (the executable under test keeps its
  * static functions there), else from its separate debug file's .symtab
  * (obj/debugfile.h: libc6-dbg names libc's static functions), else from
@@ -23,8 +30,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <libelf.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,20 +48,33 @@
  * searched for along every library folder. */
 #define NEEDED_MAX 1024
 
+/* Processes gone whose maps are kept, to name the stacks they left. */
+#define USYM_GONE_MAX 16
+
+/* /proc/PID/stat's field of the process's start time (proc(5)) */
+#define STAT_STARTTIME 22
+
 struct file_node {
 	struct file_node *next;
 	struct elf_file *f;		/* NULL: not an ELF file */
 	char *path;
+	bool kept;			/* handed out by elf_file_get */
+	bool marked;			/* a kept process maps it (sweep) */
 };
 
 struct map_range {
 	uint64_t start, end, pgoff;
 	const struct elf_file *f;
+	struct file_node *node;		/* f's, for the sweep */
 };
 
 struct proc_maps {
 	struct proc_maps *next;
 	uint32_t pid;
+	uint64_t started;		/* STAT_STARTTIME: which process pid is */
+	uint64_t gone;			/* 0: alive when last looked; else the
+					 * order in which it was found gone */
+	bool kept;			/* a target's: for the session */
 	struct map_range *r;
 	size_t n;
 };
@@ -388,19 +410,31 @@ out:
 	return f;
 }
 
-const struct elf_file *elf_file_get(const char *path)
+static struct file_node *file_node_get(const char *path)
 {
 	struct file_node *n;
 
 	for (n = files; n; n = n->next)
 		if (strcmp(n->path, path) == 0)
-			return n->f;
+			return n;
 	n = xrealloc(NULL, sizeof(*n));
-	n->path = xstrdup(path);
-	n->f = elf_file_read(path);
-	n->next = files;
+	*n = (struct file_node){ .next = files, .path = xstrdup(path),
+				 .f = elf_file_read(path) };
 	files = n;
+	return n;
+}
+
+const struct elf_file *elf_file_get(const char *path)
+{
+	struct file_node *n = file_node_get(path);
+
+	n->kept = true;
 	return n->f;
+}
+
+const struct elf_file *elf_file_peek(const char *path)
+{
+	return file_node_get(path)->f;
 }
 
 void elf_file_free(struct elf_file *f)
@@ -500,13 +534,13 @@ static void add_range(struct proc_maps *p, const char *line)
 {
 	uint64_t start, end, pgoff;
 	const char *path;
-	const struct elf_file *f;
+	struct file_node *node;
 
 	if (!usym_maps_line(line, &start, &end, &pgoff, &path) ||
-	    !(f = elf_file_get(path)))
+	    !(node = file_node_get(path))->f)
 		return;
 	p->r = xrealloc(p->r, sizeof(*p->r) * (p->n + 1));
-	p->r[p->n++] = (struct map_range){ start, end, pgoff, f };
+	p->r[p->n++] = (struct map_range){ start, end, pgoff, node->f, node };
 }
 
 static struct proc_jit *find_jit(uint32_t pid)
@@ -517,31 +551,103 @@ static struct proc_jit *find_jit(uint32_t pid)
 	return NULL;
 }
 
-/* Read pid's perf map if it changed; its JIT names, NULL if none. */
+/* Read pid's perf map if it changed; its JIT names, NULL if none.  A
+ * pid is remembered only once it has a perf map. */
 static struct proc_jit *refresh_jit(uint32_t pid)
 {
 	struct proc_jit *j = find_jit(pid);
+	struct perfmap m = { 0 };
 
-	if (!j) {
-		j = xrealloc(NULL, sizeof(*j));
-		*j = (struct proc_jit){ .next = jits, .pid = pid };
-		snprintf(j->mod, sizeof(j->mod), "perf-%u.map", pid);
-		jits = j;
+	if (j)
+		return perfmap_refresh(&j->map, pid) ? j : NULL;
+	if (!perfmap_refresh(&m, pid)) {
+		perfmap_clear(&m);
+		return NULL;
 	}
-	return perfmap_refresh(&j->map, pid) ? j : NULL;
+	j = xrealloc(NULL, sizeof(*j));
+	*j = (struct proc_jit){ .next = jits, .pid = pid, .map = m };
+	snprintf(j->mod, sizeof(j->mod), "perf-%u.map", pid);
+	jits = j;
+	return j;
+}
+
+bool usym_proc_stat(uint32_t pid, int field, int n, uint64_t *out)
+{
+	char path[64], buf[1024], *p;
+	ssize_t len;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%u/stat", pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (len <= 0)
+		return false;
+	buf[len] = '\0';
+	if (!(p = strrchr(buf, ')')))	/* the command may hold anything */
+		return false;
+	for (int i = 2; i < field && p; i++)	/* p ends field i */
+		p = strchr(p + 1, ' ');
+	for (int i = 0; i < n; i++, p = strchr(p + 1, ' '))
+		if (!p || sscanf(p, " %" SCNu64, &out[i]) != 1)
+			return false;
+	return true;
+}
+
+/* Is the process p describes still there? */
+static bool proc_alive(const struct proc_maps *p)
+{
+	uint64_t started;
+
+	return usym_proc_stat(p->pid, STAT_STARTTIME, 1, &started) &&
+	       started == p->started;
+}
+
+static void free_jit(uint32_t pid)
+{
+	for (struct proc_jit **jp = &jits; *jp; jp = &(*jp)->next)
+		if ((*jp)->pid == pid) {
+			struct proc_jit *j = *jp;
+
+			*jp = j->next;
+			perfmap_clear(&j->map);
+			free(j);
+			return;
+		}
+}
+
+/* p leaves the list; with forget_jit, its JIT names too */
+static void drop_proc(struct proc_maps *p, bool forget_jit)
+{
+	for (struct proc_maps **pp = &procs; *pp; pp = &(*pp)->next)
+		if (*pp == p) {
+			*pp = p->next;
+			break;
+		}
+	if (forget_jit)
+		free_jit(p->pid);
+	free(p->r);
+	free(p);
 }
 
 bool usym_note_pid(uint32_t pid)
 {
 	char path[64], line[4096];
-	struct proc_maps *p;
+	struct proc_maps *p = find_proc(pid);
+	uint64_t started;
 	FILE *fp;
 
-	if (find_proc(pid))
+	/* a pid gone and used again: the new process's maps */
+	if (p && (!p->gone || !usym_proc_stat(pid, STAT_STARTTIME, 1, &started) ||
+		  started == p->started))
 		return true;
+	if (p)
+		drop_proc(p, true);
 	refresh_jit(pid);
 	snprintf(path, sizeof(path), "/proc/%u/maps", pid);
-	if (!(fp = fopen(path, "re")))
+	if (!usym_proc_stat(pid, STAT_STARTTIME, 1, &started) ||
+	    !(fp = fopen(path, "re")))
 		return false;
 	p = calloc(1, sizeof(*p));
 	if (!p) {
@@ -549,6 +655,7 @@ bool usym_note_pid(uint32_t pid)
 		return false;
 	}
 	p->pid = pid;
+	p->started = started;
 	while (fgets(line, sizeof(line), fp)) {
 		line[strcspn(line, "\n")] = '\0';
 		add_range(p, line);
@@ -565,15 +672,67 @@ bool usym_note_pid(uint32_t pid)
 
 void usym_forget_pid(uint32_t pid)
 {
-	for (struct proc_maps **pp = &procs; *pp; pp = &(*pp)->next)
-		if ((*pp)->pid == pid) {
-			struct proc_maps *p = *pp;
+	struct proc_maps *p = find_proc(pid);
 
-			*pp = p->next;
-			free(p->r);
-			free(p);
-			return;
+	if (p)
+		drop_proc(p, false);
+}
+
+void usym_keep_pid(uint32_t pid)
+{
+	struct proc_maps *p = find_proc(pid);
+
+	if (p)
+		p->kept = true;
+}
+
+/* The processes found gone: the oldest dropped past USYM_GONE_MAX. */
+static void sweep_procs(void)
+{
+	static uint64_t deaths;
+	size_t ngone = 0;
+
+	for (struct proc_maps *p = procs; p; p = p->next) {
+		if (!p->gone && !p->kept && !proc_alive(p))
+			p->gone = ++deaths;
+		ngone += p->gone != 0;
+	}
+	for (; ngone > USYM_GONE_MAX; ngone--) {
+		struct proc_maps *oldest = NULL;
+
+		for (struct proc_maps *p = procs; p; p = p->next)
+			if (p->gone && (!oldest || p->gone < oldest->gone))
+				oldest = p;
+		drop_proc(oldest, true);
+	}
+}
+
+void usym_sweep(void)
+{
+	sweep_procs();
+	for (struct file_node *n = files; n; n = n->next)
+		n->marked = false;
+	for (struct proc_maps *p = procs; p; p = p->next)
+		for (size_t i = 0; i < p->n; i++)
+			p->r[i].node->marked = true;
+	for (struct file_node **np = &files; *np;) {
+		struct file_node *n = *np;
+
+		if (n->kept || n->marked) {
+			np = &n->next;
+			continue;
 		}
+		*np = n->next;
+		elf_file_free(n->f);
+		free(n->path);
+		free(n);
+	}
+	/* JIT names of processes never noted, now gone */
+	for (struct proc_jit *j = jits, *next; j; j = next) {
+		next = j->next;
+		if (!find_proc(j->pid) && kill((pid_t)j->pid, 0) < 0 && errno == ESRCH)
+			free_jit(j->pid);
+	}
 }
 
 /* addr in JIT code named by pid's perf map; the map is read again when

@@ -1,8 +1,8 @@
 /*
  * usym.h -- user-space symbols: ELF files and the processes that map them.
  *
- * An ELF file is read once (libelf), by path, and kept for the life of
- * dscope: its function symbols sorted by address, its PT_LOAD segments
+ * An ELF file is read once (libelf), by path, and kept while it is used
+ * (usym_sweep): its function symbols sorted by address, its PT_LOAD segments
  * (to turn a virtual address into the file offset a uprobe names, and
  * back), its DT_NEEDED libraries and its run path.  The pid provider
  * (prov/pid.c) enumerates functions from it; the consumer names stack
@@ -11,7 +11,8 @@
  * A process's mappings are read from /proc/PID/maps when the process is
  * first noted (usym_note_pid) and cached with the files they name, so a
  * stack printed after the process exited still has names (DESIGN.md
- * 3.10).  An address in no file-backed mapping is named from the
+ * 3.10): those of the targets, and of the last few others to go
+ * (usym_sweep).  An address in no file-backed mapping is named from the
  * process's /tmp/perf-PID.map, where a JIT names its code (obj/perfmap.h),
  * as module "perf-PID.map".  A pid whose maps were never read, or an
  * address nothing names, prints as hex, as DTrace prints what it cannot
@@ -69,8 +70,12 @@ void usym_warn(const char *path, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* The file at path, read on first use; NULL if it is not a readable ELF
- * file.  Owned by the cache. */
+ * file.  Owned by the cache, and kept for the session. */
 const struct elf_file *elf_file_get(const char *path);
+
+/* The same, valid only until the next usym_sweep(), which lets it go if
+ * no process kept here maps it (rt/unwind.c reads a file's rows so). */
+const struct elf_file *elf_file_peek(const char *path);
 
 /* The same, read now and not kept: the caller frees it with
  * elf_file_free (the fuzzer reads a file per input). */
@@ -108,6 +113,18 @@ bool usym_note_pid(uint32_t pid);
 /* Forget what was read for pid: the next note reads the maps again
  * (libraries loaded since). */
 void usym_forget_pid(uint32_t pid);
+
+/* Keep what was read for pid (a target's) after it is gone, for the
+ * session, however many others come and go. */
+void usym_keep_pid(uint32_t pid);
+
+/* Let go of what the processes gone since the last sweep held, but for
+ * the last few to go (usym.c), and of the files no process kept maps. */
+void usym_sweep(void);
+
+/* n numbers from /proc/pid/stat from field (1-based, as proc(5) numbers
+ * them; field > 2) on into out; false if the process is gone. */
+bool usym_proc_stat(uint32_t pid, int field, int n, uint64_t *out);
 
 /* addr in process pid -> module, symbol (NULL: module only) and the
  * symbol's run-time address; false when unknown.  An address in no file

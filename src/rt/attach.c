@@ -231,6 +231,7 @@ static int timer_on_cpu(const struct spec_prog *p, int cpu)
 		.size = sizeof(attr),
 		.config = PERF_COUNT_SW_CPU_CLOCK,
 		.sample_period = p->period_ns,
+		.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED,
 		.disabled = 1,
 	};
 	int fd = (int)syscall(SYS_perf_event_open, &attr, -1, cpu, -1,
@@ -248,6 +249,24 @@ static int timer_on_cpu(const struct spec_prog *p, int cpu)
 	return fd;
 }
 
+/* the timer of p on cpu, set->fds[idx] (-1: none yet) */
+static void keep_timer(struct attach_set *set, const struct spec_prog *p,
+		       int cpu, int idx)
+{
+	if (set->ntimers == set->tcap) {
+		int cap = set->tcap ? 2 * set->tcap : 16;
+		struct attach_timer *v = realloc(set->timers, sizeof(*v) * (size_t)cap);
+
+		if (!v) {
+			fprintf(stderr, "dscope: out of memory\n");
+			abort();
+		}
+		set->timers = v;
+		set->tcap = cap;
+	}
+	set->timers[set->ntimers++] = (struct attach_timer){ p, cpu, idx, 0 };
+}
+
 static int attach_timer(const struct spec_prog *p, struct attach_set *set,
 			FILE *err, const char *progname)
 {
@@ -258,8 +277,11 @@ static int attach_timer(const struct spec_prog *p, struct attach_set *set,
 
 		if (fd < 0) {
 			last = fd;	/* an offline CPU: ENODEV */
+			if (p->attach == ATTACH_PROFILE)
+				keep_timer(set, p, cpu, -1);
 			continue;
 		}
+		keep_timer(set, p, cpu, set->n);
 		keep_fd(set, fd);
 		attached++;
 		if (p->attach == ATTACH_TICK)
@@ -396,7 +418,47 @@ void detach_all(struct attach_set *set)
 	}
 	free(set->fds);
 	free(set->slow);
+	free(set->timers);
 	memset(set, 0, sizeof(*set));
+}
+
+bool attach_cpu_online(int cpu)
+{
+	char path[64], c = '1';
+	int fd;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return errno == ENOENT && cpu == 0;
+	if (read(fd, &c, 1) != 1)
+		c = '0';
+	close(fd);
+	return c == '1';
+}
+
+void attach_revive(struct attach_set *set)
+{
+	for (int i = 0; i < set->ntimers; i++) {
+		struct attach_timer *t = &set->timers[i];
+		uint64_t r[2] = { 0, t->enabled };	/* value, time enabled */
+		int fd;
+
+		if (t->idx >= 0 && read(set->fds[t->idx], r, sizeof(r)) == sizeof(r) &&
+		    r[1] != t->enabled) {
+			t->enabled = r[1];
+			continue;	/* running */
+		}
+		if (!attach_cpu_online(t->cpu) || (fd = timer_on_cpu(t->p, t->cpu)) < 0)
+			continue;
+		t->enabled = 0;
+		if (t->idx >= 0) {
+			close(set->fds[t->idx]);
+			set->fds[t->idx] = fd;
+		} else {
+			t->idx = set->n;
+			keep_fd(set, fd);
+		}
+	}
 }
 
 int attach_run_once(const struct spec *sp, enum spec_attach which,

@@ -9,13 +9,26 @@
 #ifndef DSCOPE_ATTACH_H
 #define DSCOPE_ATTACH_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "spec/spec.h"
 
+/* A profile or tick timer on one CPU: its fd is set->fds[idx]; -1 while
+ * the CPU is offline. */
+struct attach_timer {
+	const struct spec_prog *p;
+	int cpu;
+	int idx;
+	uint64_t enabled;	/* the event's enabled time when last looked */
+};
+
 struct attach_set {
 	int *fds;		/* closed at once by detach_all */
 	int n, cap;
+	struct attach_timer *timers;
+	int ntimers, tcap;
 	int *slow;		/* uprobe perf events: closed by a child */
 	int nslow, slowcap;
 };
@@ -34,6 +47,18 @@ int attach_all(const struct spec *sp, struct attach_set *set, FILE *err,
  * released by a child process that outlives the call (their programs do
  * nothing once dscope__stop has set the state). */
 void detach_all(struct attach_set *set);
+
+/* Is cpu online (sysfs)?  cpu0, which has no "online" file, is. */
+bool attach_cpu_online(int cpu);
+
+/*
+ * CPU hot-plug: the kernel drops a CPU's perf events when it goes offline
+ * and does not bring them back with it, so a profile probe would fire on
+ * the others only.  Each timer whose event stands still on a CPU online
+ * (or that was never opened there) is opened again.  Cheap when nothing
+ * changed: a read() per timer.
+ */
+void attach_revive(struct attach_set *set);
 /* Run the BEGIN, END or ERROR program once, if the spec has one, with
  * arg0..arg11 from args (NULL: all zero). */
 int attach_run_once(const struct spec *sp, enum spec_attach which,

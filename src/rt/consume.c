@@ -647,6 +647,97 @@ static int open_wake(struct consumer *c)
 	return rc;
 }
 
+/*
+ * The perf rings, one per CPU online (libbpf's perf_buffer skips the
+ * others), ring i the i-th CPU online as sysfs says just before.
+ */
+static struct perf_buffer *open_rings(struct consumer *c)
+{
+	size_t pages = c->pages;
+	/*
+	 * Wake the consumer when a ring is a sixteenth full (a page at
+	 * least), not on every record: a wakeup per record costs the traced
+	 * thread microseconds, one per 256 KiB of a 4 MiB ring costs nothing
+	 * measurable, and leaves fifteen sixteenths of the ring for the
+	 * records that arrive before the consumer runs -- on a busy machine,
+	 * tens of milliseconds.  The session reads every ring to its end at
+	 * least every switchrate (consume_read), so no record waits longer
+	 * than that.  The enabled time tells a ring whose CPU went away.
+	 */
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(attr),
+		.config = PERF_COUNT_SW_BPF_OUTPUT,
+		.sample_type = PERF_SAMPLE_RAW,
+		.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED,
+		.sample_period = 1,
+		.watermark = 1,
+		.wakeup_watermark = (uint32_t)(pages > 16 ? pages * 4096 / 16 : 4096),
+	};
+	int k = 0;
+
+	for (int cpu = 0; cpu < c->ncpus; cpu++)
+		if (attach_cpu_online(cpu))
+			c->ring_cpu[k++] = cpu;
+	return perf_buffer__new_raw(c->sp->maps[MAP_BUF].fd, pages, &attr,
+				    on_event, c, NULL);
+}
+
+/* Has the event of fd stood still since *last (updated)? */
+static bool event_stalled(int fd, uint64_t *last)
+{
+	uint64_t r[2];	/* value, time enabled */
+	bool stalled;
+
+	if (read(fd, r, sizeof(r)) != (ssize_t)sizeof(r))
+		return false;
+	stalled = r[1] == *last;
+	*last = r[1];
+	return stalled;
+}
+
+int consume_revive(struct consumer *c)
+{
+	size_t n = c->pb ? perf_buffer__buffer_cnt(c->pb) : 0, online = 0;
+	bool dead = false;
+	struct perf_buffer *old = c->pb;
+	int rc = 0;
+
+	for (int cpu = 0; cpu < c->ncpus; cpu++)
+		online += attach_cpu_online(cpu);
+	for (size_t i = 0; i < n; i++)
+		if (event_stalled(perf_buffer__buffer_fd(c->pb, i), &c->ring_enabled[i]) &&
+		    attach_cpu_online(c->ring_cpu[i]))
+			dead = true;
+	if (!old || (!dead && online <= n))
+		return 0;
+	/* the new rings take the map's slots; what the old ones hold is
+	 * read, after a pause for a write under way to land; their close
+	 * empties the slots, which are filled again */
+	if (!(c->pb = open_rings(c))) {
+		rc = -errno;
+		c->pb = old;
+		return rc;
+	}
+	perf_buffer__consume(old);
+	usleep(10000);
+	perf_buffer__consume(old);
+	perf_buffer__free(old);
+	n = perf_buffer__buffer_cnt(c->pb);
+	memset(c->ring_enabled, 0, (size_t)c->ncpus * sizeof(*c->ring_enabled));
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		int fd = perf_buffer__buffer_fd(c->pb, i);
+
+		if (bpf_map_update_elem(c->sp->maps[MAP_BUF].fd, &c->ring_cpu[i], &fd,
+					BPF_ANY) < 0 || watch(c, fd, (uint32_t)i) < 0)
+			rc = -errno;
+	}
+	if (rc < 0)
+		fprintf(c->err, "%s: could not open the principal buffers again: %s\n",
+			c->progname, strerror(-rc));
+	return rc;
+}
+
 int consume_open(struct consumer *c)
 {
 	/* bufsize is per CPU; a perf ring is a power of two of pages */
@@ -659,11 +750,14 @@ int consume_open(struct consumer *c)
 	 * lets it ride out a burst without losing any on the way */
 	if (c->opts->bufpolicy == BUFPOLICY_RING && pages < 16)
 		pages = 16;
+	c->pages = pages;
 	c->orig_out = c->out;
 	c->ncpus = libbpf_num_possible_cpus();
 	c->dropped = calloc((size_t)c->ncpus, sizeof(*c->dropped));
 	c->flow = calloc((size_t)c->ncpus, sizeof(*c->flow));
-	if (!c->dropped || !c->flow)
+	c->ring_cpu = calloc((size_t)c->ncpus, sizeof(*c->ring_cpu));
+	c->ring_enabled = calloc((size_t)c->ncpus, sizeof(*c->ring_enabled));
+	if (!c->dropped || !c->flow || !c->ring_cpu || !c->ring_enabled)
 		return -ENOMEM;
 	rc = agg_state_init(&c->aggs, c->sp);
 	if (rc < 0)
@@ -678,28 +772,7 @@ int consume_open(struct consumer *c)
 	    (rc = bufpolicy_init(&c->held, c->opts->bufpolicy, c->opts->bufsize,
 				 bufpolicy_end_room(c->sp), c->ncpus)) < 0)
 		return rc;
-	/*
-	 * Wake the consumer when a ring is a sixteenth full (a page at
-	 * least), not on every record: a wakeup per record costs the traced
-	 * thread microseconds, one per 256 KiB of a 4 MiB ring costs nothing
-	 * measurable, and leaves fifteen sixteenths of the ring for the
-	 * records that arrive before the consumer runs -- on a busy machine,
-	 * tens of milliseconds.  The session reads every ring to its end at
-	 * least every switchrate (consume_read), so no record waits longer
-	 * than that.
-	 */
-	struct perf_event_attr attr = {
-		.type = PERF_TYPE_SOFTWARE,
-		.size = sizeof(attr),
-		.config = PERF_COUNT_SW_BPF_OUTPUT,
-		.sample_type = PERF_SAMPLE_RAW,
-		.sample_period = 1,
-		.watermark = 1,
-		.wakeup_watermark = (uint32_t)(pages > 16 ? pages * 4096 / 16 : 4096),
-	};
-
-	c->pb = perf_buffer__new_raw(c->sp->maps[MAP_BUF].fd, pages, &attr,
-				     on_event, c, NULL);
+	c->pb = open_rings(c);
 	if (!c->pb) {
 		rc = -errno;
 		fprintf(c->err, "%s: could not open the principal buffers: %s\n",
@@ -930,5 +1003,9 @@ void consume_close(struct consumer *c)
 	c->em = NULL;
 	free(c->dropped);
 	free(c->flow);
+	free(c->ring_cpu);
+	free(c->ring_enabled);
+	c->ring_cpu = NULL;
+	c->ring_enabled = NULL;
 	c->dropped = NULL;
 }

@@ -50,6 +50,10 @@ struct consumer {
 	uint64_t dblerrors, dblerrors_seen; /* faults in ERROR clauses:
 					 * counted, reported as status */
 	struct perf_buffer *pb;
+	size_t pages;			/* of each perf ring */
+	int *ring_cpu;			/* per perf ring: its CPU */
+	uint64_t *ring_enabled;		/* per perf ring: its enabled time
+					 * when last looked (consume_revive) */
 	struct ring_buffer *wake;	/* MAP_WAKE: exit() was called */
 	struct ring_buffer *errring;	/* spec.errbuf_map, read after each
 					 * run of the ERROR clauses; NULL:
@@ -78,6 +82,15 @@ int consume_open(struct consumer *c);
 int consume_wait(struct consumer *c, int timeout_ms);
 /* Read every principal buffer to its end (a switch); <0 on error. */
 int consume_read(struct consumer *c);
+/*
+ * CPU hot-plug: a CPU taken offline takes its perf ring's event with it,
+ * for good (the kernel drops a CPU's events from its context), so once
+ * the CPU is back every record written there fails, counted as a drop.
+ * This looks for such rings (an event whose enabled time stands still
+ * on a CPU online) or CPUs online that have none, and opens the rings
+ * again: the old ones are read to their end first.  0 or -errno.
+ */
+int consume_revive(struct consumer *c);
 /* consume_wait, then consume_read. */
 int consume_poll(struct consumer *c, int timeout_ms);
 /* fill, ring: carry out the held records, CPU by CPU; from now on

@@ -20,12 +20,24 @@
  *
  * A process's table lists its executable mappings as /proc/PID/maps
  * shows them, each with its file's rows.  Files are shared: the rows of
- * one are written once, after the rows already in the map (nothing is
- * ever moved or freed, so a walk never reads rows being rewritten), and
- * the session's budget of rows is spent first come, first served.  A
- * file that does not fit has no rows, marked UW_WHY_BUDGET, so the walk
- * can count the stacks it shortens.  Tables of processes gone are
- * dropped at each refresh (kill(pid, 0)), so the map holds the living.
+ * one are written once, in a run of the map no other file holds
+ * (rt/rowspace.h), and the session's budget of rows is spent first come,
+ * first served.  A file that does not fit has no rows, marked
+ * UW_WHY_BUDGET, so the walk can count the stacks it shortens.
+ *
+ * A long run sees processes come and go, and with them files (a build's
+ * fresh objects, a deployment's new libraries).  Each sweep (about once
+ * a second) drops the tables of processes gone (kill(pid, 0)), then lets
+ * go of every file no remaining table maps: its keys leave the objs map
+ * and its rows go back to the space, to be reused a sweep later, when no
+ * walk that found them before can still be reading them.  A process
+ * that maps such a file but has no table yet asks for one, and the file
+ * is read again.  The files read before the target ran and our own libc
+ * are kept: nearly every process maps the latter.  So what the session
+ * holds follows the processes alive, not the time it has run.  Freed
+ * inodes are used again, so a file is also told by its change time and
+ * size: a process mapping a new file by a known key retires the old one
+ * (found no more, its rows freed once no table maps it).
  */
 #include "rt/unwind.h"
 
@@ -47,6 +59,7 @@
 
 #include "obj/ehframe.h"
 #include "obj/usym.h"
+#include "rt/rowspace.h"
 
 #define OBJECTS_MAX 256		/* files of a target read before it runs */
 #define UNWIND_FILES_MAX 4096	/* files given rows in one session */
@@ -57,16 +70,37 @@ struct unwind_file {
 	struct unwind_key key;		/* as stat() shows it */
 	struct unwind_key alt;		/* as a mapping of it shows it, if not */
 	bool has_alt;
+	bool live;			/* false: a slot free for another file */
+	bool retired;			/* its inode now names another file:
+					 * found no more, freed once unmapped */
+	bool pinned;			/* kept for the session: see above */
+	struct timespec ctime;		/* as stat() showed it when read, */
+	uint64_t size;			/* to tell an inode used again */
+	bool marked;			/* a table maps it (during a sweep) */
 	struct unwind_obj obj;		/* its rows; count 0: none, first: why */
+	uint32_t held;			/* rows it holds from obj.first, index
+					 * included; 0: none */
+};
+
+/* A process with a table in the map, and the files (indices into
+ * unwind_tables.files) that table maps. */
+struct unwind_user {
+	uint32_t pid;
+	uint32_t nfiles;
+	uint32_t *files;
 };
 
 struct unwind_tables {
-	struct unwind_file *files;
-	size_t nfiles, fcap;
-	uint32_t used, budget;		/* rows written; the rows map's size */
+	struct unwind_file *files;	/* slots, live or free */
+	size_t nfiles, fcap, nlive;
+	struct rowspace space;		/* of the rows map */
+	uint32_t budget;		/* the rows map's size */
 	size_t over_budget;		/* files whose rows did not fit */
-	uint32_t *pids;			/* processes with a table in the map */
-	size_t npids, pcap;
+	struct unwind_user *users;	/* processes with a table in the map */
+	size_t nusers, ucap;
+	uint32_t mapped[UNWIND_PROC_VMAS];	/* the files of the table being
+						 * built */
+	uint32_t nmapped;
 	uint64_t missed;		/* processes gone before their maps were read */
 	uint64_t refreshes;		/* unwind_refresh calls */
 	int rows_fd, objs_fd, procs_fd, want_fd, short_fd;
@@ -242,20 +276,19 @@ static struct unwind_file *find_file(struct unwind_tables *t,
 				     const struct unwind_key *key)
 {
 	for (size_t i = 0; i < t->nfiles; i++)
-		if (same_key(&t->files[i].key, key) ||
-		    (t->files[i].has_alt && same_key(&t->files[i].alt, key)))
+		if (t->files[i].live && !t->files[i].retired && (same_key(&t->files[i].key, key) ||
+		    (t->files[i].has_alt && same_key(&t->files[i].alt, key))))
 			return &t->files[i];
 	return NULL;
 }
 
-static bool stat_key(const char *path, struct unwind_key *key)
+static bool stat_key(const char *path, struct unwind_key *key,
+		     struct stat *st)
 {
-	struct stat st;
-
-	if (stat(path, &st) < 0)
+	if (stat(path, st) < 0)
 		return false;
-	*key = (struct unwind_key){ (uint64_t)major(st.st_dev) << 20 | minor(st.st_dev),
-				    st.st_ino };
+	*key = (struct unwind_key){ (uint64_t)major(st->st_dev) << 20 | minor(st->st_dev),
+				    st->st_ino };
 	return true;
 }
 
@@ -288,11 +321,11 @@ void unwind_index(const struct unwind_row *rows, size_t n, uint32_t rows0,
 }
 
 /*
- * rows[0, n) as the rows map holds them at [t->used, t->used + need):
- * spec.h's page index first, then the rows.
+ * rows[0, n) as the rows map holds them at [first, first + need): spec.h's
+ * page index first, then the rows.
  */
 static int write_rows(struct unwind_tables *t, const struct unwind_row *rows,
-		      size_t n)
+		      size_t n, uint32_t first)
 {
 	uint32_t npages = index_pages(rows, n);
 	size_t need = unwind_rows_needed(rows, n);
@@ -306,10 +339,10 @@ static int write_rows(struct unwind_tables *t, const struct unwind_row *rows,
 		free(idx);
 		return -ENOMEM;
 	}
-	unwind_index(rows, n, t->used + npages + 1, all);
+	unwind_index(rows, n, first + npages + 1, all);
 	memcpy(all + npages + 1, rows, n * sizeof(*rows));
 	for (size_t i = 0; i < need; i++)
-		idx[i] = t->used + (uint32_t)i;
+		idx[i] = first + (uint32_t)i;
 	if (bpf_map_update_batch(t->rows_fd, idx, all, &count, NULL) < 0)
 		rc = -errno;
 	free(idx);
@@ -317,23 +350,14 @@ static int write_rows(struct unwind_tables *t, const struct unwind_row *rows,
 	return rc;
 }
 
-/*
- * The file at path, known by key (and alt, the key of its mapping where
- * that differs): its rows written after those already there, if they fit
- * the budget, and its object entered under both keys for the walk's
- * bpf_find_vma path.  NULL on an error worth stopping for (rc).
- */
-static struct unwind_file *add_file(struct unwind_tables *t, const char *path,
-				    struct unwind_key key, int *rc)
+/* A slot for a file: a free one, or one more; NULL if none can be had. */
+static struct unwind_file *file_slot(struct unwind_tables *t, int *rc)
 {
-	const struct elf_file *f = elf_file_get(path);
-	struct unwind_row *rows = NULL;
-	struct unwind_file *uf;
-	size_t n = 0;
-
-	*rc = 0;
-	if (t->nfiles == UNWIND_FILES_MAX)
+	if (t->nlive == UNWIND_FILES_MAX)
 		return NULL;	/* the objs map is full: frame pointers */
+	for (size_t i = 0; i < t->nfiles; i++)
+		if (!t->files[i].live)
+			return &t->files[i];
 	if (t->nfiles == t->fcap) {
 		size_t cap = t->fcap ? 2 * t->fcap : 64;
 		struct unwind_file *v = realloc(t->files, cap * sizeof(*v));
@@ -345,29 +369,116 @@ static struct unwind_file *add_file(struct unwind_tables *t, const char *path,
 		t->files = v;
 		t->fcap = cap;
 	}
-	uf = &t->files[t->nfiles];
-	*uf = (struct unwind_file){ .key = key, .obj = { UW_WHY_NONE, 0 } };
+	t->files[t->nfiles].live = false;
+	return &t->files[t->nfiles++];
+}
+
+/* rows[0, n) into the map, if they fit the budget: uf's obj and held */
+static void place_rows(struct unwind_tables *t, struct unwind_file *uf,
+		       const struct unwind_row *rows, size_t n)
+{
+	size_t need = unwind_rows_needed(rows, n);
+	uint32_t first;
+
+	if (n > UNWIND_ROWS_MAX ||
+	    !rowspace_take(&t->space, (uint32_t)need, &first)) {
+		uf->obj.first = UW_WHY_BUDGET;
+		t->over_budget++;
+	} else if (write_rows(t, rows, n, first) == 0) {
+		uf->obj = (struct unwind_obj){ first, index_pages(rows, n) };
+		uf->held = (uint32_t)need;
+	} else {
+		rowspace_give(&t->space, first, (uint32_t)need);
+	}
+}
+
+/* uf's keys leave the objs map */
+static void retire_file(struct unwind_tables *t, struct unwind_file *uf)
+{
+	bpf_map_delete_elem(t->objs_fd, &uf->key);
+	if (uf->has_alt)
+		bpf_map_delete_elem(t->objs_fd, &uf->alt);
+	uf->retired = true;
+}
+
+/* Let go of uf: its keys leave the objs map, its rows go back. */
+static void drop_file(struct unwind_tables *t, struct unwind_file *uf)
+{
+	if (!uf->retired)
+		retire_file(t, uf);
+	if (uf->held)
+		rowspace_give(&t->space, uf->obj.first, uf->held);
+	uf->live = false;
+	t->nlive--;
+}
+
+/*
+ * The file at path, known by key (and alt, the key of its mapping where
+ * that differs): its rows written in a free run, if they fit the budget,
+ * and its object entered under both keys for the walk's bpf_find_vma
+ * path.  Pinned: kept for the session.  NULL on an error worth stopping
+ * for (rc), or when no more files can be known.
+ */
+static struct unwind_file *add_file(struct unwind_tables *t, const char *path,
+				    struct unwind_key key, const struct stat *st,
+				    bool pinned, int *rc)
+{
+	const struct elf_file *f = elf_file_peek(path);
+	struct unwind_row *rows = NULL;
+	struct unwind_file *uf;
+	size_t n = 0;
+
+	*rc = 0;
+	if (!(uf = file_slot(t, rc)))
+		return NULL;
+	*uf = (struct unwind_file){ .key = key, .pinned = pinned,
+				    .ctime = st->st_ctim, .size = (uint64_t)st->st_size,
+				    .obj = { UW_WHY_NONE, 0 } };
 	uf->has_alt = mapped_key(path, &uf->alt) && !same_key(&uf->alt, &key);
 	if (f && (*rc = unwind_file_rows(f, &rows, &n)) == -ENOMEM)
 		return NULL;
-	size_t need = n ? unwind_rows_needed(rows, n) : 0;
-
-	if (n && (n > UNWIND_ROWS_MAX || need > t->budget - t->used)) {
-		uf->obj.first = UW_WHY_BUDGET;
-		t->over_budget++;
-	} else if (n && write_rows(t, rows, n) == 0) {
-		uf->obj = (struct unwind_obj){ t->used, index_pages(rows, n) };
-		t->used += (uint32_t)need;
-	}
+	if (n)
+		place_rows(t, uf, rows, n);
 	free(rows);
 	*rc = 0;
+	uf->live = true;
+	t->nlive++;
 	for (int k = 0; k < 1 + uf->has_alt && *rc == 0; k++)
 		if (bpf_map_update_elem(t->objs_fd, k ? &uf->alt : &uf->key, &uf->obj,
 					BPF_ANY) < 0)
 			*rc = -errno;
-	if (*rc < 0)
+	if (*rc < 0) {
+		drop_file(t, uf);
 		return NULL;
-	t->nfiles++;
+	}
+	return uf;
+}
+
+/*
+ * A file known by a mapping's key: still the one that was read, unless
+ * the path the process maps it by now shows its inode changed since (an
+ * inode freed and used again for a new file: a fresh build, an upgrade).
+ * Then the old one is retired and NULL returned, for the new to be read.
+ * A path that holds another inode tells nothing: the file mapped may be
+ * one deleted or replaced since, whose rows are still right.
+ */
+static struct unwind_file *still_same(struct unwind_tables *t,
+				      struct unwind_file *uf,
+				      const char *const paths[2])
+{
+	struct unwind_key k;
+	struct stat st;
+
+	for (int i = 0; i < 2; i++) {
+		if (!stat_key(paths[i], &k, &st) || !same_key(&k, &uf->key))
+			continue;
+		if (st.st_ctim.tv_sec == uf->ctime.tv_sec &&
+		    st.st_ctim.tv_nsec == uf->ctime.tv_nsec &&
+		    (uint64_t)st.st_size == uf->size)
+			return uf;
+		retire_file(t, uf);
+		return NULL;
+	}
 	return uf;
 }
 
@@ -384,20 +495,20 @@ static struct unwind_file *mapped_file(struct unwind_tables *t, uint32_t pid,
 {
 	struct unwind_file *uf = find_file(t, &key);
 	struct unwind_key k;
+	struct stat st;
 	char root[PATH_MAX + 32];
+	const char *const paths[2] = { path, root };
 
 	*rc = 0;
-	if (uf)
-		return uf;
 	snprintf(root, sizeof(root), "/proc/%u/root%s", pid, path);
+	if (uf && (uf = still_same(t, uf, paths)))
+		return uf;
 	for (int i = 0; i < 2; i++) {
-		const char *p = i ? root : path;
-
-		if (!stat_key(p, &k))
+		if (!stat_key(paths[i], &k, &st))
 			continue;
 		if (same_key(&k, &key) ||
-		    (mapped_key(p, &k) && same_key(&k, &key)))
-			return add_file(t, p, k, rc);
+		    (mapped_key(paths[i], &k) && same_key(&k, &key)))
+			return add_file(t, paths[i], k, &st, false, rc);
 	}
 	return NULL;
 }
@@ -405,42 +516,48 @@ static struct unwind_file *mapped_file(struct unwind_tables *t, uint32_t pid,
 /* end_code and start_stack, /proc/PID/stat's fields 27 and 28 */
 static bool read_stamp(uint32_t pid, uint64_t stamp[2])
 {
-	char path[64], buf[1024], *p;
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%u/stat", pid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	if (!(p = strrchr(buf, ')')))	/* the command may hold anything */
-		return false;
-	/* field 3 (state) on: 24 fields to skip before end_code */
-	for (int i = 0; i < 25 && p; i++)
-		p = strchr(p + 1, ' ');
-	return p && sscanf(p, " %" SCNu64 " %" SCNu64, &stamp[0], &stamp[1]) == 2;
+	return usym_proc_stat(pid, 27, 2, stamp);
 }
 
-static int remember_pid(struct unwind_tables *t, uint32_t pid)
+/* pid's table is in the map, mapping the files of t->mapped */
+static int remember_user(struct unwind_tables *t, uint32_t pid)
 {
-	for (size_t i = 0; i < t->npids; i++)
-		if (t->pids[i] == pid)
-			return 0;
-	if (t->npids == t->pcap) {
-		size_t cap = t->pcap ? 2 * t->pcap : 64;
-		uint32_t *v = realloc(t->pids, cap * sizeof(*v));
+	struct unwind_user *u = NULL;
+	uint32_t *files;
+
+	for (size_t i = 0; i < t->nusers && !u; i++)
+		if (t->users[i].pid == pid)
+			u = &t->users[i];
+	if (!u && t->nusers == t->ucap) {
+		size_t cap = t->ucap ? 2 * t->ucap : 64;
+		struct unwind_user *v = realloc(t->users, cap * sizeof(*v));
 
 		if (!v)
 			return -ENOMEM;
-		t->pids = v;
-		t->pcap = cap;
+		t->users = v;
+		t->ucap = cap;
 	}
-	t->pids[t->npids++] = pid;
+	files = malloc((t->nmapped ? t->nmapped : 1) * sizeof(*files));
+	if (!files)
+		return -ENOMEM;
+	memcpy(files, t->mapped, t->nmapped * sizeof(*files));
+	if (!u)
+		u = &t->users[t->nusers++];
+	else
+		free(u->files);
+	*u = (struct unwind_user){ pid, t->nmapped, files };
 	return 0;
+}
+
+/* The table being built maps uf. */
+static void note_mapped(struct unwind_tables *t, const struct unwind_file *uf)
+{
+	uint32_t i = (uint32_t)(uf - t->files);
+
+	for (uint32_t k = 0; k < t->nmapped; k++)
+		if (t->mapped[k] == i)
+			return;
+	t->mapped[t->nmapped++] = i;
 }
 
 /*
@@ -462,6 +579,7 @@ static int build_proc(struct unwind_tables *t, uint32_t pid)
 	if (!read_stamp(pid, before) || !(f = fopen(path, "re")))
 		return -ESRCH;
 	memset(pr, 0, offsetof(struct unwind_proc, vmas));
+	t->nmapped = 0;
 	while (rc == 0 && pr->n < UNWIND_PROC_VMAS && fgets(line, sizeof(line), f)) {
 		unsigned long long start, end, off, ino;
 		unsigned maj, min;
@@ -479,6 +597,8 @@ static int build_proc(struct unwind_tables *t, uint32_t pid)
 			uf = mapped_file(t, pid, line + at,
 					 (struct unwind_key){ (uint64_t)maj << 20 | min, ino },
 					 &rc);
+		if (uf)
+			note_mapped(t, uf);
 		*v = (struct unwind_vma){ start, end, off - start,
 					  uf ? uf->obj : (struct unwind_obj){ UW_WHY_NONE, 0 } };
 		pr->n++;
@@ -493,7 +613,7 @@ static int build_proc(struct unwind_tables *t, uint32_t pid)
 	/* UNWIND_PROCS_MAX tables kept already: its stacks count as pending */
 	if (bpf_map_update_elem(t->procs_fd, &pid, pr, BPF_ANY) < 0)
 		return 0;
-	return remember_pid(t, pid);
+	return remember_user(t, pid);
 }
 
 int unwind_prepare(struct spec *sp, uint64_t budget, struct unwind_tables **out)
@@ -505,7 +625,7 @@ int unwind_prepare(struct spec *sp, uint64_t budget, struct unwind_tables **out)
 		return 0;
 	if (!(t = calloc(1, sizeof(*t))))
 		return -ENOMEM;
-	t->budget = (uint32_t)budget;
+	t->budget = t->space.budget = (uint32_t)budget;
 	sp->maps[sp->unwind_rows_map].max_entries = t->budget;
 	sp->maps[sp->unwind_objs_map].max_entries = 2 * UNWIND_FILES_MAX;
 	*out = t;
@@ -521,6 +641,7 @@ static int add_own_libc(struct unwind_tables *t)
 {
 	char line[PATH_MAX + 128], *path;
 	struct unwind_key key;
+	struct stat st;
 	FILE *f = fopen("/proc/self/maps", "re");
 	int rc = 0;
 
@@ -528,8 +649,8 @@ static int add_own_libc(struct unwind_tables *t)
 		line[strcspn(line, "\n")] = '\0';
 		if (!(path = strchr(line, '/')) || strncmp(basename_of(path), "libc.so.", 8) != 0)
 			continue;
-		if (stat_key(path, &key) && !find_file(t, &key))
-			add_file(t, path, key, &rc);
+		if (stat_key(path, &key, &st) && !find_file(t, &key))
+			add_file(t, path, key, &st, true, &rc);
 		break;
 	}
 	if (f)
@@ -555,9 +676,10 @@ int unwind_fill(const struct spec *sp, struct unwind_tables *t, long pid,
 	nfiles = pid > 0 ? usym_object_files(pid, exec, files, OBJECTS_MAX) : 0;
 	for (size_t i = 0; rc == 0 && i < nfiles; i++) {
 		struct unwind_key key;
+		struct stat st;
 
-		if (stat_key(files[i]->path, &key) && !find_file(t, &key))
-			add_file(t, files[i]->path, key, &rc);
+		if (stat_key(files[i]->path, &key, &st) && !find_file(t, &key))
+			add_file(t, files[i]->path, key, &st, true, &rc);
 	}
 	if (rc == 0)
 		rc = add_own_libc(t);
@@ -569,10 +691,43 @@ int unwind_fill(const struct spec *sp, struct unwind_tables *t, long pid,
 	return rc;
 }
 
+/*
+ * The tables of processes gone, then the files no table left maps.  A pid
+ * used again keeps its table of another mm until the walk asks for its
+ * own.  The rows given back a sweep ago become free first: those given
+ * back now wait for the next.
+ */
+static void sweep(struct unwind_tables *t)
+{
+	size_t k = 0;
+
+	rowspace_recycle(&t->space);
+	for (size_t i = 0; i < t->nusers; i++) {
+		struct unwind_user *u = &t->users[i];
+
+		if (kill((pid_t)u->pid, 0) < 0 && errno == ESRCH) {
+			bpf_map_delete_elem(t->procs_fd, &u->pid);
+			free(u->files);
+		} else {
+			t->users[k++] = *u;
+		}
+	}
+	t->nusers = k;
+	for (size_t i = 0; i < t->nfiles; i++)
+		t->files[i].marked = false;
+	for (size_t i = 0; i < t->nusers; i++)
+		for (uint32_t f = 0; f < t->users[i].nfiles; f++)
+			t->files[t->users[i].files[f]].marked = true;
+	for (size_t i = 0; i < t->nfiles; i++)
+		if (t->files[i].live && !t->files[i].marked &&
+		    (!t->files[i].pinned || t->files[i].retired))
+			drop_file(t, &t->files[i]);
+}
+
 int unwind_refresh(struct unwind_tables *t)
 {
 	uint32_t want[UNWIND_WANT_MAX], key, *prev = NULL;
-	size_t n = 0, k = 0;
+	size_t n = 0;
 	int rc = 0;
 
 	if (!t)
@@ -590,16 +745,8 @@ int unwind_refresh(struct unwind_tables *t)
 			rc = 0;
 		}
 	}
-	/* the tables of processes gone, every PRUNE_EVERY calls: a pid used
-	 * again finds a table of another mm, and asks for its own */
-	if (++t->refreshes % PRUNE_EVERY != 0)
-		return rc;
-	for (size_t i = 0; i < t->npids; i++)
-		if (kill((pid_t)t->pids[i], 0) < 0 && errno == ESRCH)
-			bpf_map_delete_elem(t->procs_fd, &t->pids[i]);
-		else
-			t->pids[k++] = t->pids[i];
-	t->npids = k;
+	if (++t->refreshes % PRUNE_EVERY == 0)
+		sweep(t);
 	return rc;
 }
 
@@ -633,7 +780,10 @@ void unwind_tables_free(struct unwind_tables *t)
 {
 	if (!t)
 		return;
+	for (size_t i = 0; i < t->nusers; i++)
+		free(t->users[i].files);
+	free(t->users);
 	free(t->files);
-	free(t->pids);
+	rowspace_free(&t->space);
 	free(t);
 }

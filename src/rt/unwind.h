@@ -9,7 +9,9 @@
  * target its process's table.  unwind_refresh(), at each switchrate
  * tick, builds the table of every process the BPF side asked for
  * (reading /proc/PID/maps, and the rows of files not seen before, shared
- * by every process mapping them) and drops the tables of processes gone.
+ * by every process mapping them); about once a second it drops the
+ * tables of processes gone and lets go of the files no table maps any
+ * more, their rows reused for files to come.
  * unwind_report() says, at the end, how many stacks followed frame
  * pointers in part because a table was not built yet or over budget.  A
  * file without .eh_frame, or one we cannot read, simply has no rows: the

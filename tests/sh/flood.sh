@@ -25,8 +25,7 @@ out=$(mktemp) err=$(mktemp)
 check_flood() {	# N: every number once, or a drop for it
 	local n=$1 lines drops
 	lines=$(grep -c . "$out")
-	drops=$(sed -n 's/^dscope: \([0-9]*\) drops\{0,1\} on CPU [0-9]*$/\1/p' "$err" |
-		awk '{ s += $1 } END { print s + 0 }')
+	drops=$(reported_drops "$err")
 	[ $((lines + drops)) = $n ] || fail "N=$n: $lines lines and $drops drops"
 	# each CPU's records print in order, the CPUs' one after another
 	grep . "$out" | sort -n | uniq | awk -v n=$n -v l=$lines '

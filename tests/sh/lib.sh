@@ -43,3 +43,26 @@ served_or_refused() {
 	echo "$err" | grep -q "$1 needs fbt on $2" || fail "$err"
 	echo "no fentry or kprobes here: $err"; exit 77
 }
+# the records dscope reported lost ("dscope: N drops on CPU k"), summed
+# over the CPUs, from its stderr in file $1
+reported_drops() {
+	sed -n 's/^dscope: \([0-9]*\) drops\{0,1\} on CPU [0-9]*$/\1/p' "$1" |
+		awk '{ s += $1 } END { print s + 0 }'
+}
+# Exact accounting of N records ($1), each printed as a line of file $2
+# matching $4 whose first two words are unique (a pid and its count), and
+# counted by count() in a line "count N": the lines printed and the drops
+# reported in file $3 add up to N, none twice, and count() is N.  Says
+# "N records: P printed, D dropped" in $accounted.
+check_accounting() {
+	local n=$1 out=$2 err=$3 re=$4 count lines drops twice
+	count=$(sed -n 's/^count \([0-9]*\)$/\1/p' "$out")
+	[ "$count" = "$n" ] || fail "count() is ${count:-missing}, want $n"
+	lines=$(grep -c "$re" "$out")
+	drops=$(reported_drops "$err")
+	[ $((lines + drops)) = "$n" ] ||
+		fail "$lines lines printed and $drops drops reported, want $n: $(head -3 "$err")"
+	twice=$(grep "$re" "$out" | cut -d' ' -f1,2 | sort | uniq -d | head -3)
+	[ -z "$twice" ] || fail "printed twice: $twice"
+	accounted="$n records: $lines printed, $drops dropped"
+}
