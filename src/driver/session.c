@@ -61,6 +61,8 @@
 #include "rt/attach.h"
 #include "rt/consume.h"
 #include "rt/container.h"
+#include "rt/ctf.h"
+#include "rt/replay.h"
 #include "rt/disasm.h"
 #include "kern/kcaps.h"
 #include "rt/load.h"
@@ -70,6 +72,10 @@
 #include "obj/usym.h"
 
 enum state { S_NEW, S_COMPILED, S_GOING, S_STOPPED };
+
+/* -x replay: events run between two reads of the principal buffers --
+ * few enough that their records fit in a CPU's ring */
+#define REPLAY_BATCH 1024
 
 struct dscope {
 	struct dscope_config cfg;
@@ -99,6 +105,9 @@ struct dscope {
 					 * errno, said once; 0: none did */
 	struct metrics *metrics;	/* -x metrics: the HTTP server */
 	pthread_mutex_t lock;		/* consumer vs. HTTP thread (metrics.h) */
+	struct ctf_trace trace;		/* -x replay: the trace read */
+	struct replay replay;		/* and where its run is */
+	bool replaying;
 };
 
 struct dscope *dscope__new(const struct dscope_config *cfg)
@@ -129,6 +138,10 @@ void dscope__free(struct dscope *ds)
 		detach_all(&ds->links);
 	if (ds->cons.pb)
 		consume_close(&ds->cons);
+	if (ds->cons.ctf)
+		ctf_writer__free(ds->cons.ctf, NULL);
+	replay_close(&ds->replay);
+	ctf_trace_free(&ds->trace);
 	if (ds->spec)
 		unload_spec(ds->spec);
 	unwind_tables_free(ds->uw);
@@ -224,15 +237,44 @@ static void matched_notice(struct dscope *ds, const int *nprobes)
 	}
 }
 
+/* -x replay: the trace, whose probes are all the script may match. */
+static int read_trace(struct dscope *ds, struct compile_args *args)
+{
+	const char *pn = ds->cfg.progname;
+
+	if (ds->opts.record[0]) {
+		fprintf(ds->cfg.err, "%s: record and replay cannot be used "
+			"together\n", pn);
+		return -EINVAL;
+	}
+	if (ctf_trace_read(ds->opts.replay, &ds->trace, ds->cfg.err, pn) < 0)
+		return -EINVAL;
+	args->recorded = (const char *const *)ds->trace.probes;
+	args->nrecorded = ds->trace.nprobes;
+	args->replay_dir = ds->opts.replay;
+	ds->replaying = true;
+	if (!ds->trace.complete)
+		fprintf(ds->cfg.err, "%s: %s was cut short (its recorder did not "
+			"finish): replaying the %zu events before the cut\n", pn,
+			ds->opts.replay, ds->trace.nevents);
+	if (ds->trace.discarded)
+		fprintf(ds->cfg.err, "%s: %s lost %llu events as it was recorded\n",
+			pn, ds->opts.replay, (unsigned long long)ds->trace.discarded);
+	return 0;
+}
+
 int dscope__compile(struct dscope *ds)
 {
 	struct compile_args args = { .argc = ds->argc, .argv = ds->argv,
 				     .target_pid = ds->target };
 	struct compile_result res;
 	struct diag d = { 0 };
+	int rc;
 
 	if (ds->state != S_NEW)
 		return -EINVAL;
+	if (ds->opts.replay[0] && (rc = read_trace(ds, &args)) < 0)
+		return rc;
 	if (compile_sources(&ds->arena, catalog(ds), ds->src, ds->nsrc, &args,
 			    &ds->opts, &res, &d) < 0) {
 		compile_error(ds, &ds->src[res.source], &d);
@@ -562,6 +604,13 @@ int dscope__go(struct dscope *ds)
 	};
 	if ((rc = consume_open(&ds->cons)) < 0)
 		return rc;
+	if (ds->opts.record[0] &&
+	    (rc = ctf_writer__new(ds->opts.record, ds->cons.ncpus, err, pn,
+				  &ds->cons.ctf)) < 0)
+		return rc;
+	if (ds->replaying && (rc = replay_open(&ds->replay, ds->spec,
+					       &ds->trace)) < 0)
+		return rc;
 	ds->next_switch = ds->next_status = ds->next_agg = ds->next_unwind =
 		ds->next_zone = now_ns();
 	if ((rc = attach_run_once(ds->spec, ATTACH_BEGIN, NULL, err, pn)) < 0)
@@ -674,6 +723,21 @@ static int output_failed(struct dscope *ds)
 	return -ds->out_errno;
 }
 
+/* -x record: what the consumer has read, written out as packets, with
+ * each CPU's losses so far. */
+static int record_flush(struct dscope *ds)
+{
+	uint64_t *lost;
+	int rc;
+
+	if (!ds->cons.ctf)
+		return 0;
+	lost = consume_lost(&ds->cons);
+	rc = ctf_writer__flush(ds->cons.ctf, lost);
+	free(lost);
+	return rc;
+}
+
 static int poll_locked(struct dscope *ds, int timeout_ms)
 {
 	uint64_t now = now_ns();
@@ -683,11 +747,20 @@ static int poll_locked(struct dscope *ds, int timeout_ms)
 		return -EINVAL;
 	if (ds->ending)
 		return 1;	/* already over: do not wait */
-	rc = consume_wait(&ds->cons, wait_ms(ds, timeout_ms, now));
+	if (ds->replaying) {
+		rc = replay_run(&ds->replay, REPLAY_BATCH, ds->cfg.err,
+				ds->cfg.progname);
+		ds->ending = rc == 1;
+		rc = rc < 0 ? rc : consume_read(&ds->cons);
+	} else {
+		rc = consume_wait(&ds->cons, wait_ms(ds, timeout_ms, now));
+	}
 	now = now_ns();
 	if (rc == 0 && due(&ds->next_switch, ds->opts.switchrate_ns, now)) {
 		rc = consume_read(&ds->cons);
 		consume_buf_drops(&ds->cons);
+		if (rc >= 0)
+			rc = record_flush(ds);
 	}
 	if (rc >= 0 && ds->uw && due(&ds->next_unwind, UNWIND_RATE_NS, now))
 		rc = unwind_refresh(ds->uw);
@@ -720,7 +793,7 @@ int dscope__poll(struct dscope *ds, int timeout_ms)
 
 int dscope__stop(struct dscope *ds)
 {
-	int rc;
+	int rc = 0, end_rc;
 
 	if (ds->state != S_GOING)
 		return -EINVAL;
@@ -740,9 +813,19 @@ int dscope__stop(struct dscope *ds)
 	/* what the probes wrote before stopping, then END's own output;
 	 * under fill, END may use the room kept for it */
 	consume_poll(&ds->cons, 0);
+	consume_buf_drops(&ds->cons);
+	if (ds->cons.ctf) {
+		uint64_t *lost = consume_lost(&ds->cons);
+
+		if (ctf_writer__free(ds->cons.ctf, lost) < 0)
+			rc = -EIO;
+		ds->cons.ctf = NULL;
+		free(lost);
+	}
 	ds->cons.held.ending = true;
-	rc = attach_run_once(ds->spec, ATTACH_END, NULL, ds->cfg.err,
-			     ds->cfg.progname);
+	end_rc = attach_run_once(ds->spec, ATTACH_END, NULL, ds->cfg.err,
+				 ds->cfg.progname);
+	rc = end_rc < 0 ? end_rc : rc;
 	consume_poll(&ds->cons, 0);
 	consume_release(&ds->cons);
 	consume_poll(&ds->cons, 0);	/* ERROR clauses run by the release */
