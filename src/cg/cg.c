@@ -708,6 +708,10 @@ void cg_self_key(struct cg *g, const struct node *n, int16_t slot)
 {
 	struct ktype_field pid, tgid;
 
+	if (g->att == ATTACH_REPLAY) {
+		cg_replay_self_key(g, slot);
+		return;
+	}
 	if (!cg_other_task(g)) {
 		emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
 		cg_store_slot(g, slot, R0);

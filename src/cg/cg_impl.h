@@ -113,6 +113,7 @@ uint32_t cg_round8(uint32_t n);
 void cg_record_firing(struct cg *g);
 void cg_errno_of_ret(struct cg *g, int16_t slot);	/* cg.c */
 void cg_replay_arg(struct cg *g, int16_t slot, int n);
+void cg_replay_self_key(struct cg *g, int16_t slot);
 bool cg_replay_builtin(struct cg *g, struct node *n, struct val *out);
 void cg_replay_check(struct cg *g);
 

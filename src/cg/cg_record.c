@@ -149,6 +149,20 @@ void cg_replay_arg(struct cg *g, int16_t slot, int n)
 	replay_int(g, slot, (uint32_t)(offsetof(struct replay_rec, args) + 8 * n), 8);
 }
 
+/* self-> variables' key, the recorded thread's (the one the built-ins
+ * describe, as live):
+ *	slot = (u64)rec->pid << 32 | rec->tid */
+void cg_replay_self_key(struct cg *g, int16_t slot)
+{
+	replay_ptr(g, R1, offsetof(struct replay_rec, pid));
+	emit_load(&g->e, 4, R0, R1, 0);
+	emit_alu_imm(&g->e, BPF_LSH, R0, 32);
+	emit_load(&g->e, 4, R2, R1, offsetof(struct replay_rec, tid) -
+				    offsetof(struct replay_rec, pid));
+	emit_alu_reg(&g->e, BPF_OR, R0, R2);
+	cg_store_slot(g, slot, R0);
+}
+
 /* errno at a syscall's return, from its recorded return value (arg1) */
 static void replay_errno(struct cg *g, int16_t slot)
 {

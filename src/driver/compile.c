@@ -831,6 +831,28 @@ static void lower_clause(struct arena *a, struct catalog *cat, struct lowering *
 	}
 }
 
+/* -x record: every probe a clause enables, once, as the trace's
+ * metadata lists them (a lowered probe's copy is recorded as the probe
+ * it shows) */
+static void enabled_probes(struct arena *a, struct spec *sp,
+			   const struct matched *ms, int nm)
+{
+	struct pair_set seen = { 0 };
+	int cap = 0;
+
+	for (int i = 0; i < nm; i++) {
+		const struct probe *shown = ms[i].clause->shown;
+
+		for (int j = 0; j < (shown ? 1 : ms[i].nprobes); j++) {
+			const struct probe *p = shown ? shown : ms[i].probes[j];
+
+			if (catalog_mech(p->kind) != MECH_DTRACE &&
+			    pair_set_add(a, &seen, p->id, 0, 0) < 0)
+				*ARENA_PUSH(a, sp->enabled, sp->nenabled, cap) = p;
+		}
+	}
+}
+
 static void compile_all(struct arena *a, struct catalog *cat,
 			struct program **progs, int nsrc,
 			const struct compile_args *args, struct options *o,
@@ -876,6 +898,8 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	ms = lw.ms;
 	nm = lw.n;
 	check_attr_pragmas(&s, progs, nsrc, res);
+	if (o->record[0])
+		enabled_probes(a, sp, ms, nm);
 
 	struct cg_ctx c = { .a = a, .d = d, .spec = sp,
 			    .unwind = o->ustackrows > 0, .cpu = o->cpu,

@@ -249,8 +249,8 @@ static int read_trace(struct dscope *ds, struct compile_args *args)
 	}
 	if (ctf_trace_read(ds->opts.replay, &ds->trace, ds->cfg.err, pn) < 0)
 		return -EINVAL;
-	args->recorded = (const char *const *)ds->trace.probes;
-	args->nrecorded = ds->trace.nprobes;
+	args->recorded = (const char *const *)ds->trace.enabled;
+	args->nrecorded = ds->trace.nenabled;
 	args->replay_dir = ds->opts.replay;
 	ds->replaying = true;
 	if (!ds->trace.complete)
@@ -556,6 +556,34 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* -x record: the trace, its metadata naming every probe enabled */
+static int record_open(struct dscope *ds)
+{
+	const struct spec *sp = ds->spec;
+	char **names = calloc((size_t)sp->nenabled + 1, sizeof(*names));
+	int rc = -ENOMEM, i;
+
+	for (i = 0; names && i < sp->nenabled; i++) {
+		const struct probe *p = sp->enabled[i];
+
+		size_t n = strlen(p->prov) + strlen(p->mod) + strlen(p->func) +
+			   strlen(p->name) + 4;
+
+		if (!(names[i] = malloc(n)))
+			break;
+		snprintf(names[i], n, "%s:%s:%s:%s", p->prov, p->mod, p->func,
+			 p->name);
+	}
+	if (names && i == sp->nenabled)
+		rc = ctf_writer__new(ds->opts.record, ds->cons.ncpus,
+				     (const char *const *)names, sp->nenabled,
+				     ds->cfg.err, ds->cfg.progname, &ds->cons.ctf);
+	for (int k = 0; names && k < i; k++)
+		free(names[k]);
+	free(names);
+	return rc;
+}
+
 int dscope__go(struct dscope *ds)
 {
 	const char *pn = ds->cfg.progname;
@@ -604,9 +632,7 @@ int dscope__go(struct dscope *ds)
 	};
 	if ((rc = consume_open(&ds->cons)) < 0)
 		return rc;
-	if (ds->opts.record[0] &&
-	    (rc = ctf_writer__new(ds->opts.record, ds->cons.ncpus, err, pn,
-				  &ds->cons.ctf)) < 0)
+	if (ds->opts.record[0] && (rc = record_open(ds)) < 0)
 		return rc;
 	if (ds->replaying && (rc = replay_open(&ds->replay, ds->spec,
 					       &ds->trace)) < 0)

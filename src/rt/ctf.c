@@ -132,7 +132,8 @@ static void write_header(struct ctf_writer *w)
 		(long long)(off % 1000000000));
 }
 
-int ctf_writer__new(const char *dir, int ncpus, FILE *err, const char *progname,
+int ctf_writer__new(const char *dir, int ncpus, const char *const *enabled,
+		    int nenabled, FILE *err, const char *progname,
 		    struct ctf_writer **out)
 {
 	struct ctf_writer *w = calloc(1, sizeof(*w));
@@ -173,6 +174,9 @@ int ctf_writer__new(const char *dir, int ncpus, FILE *err, const char *progname,
 	w->uuid[6] = (w->uuid[6] & 0x0f) | 0x40;	/* version 4, RFC 4122 */
 	w->uuid[8] = (w->uuid[8] & 0x3f) | 0x80;
 	write_header(w);
+	fputc('\n', w->meta);
+	for (int i = 0; i < nenabled; i++)
+		fprintf(w->meta, "/* enabled %s */\n", enabled[i]);
 	if (fflush(w->meta) == EOF) {
 		e = errno;
 		fprintf(err, "%s: cannot record to %s: %s\n", progname, dir, strerror(e));
@@ -391,6 +395,17 @@ static bool parse_metadata(const char *m, struct ctf_trace *t)
 	if (strncmp(m, "/* CTF 1.8 */\n", 14) != 0 ||
 	    !strstr(m, "\ttracer_name = \"dscope\";\n"))
 		return false;
+	for (const char *e = m; (e = strstr(e, "\n/* enabled "));) {
+		const char *name = e + 12, *end = strchr(name, '\n');
+		char **v;
+
+		if (!end || end - name < 3 || memcmp(end - 3, " */", 3) != 0 ||
+		    !(v = realloc(t->enabled, sizeof(*v) * (size_t)(t->nenabled + 1))))
+			return false;
+		t->enabled = v;
+		t->enabled[t->nenabled++] = strndup(name, (size_t)(end - 3 - name));
+		e = end;
+	}
 	while ((p = strstr(p, "\nevent {\n\tname = \""))) {
 		const char *name = p + 18, *q = strchr(name, '"'), *end;
 		unsigned id;
@@ -607,6 +622,9 @@ int ctf_trace_read(const char *dir, struct ctf_trace *t, FILE *err,
 
 void ctf_trace_free(struct ctf_trace *t)
 {
+	for (int i = 0; i < t->nenabled; i++)
+		free(t->enabled[i]);
+	free(t->enabled);
 	for (int i = 0; i < t->nprobes; i++)
 		free(t->probes[i]);
 	free(t->probes);

@@ -12,8 +12,11 @@
  * packet's context carries the CPU and, as CTF's events_discarded, how
  * many firings that CPU has lost so far: losses are in the trace itself.
  *
- * The writer adds an event class to the metadata the first time its
- * probe fires and writes packets whole, with one write each, and the
+ * The metadata lists every probe the recording enabled, in comments
+ * of its own ("enabled prov:mod:func:name" in a TSDL comment), so that a replay
+ * tells a probe that never fired from one that was not recorded.  The
+ * writer adds an event class to the metadata the first time its probe
+ * fires and writes packets whole, with one write each, and the
  * metadata before them: a recorder killed at any moment leaves a trace
  * that reads up to its last packet.  A recording that ends as it should
  * leaves a hidden `.dscope-complete` (a CTF reader skips hidden files);
@@ -39,9 +42,11 @@ struct ctf_event {
 	int nargs;
 };
 
-/* Make dir (or use it, if empty) and start its metadata; 0 or -errno,
- * the reason said on err. */
-int ctf_writer__new(const char *dir, int ncpus, FILE *err, const char *progname,
+/* Make dir (or use it, if it holds no trace) and start its metadata,
+ * which lists the probes enabled[0..nenabled) as recorded (those that
+ * never fire have no event class); 0 or -errno, the reason said on err. */
+int ctf_writer__new(const char *dir, int ncpus, const char *const *enabled,
+		    int nenabled, FILE *err, const char *progname,
 		    struct ctf_writer **out);
 /* Whether probe_id's event class is declared yet (else __event needs
  * its name). */
@@ -58,6 +63,8 @@ int ctf_writer__free(struct ctf_writer *w, const uint64_t *discarded);
 
 /* A trace read back, its events in timestamp order. */
 struct ctf_trace {
+	char **enabled;		/* the probes recorded, fired or not */
+	int nenabled;
 	char **probes;		/* event class names, by class id */
 	int *nargs;		/* and how many arguments each has */
 	int nprobes;

@@ -570,6 +570,10 @@ struct spec {
 	int nnests;
 	uint32_t nspec;		/* option nspec: speculation IDs 1..nspec */
 	int nprobes;		/* probes matched, for "matched N probes" */
+	const struct probe **enabled;	/* -x record: the probes recorded
+					 * (each clause's, dscope's own
+					 * BEGIN/END/ERROR not), once each */
+	int nenabled;
 	bool quiet;		/* option quiet */
 	bool destructive;	/* uses a destructive action: needs -w */
 	bool user_stacks;	/* ustack(), usym(), %A: processes' maps are wanted */

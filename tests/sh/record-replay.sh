@@ -1,8 +1,9 @@
 # -x record and -x replay: one script run live while recording, then
 # again over the trace, prints the same answer -- exact counts of a
 # known workload: loop N calls getppid N times, `counted ignored N`
-# sends itself N SIGUSR2s with kill() (who killed this process), and
-# every system call of theirs by process.  babeltrace2, a reader that
+# sends itself N SIGUSR2s with kill() (who killed this process),
+# `counted sleep N` sleeps N times (off-CPU time by process, through
+# self-> variables), and every system call of theirs by process.  babeltrace2, a reader that
 # is not dscope's, reads the trace: one line per event dscope says it
 # recorded.
 . tests/sh/lib.sh
@@ -18,16 +19,24 @@ syscall::getppid:entry /execname == $$1/ { @calls[execname, probefunc] = count()
 syscall::getppid:return /execname == $$1 && errno == 0/ { @ok[execname] = count(); }
 syscall::kill:entry /execname == $$2/ { @kills[execname, arg1] = count(); }
 syscall:::entry /execname == $$1 || execname == $$2/ { @sys[execname, probefunc] = count(); }
-END { printa("%s %s %@d\n", @calls); printa("%s %@d\n", @ok); printa("%s kill %d %@d\n", @kills); }
+syscall::clock_nanosleep:entry, syscall::nanosleep:entry /execname == $$2/ { @sleeps[execname] = count(); }
+sched:::off-cpu /execname == $$2/ { self->ts = timestamp; }
+sched:::on-cpu /self->ts/ { @offs[execname] = count(); @offns[execname] = sum(timestamp - self->ts); self->ts = 0; }
+END {
+	printa("%s %s %@d\n", @calls); printa("%s %@d\n", @ok); printa("%s kill %d %@d\n", @kills);
+	printa("%s sleeps %@d\n", @sleeps); printa("%s off-cpu %@d times %@d ns\n", @offs, @offns);
+}
 D
 live=$($D -q -x record="$dir/t" -s "$dir/who.d" \
-	-c "sh -c '$dir/$l 700; $dir/$k ignored 40'" $l $k 2>"$dir/err") ||
+	-c "sh -c '$dir/$l 700; $dir/$k ignored 40; $dir/$k sleep 50'" $l $k 2>"$dir/err") ||
 	fail "recording exit $?: $(cat "$dir/err")"
 n=$(sed -n 's/^dscope: recorded \([0-9]*\) events to .*/\1/p' "$dir/err")
 [ -n "$n" ] || fail "no count of recorded events: $(cat "$dir/err")"
 echo "$live" | grep -qx "$l getppid 700" || fail "live: want $l getppid 700: $live"
 echo "$live" | grep -qx "$l 700" || fail "live: want 700 returns without errno: $live"
 echo "$live" | grep -qx "$k kill 12 40" || fail "live: want 40 kills with SIGUSR2: $live"
+echo "$live" | grep -qx "$k sleeps 50" || fail "live: want 50 sleeps: $live"
+echo "$live" | grep -q "^$k off-cpu [1-9][0-9]* times [1-9][0-9]* ns$" || fail "live: no off-CPU time: $live"
 [ -f "$dir/t/.dscope-complete" ] || fail "a finished recording is not marked complete"
 
 # the same script over the trace: the same output, to the byte
@@ -45,5 +54,5 @@ bt=$(babeltrace2 "$dir/t" 2>"$dir/bterr" | wc -l) || fail "babeltrace2: $(cat "$
 [ "$bt" = "$n" ] || fail "babeltrace2 read $bt events, dscope recorded $n"
 babeltrace2 "$dir/t" | grep -q "syscall:vmlinux:kill:entry: .*execname = \"$k\" }, { arg0 = [0-9]*, arg1 = 12," ||
 	fail "babeltrace2 shows no kill(pid, SIGUSR2) by $k"
-echo "live = replay: $l getppid 700, $k kill 12 x40; babeltrace2 read $bt of $n events"
+echo "live = replay: $l getppid 700, $k kill 12 x40, $k sleeps 50, $(echo "$live" | grep off-cpu); babeltrace2 read $bt of $n events"
 exit 0
