@@ -2172,7 +2172,10 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 		firing_lookup(g);
 	}
 	g->have_scratch = true;
-	if (c->body.n == 0 && !g->c->record)
+	/* recording, an empty clause's firing is kept, not printed; BEGIN,
+	 * END and ERROR are not recorded (cg_record.c) and print as live */
+	if (c->body.n == 0 && (!g->c->record || g->att == ATTACH_BEGIN ||
+			       g->att == ATTACH_END || g->att == ATTACH_ERROR))
 		cg_new_action(g, ACT_DEFAULT);
 	cg_spec_clause_begin(g, &c->body);
 	for (int i = 0; i < c->body.n; i++) {

@@ -249,7 +249,11 @@ static int read_trace(struct dscope *ds, struct compile_args *args)
 	}
 	if (ctf_trace_read(ds->opts.replay, &ds->trace, ds->cfg.err, pn) < 0)
 		return -EINVAL;
-	args->recorded = (const char *const *)ds->trace.enabled;
+	/* never NULL (that is a live run): a trace of no probe matches none */
+	static const char *const none[1];
+
+	args->recorded = ds->trace.nenabled ? (const char *const *)ds->trace.enabled
+					    : none;
 	args->nrecorded = ds->trace.nenabled;
 	args->replay_dir = ds->opts.replay;
 	ds->replaying = true;

@@ -49,6 +49,12 @@ $live
 $replayed"
 [ -s "$dir/err2" ] && fail "replay of a complete trace said: $(cat "$dir/err2")"
 
+# exit() stops the replay where it stops a live run: no firing after it
+out=$($D -q -x replay="$dir/t" -n "syscall::getppid:entry /execname == \"$l\"/ { @ = count(); }
+	syscall::getppid:entry /execname == \"$l\" && ++n == 100/ { exit(0); }" 2>&1) ||
+	fail "replay with exit(): $out"
+echo "$out" | grep -Eqx ' +100' || fail "replay went on after exit(): $out"
+
 # a reader that is not dscope's reads every event
 bt=$(babeltrace2 "$dir/t" 2>"$dir/bterr" | wc -l) || fail "babeltrace2: $(cat "$dir/bterr")"
 [ "$bt" = "$n" ] || fail "babeltrace2 read $bt events, dscope recorded $n"
