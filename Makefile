@@ -74,7 +74,7 @@ $(B)/x86insn-check: tests/tools/x86insn_check.c $(B)/libdscope.a
 
 # The file parsers' fuzz harnesses as plain replayers (gcc, sanitizers):
 # make check replays tests/fuzz/regress/NAME/ through them.
-FUZZ_FILE_TARGETS := elf ehframe usdt usdt_args debugfile perfmap maps x86insn webconfig
+FUZZ_FILE_TARGETS := elf ehframe usdt usdt_args debugfile perfmap maps x86insn webconfig ctf
 REPLAY_BINS := $(FUZZ_FILE_TARGETS:%=$(B)/replay/fuzz_%)
 
 $(B)/replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz_file.h $(SAN_OBJ)

@@ -17,13 +17,16 @@ set -e
 # openssl (test certificates), libcrypt-dev (crypt.h; libcrypt itself is
 # opened only for basic_auth_users) and util-linux (unshare, nsenter):
 # tests/sh/metrics-tls.sh, metrics-load.sh, metrics-lazy.sh.
+# babeltrace2: tests/sh/record-*.sh read dscope's CTF traces with it, a
+# reader that is not dscope's.
 # podman and crun: the containers of tests/sh/zone-podman.sh, which runs
 # in the guest (it mounts cgroup v2 itself; this host's hybrid mount is
 # one crun refuses).
 PKGS="gcc make libbpf-dev libelf-dev zlib1g-dev cpp bpftool python3 clang-14
       libclang-rt-14-dev systemtap-sdt-dev libc6-dbg libmicrohttpd-dev
       prometheus curl iproute2 qemu-system-x86 busybox-static jq
-      libxml2-utils chromium strace openssl libcrypt-dev util-linux podman crun"
+      libxml2-utils chromium strace openssl libcrypt-dev util-linux podman crun
+      babeltrace2"
 missing=""
 for p in $PKGS; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

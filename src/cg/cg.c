@@ -73,6 +73,7 @@
 #include "prov/net.h"
 #include "kern/kcaps.h"
 #include "spec/options.h"
+#include "spec/record.h"
 
 uint32_t cg_round8(uint32_t n)
 {
@@ -613,6 +614,9 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 			break;
 		usdt_arg_value(g, slot, n);
 		return;
+	case ATTACH_REPLAY:
+		cg_replay_arg(g, slot, n);
+		return;
 	case ATTACH_BEGIN:
 	case ATTACH_END:
 	case ATTACH_ERROR:
@@ -626,16 +630,12 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 	emit_store_imm(&g->e, 8, R10, slot, 0);
 }
 
-static void errno_value(struct cg *g, int16_t slot)
+/* slot = errno of the syscall return value in r0:
+ *	errno = (ret < 0 && ret >= -4095) ? -ret : 0 */
+void cg_errno_of_ret(struct cg *g, int16_t slot)
 {
 	int zero = emit_new_label(&g->e), done = emit_new_label(&g->e);
 
-	if (g->att != ATTACH_SYS_EXIT) {
-		emit_store_imm(&g->e, 8, R10, slot, 0);
-		return;
-	}
-	/* errno = (ret < 0 && ret >= -4095) ? -ret : 0 */
-	emit_load(&g->e, 8, R0, R6, 8);
 	emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, zero);
 	emit_jmp_imm(&g->e, BPF_JSLT, R0, -4095, zero);
 	emit_alu_imm(&g->e, BPF_NEG, R0, 0);
@@ -644,6 +644,16 @@ static void errno_value(struct cg *g, int16_t slot)
 	emit_mov_imm(&g->e, R0, 0);
 	emit_label(&g->e, done);
 	cg_store_slot(g, slot, R0);
+}
+
+static void errno_value(struct cg *g, int16_t slot)
+{
+	if (g->att != ATTACH_SYS_EXIT) {
+		emit_store_imm(&g->e, 8, R10, slot, 0);
+		return;
+	}
+	emit_load(&g->e, 8, R0, R6, 8);		/* ctx->args[1]: ret */
+	cg_errno_of_ret(g, slot);
 }
 
 /*
@@ -698,6 +708,10 @@ void cg_self_key(struct cg *g, const struct node *n, int16_t slot)
 {
 	struct ktype_field pid, tgid;
 
+	if (g->att == ATTACH_REPLAY) {
+		cg_replay_self_key(g, slot);
+		return;
+	}
 	if (!cg_other_task(g)) {
 		emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
 		cg_store_slot(g, slot, R0);
@@ -882,7 +896,10 @@ static struct val builtin_string(struct cg *g, struct node *n, int b)
 static struct val builtin(struct cg *g, struct node *n)
 {
 	int b = n->sym;
+	struct val rv;
 
+	if (g->att == ATTACH_REPLAY && cg_replay_builtin(g, n, &rv))
+		return rv.str ? clip_string(g, rv, n->type.size) : rv;
 	if (n->type.kind == T_STRING)
 		return clip_string(g, builtin_string(g, n, b), n->type.size);
 	int16_t slot = cg_slot_new(g, n);
@@ -2001,6 +2018,8 @@ static void zero_slots(struct cg *g)
 {
 	emit_store_imm(&g->e, 8, R10, SLOT_ZERO, 0);
 	emit_store_imm(&g->e, 8, R10, SLOT_TIMESTAMP, 0);
+	if (g->c->record)
+		emit_store_imm(&g->e, 8, R10, SLOT_RECORDED, 0);
 }
 
 /*
@@ -2153,7 +2172,10 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 		firing_lookup(g);
 	}
 	g->have_scratch = true;
-	if (c->body.n == 0)
+	/* recording, an empty clause's firing is kept, not printed; BEGIN,
+	 * END and ERROR are not recorded (cg_record.c) and print as live */
+	if (c->body.n == 0 && (!g->c->record || g->att == ATTACH_BEGIN ||
+			       g->att == ATTACH_END || g->att == ATTACH_ERROR))
 		cg_new_action(g, ACT_DEFAULT);
 	cg_spec_clause_begin(g, &c->body);
 	for (int i = 0; i < c->body.n; i++) {
@@ -2161,6 +2183,8 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 		stmt(g, c->body.v[i]);
 	}
 	cg_spec_clause_end(g);
+	if (g->c->record)
+		cg_record_firing(g);
 	if (g->ep->nacts > 0 || records_data(&c->body)) {
 		emit_record(g);
 		g->ep->end = g->att == ATTACH_END;
@@ -2453,7 +2477,7 @@ static void uprobe_prologue(struct cg *g)
 static void cpu_filter(struct cg *g)
 {
 	if (g->c->cpu < 0 || g->att == ATTACH_BEGIN || g->att == ATTACH_END ||
-	    g->att == ATTACH_ERROR)
+	    g->att == ATTACH_ERROR || g->att == ATTACH_REPLAY)
 		return;
 	emit_call(&g->e, BPF_FUNC_get_smp_processor_id);
 	emit_jmp_imm(&g->e, BPF_JNE, R0, g->c->cpu, early_out(g));
@@ -2495,6 +2519,7 @@ static const char *const attach_names[] = {
 	[ATTACH_USDT] = "dscope_usdt",
 	[ATTACH_KPROBE] = "dscope_fbt_ent", [ATTACH_KRETPROBE] = "dscope_fbt_ret",
 	[ATTACH_FENTRY] = "dscope_fentry", [ATTACH_FEXIT] = "dscope_fexit",
+	[ATTACH_REPLAY] = "dscope_replay",
 };
 
 /* subs[0..n) then more[0..nmore), in the arena; the new count */
@@ -2596,6 +2621,8 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	cg_save_offcpu_stack(&g);
 	cg_save_offcpu_ustack(&g);
 	epilogue(&g);
+	if (att == ATTACH_REPLAY)
+		cg_replay_check(&g);
 	struct spec_subprog *subs = NULL, chill, *loops;
 	int nsubs = cg_ustack_callbacks(&g, &subs);
 
@@ -2662,6 +2689,13 @@ void cg_uprobe_map(struct cg_ctx *c)
 	c->spec->uprobe_map = c->spec->nmaps;
 	fixed_map(c, "dscope_uprobes", BPF_MAP_TYPE_ARRAY, 4,
 		  sizeof(struct uprobe_entry), (uint32_t)c->spec->nuprobes, 0);
+}
+
+void cg_replay_map(struct cg_ctx *c)
+{
+	c->spec->replay_map = c->spec->nmaps;
+	fixed_map(c, "dscope_replay", BPF_MAP_TYPE_ARRAY, 4,
+		  sizeof(struct replay_rec), 1, 0);
 }
 
 /* ORDER MAP: the indexes in spec.h */

@@ -35,6 +35,8 @@ struct cg_ctx {
 	bool unwind;			/* ustack() walks .eh_frame tables (ustackrows) */
 	int cpu;			/* option cpu: the one CPU probes fire on, or -1 */
 	uint64_t bufsize;		/* option bufsize: principal buffer per CPU */
+	bool record;			/* -x record: each clause records its
+					 * firing (cg_record.c) */
 	bool zone_filter;		/* option zone: probes fire in the cgroups
 					 * of SPEC_ZONE_MAP only (cg_zone.c) */
 };
@@ -48,5 +50,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 void cg_fixed_maps(struct cg_ctx *c, uint32_t nsyscalls);
 /* Add the pid probes' table (spec.uprobe_map, spec.nuprobes entries). */
 void cg_uprobe_map(struct cg_ctx *c);
+/* Add -x replay's map of the firing replayed (spec.replay_map). */
+void cg_replay_map(struct cg_ctx *c);
 
 #endif /* DSCOPE_CG_H */

@@ -23,7 +23,9 @@
 				 * level (its scratch area); 0: not yet */
 #define SLOT_LEVEL (-32)	/* u64: that level, the key of its area */
 #define SLOT_MAPIDX (-40)	/* u32: the slot of an outer map looked up */
-#define SLOT_FIRST (-48)
+#define SLOT_RECORDED (-48)	/* -x record: 1 once a clause of this firing
+				 * recorded it (cg_record.c); 0: not yet */
+#define SLOT_FIRST (-56)
 
 /*
  * A kernel program may name 64 maps.  MAP_FIXED counts dscope's own at
@@ -106,6 +108,14 @@ struct val {
 };
 
 uint32_t cg_round8(uint32_t n);
+
+/* -x record and -x replay (cg_record.c) */
+void cg_record_firing(struct cg *g);
+void cg_errno_of_ret(struct cg *g, int16_t slot);	/* cg.c */
+void cg_replay_arg(struct cg *g, int16_t slot, int n);
+void cg_replay_self_key(struct cg *g, int16_t slot);
+bool cg_replay_builtin(struct cg *g, struct node *n, struct val *out);
+void cg_replay_check(struct cg *g);
 
 /* slot = the key of self-> variables: tgid << 32 | pid of the thread the
  * probe describes (sched:::on-cpu: the incoming one) */

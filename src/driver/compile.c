@@ -74,12 +74,36 @@ struct matched {
 	int nprobes, cap;
 	struct pair_set seen;		/* the probes' IDs */
 	struct arena *a;
+	const struct compile_args *replay;	/* -x replay: keep the recorded
+						 * probes only; NULL: all */
 };
+
+/* Whether the trace being replayed recorded p (BEGIN, END and ERROR are
+ * dscope's own: always there). */
+static bool recorded(const struct compile_args *args, const struct probe *p)
+{
+	if (catalog_mech(p->kind) == MECH_DTRACE)
+		return true;
+	for (int i = 0; i < args->nrecorded; i++) {
+		const char *r = args->recorded[i];
+		size_t lp = strlen(p->prov), lm = strlen(p->mod), lf = strlen(p->func);
+
+		if (strncmp(r, p->prov, lp) == 0 && r[lp] == ':' &&
+		    strncmp(r + lp + 1, p->mod, lm) == 0 && r[lp + 1 + lm] == ':' &&
+		    strncmp(r + lp + lm + 2, p->func, lf) == 0 &&
+		    r[lp + lm + lf + 2] == ':' &&
+		    strcmp(r + lp + lm + lf + 3, p->name) == 0)
+			return true;
+	}
+	return false;
+}
 
 static int collect(const struct probe *p, void *arg)
 {
 	struct matched *m = arg;
 
+	if (m->replay && !recorded(m->replay, p))
+		return 0;
 	if (pair_set_add(m->a, &m->seen, p->id, 0, 0) < 0)
 		*ARENA_PUSH(m->a, m->probes, m->nprobes, m->cap) = p;
 	return 0;
@@ -92,8 +116,13 @@ static void match_clause(struct catalog *cat, struct matched *m,
 
 	for (int i = 0; i < c->ndescs; i++) {
 		const struct probe_desc *pd = c->descs[i];
-		int n = catalog__match(cat, pd, collect, m);
+		int before = m->nprobes, n = catalog__match(cat, pd, collect, m);
 
+		if (m->replay && n > 0 && m->nprobes == before)
+			diag_fail(d, pd->line, pd->col, "D_PDESC_ZERO",
+				  "probe description %s:%s:%s:%s matches no probe "
+				  "recorded in %s", pd->prov, pd->mod, pd->func,
+				  pd->name, m->replay->replay_dir);
 		if (n == 0 && !o->zdefs) {
 			const char *hint = catalog__hint(cat);
 
@@ -243,6 +272,52 @@ static void emit_single_probe_programs(struct cg_ctx *c, struct catalog *cat,
 			      : m == MECH_PROFILE ? ATTACH_PROFILE : ATTACH_RAW_TP,
 			   p->period_ns, p, progs[k % nprogs].cl,
 			   progs[k % nprogs].n);
+	}
+}
+
+/*
+ * -x replay: every recorded probe a clause matched gets a program of its
+ * own, of every clause matching it in script order, run for each of its
+ * recorded firings rather than attached.  A probe lowered onto another
+ * (proc:::exec-success onto a tracepoint, its args[] translated from the
+ * kernel's structures) has no recorded structures to translate from.
+ */
+static void emit_replay_programs(struct cg_ctx *c, struct catalog *cat,
+				 struct matched *ms, int nm)
+{
+	struct pair_set index = { 0 };
+	struct own_prog *progs = NULL;
+	int nprogs = 0, cap = 0;
+
+	for (int i = 0; i < nm; i++) {
+		const struct probe *shown = ms[i].clause->shown;
+
+		if (shown)
+			diag_fail(c->d, ms[i].clause->line, ms[i].clause->col,
+				  "D_REPLAY", "%s:%s:%s:%s cannot be replayed: its "
+				  "arguments are translated from kernel structures "
+				  "a trace does not record", shown->prov, shown->mod,
+				  shown->func, shown->name);
+		for (int j = 0; j < ms[i].nprobes; j++) {
+			const struct probe *p = ms[i].probes[j];
+			int k;
+
+			if (catalog_mech(p->kind) == MECH_DTRACE)
+				continue;
+			if ((k = pair_set_add(c->a, &index, p->id, 0, nprogs)) < 0) {
+				k = nprogs;
+				*ARENA_PUSH(c->a, progs, nprogs, cap) =
+					(struct own_prog){ .probe = p };
+			}
+			*ARENA_PUSH(c->a, progs[k].cl, progs[k].n, progs[k].cap) =
+				(struct cg_clause){ ms[i].clause, p, -1 };
+		}
+	}
+	for (int k = 0; k < nprogs; k++) {
+		if (catalog_mech(progs[k].probe->kind) == MECH_TRACEPOINT)
+			catalog__args(cat, progs[k].probe);
+		cg_program(c, ATTACH_REPLAY, 0, progs[k].probe, progs[k].cl,
+			   progs[k].n);
 	}
 }
 
@@ -756,6 +831,28 @@ static void lower_clause(struct arena *a, struct catalog *cat, struct lowering *
 	}
 }
 
+/* -x record: every probe a clause enables, once, as the trace's
+ * metadata lists them (a lowered probe's copy is recorded as the probe
+ * it shows) */
+static void enabled_probes(struct arena *a, struct spec *sp,
+			   const struct matched *ms, int nm)
+{
+	struct pair_set seen = { 0 };
+	int cap = 0;
+
+	for (int i = 0; i < nm; i++) {
+		const struct probe *shown = ms[i].clause->shown;
+
+		for (int j = 0; j < (shown ? 1 : ms[i].nprobes); j++) {
+			const struct probe *p = shown ? shown : ms[i].probes[j];
+
+			if (catalog_mech(p->kind) != MECH_DTRACE &&
+			    pair_set_add(a, &seen, p->id, 0, 0) < 0)
+				*ARENA_PUSH(a, sp->enabled, sp->nenabled, cap) = p;
+		}
+	}
+}
+
 static void compile_all(struct arena *a, struct catalog *cat,
 			struct program **progs, int nsrc,
 			const struct compile_args *args, struct options *o,
@@ -790,6 +887,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 
 			res->source = i;
 			m->clause = progs[i]->clauses[j];
+			m->replay = args->recorded ? args : NULL;
 			match_clause(cat, m, o, d);
 			sp->nprobes += m->nprobes;
 			res->nprobes[i] += m->nprobes;
@@ -800,10 +898,13 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	ms = lw.ms;
 	nm = lw.n;
 	check_attr_pragmas(&s, progs, nsrc, res);
+	if (o->record[0])
+		enabled_probes(a, sp, ms, nm);
 
 	struct cg_ctx c = { .a = a, .d = d, .spec = sp,
 			    .unwind = o->ustackrows > 0, .cpu = o->cpu,
-			    .bufsize = o->bufsize, .zone_filter = o->zone[0] != 0 };
+			    .bufsize = o->bufsize, .zone_filter = o->zone[0] != 0,
+			    .record = o->record[0] != 0 };
 
 	sp->quiet = o->quiet;
 	sp->nspec = (uint32_t)o->nspec;
@@ -817,12 +918,21 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	memcpy(atts, uprobe_atts, sizeof(atts));
 	atts[3] = fbt_mechanism(ms, nm, false);
 	atts[4] = fbt_mechanism(ms, nm, true);
-	build_uprobes(a, sp, ms, nm, atts);
+	build_uprobes(a, sp, ms, args->recorded ? 0 : nm, atts);
 	if (sp->nuprobes)
 		cg_uprobe_map(&c);
+	sp->replay_map = -1;
+	if (args->recorded)
+		cg_replay_map(&c);
 	emit_point(&c, ms, nm, ATTACH_BEGIN, MECH_DTRACE, "BEGIN");
 	emit_point(&c, ms, nm, ATTACH_END, MECH_DTRACE, "END");
 	emit_point(&c, ms, nm, ATTACH_ERROR, MECH_DTRACE, "ERROR");
+	if (args->recorded) {
+		emit_replay_programs(&c, cat, ms, nm);
+		agg_entries(sp, o->aggsize);
+		res->spec = sp;
+		return;
+	}
 	emit_point(&c, ms, nm, ATTACH_SYS_ENTER, MECH_SYSCALL, "entry");
 	emit_point(&c, ms, nm, ATTACH_SYS_EXIT, MECH_SYSCALL, "return");
 	emit_point(&c, ms, nm, ATTACH_UPROBE, MECH_UPROBE, "!return");

@@ -30,6 +30,11 @@ struct compile_args {
 	int argc;		/* macro arguments, argv[0] = $0 */
 	char *const *argv;
 	long target_pid;
+	/* -x replay: the probes the trace recorded ("prov:mod:func:name"),
+	 * the only ones its clauses match; NULL: not replaying */
+	const char *const *recorded;
+	int nrecorded;
+	const char *replay_dir;	/* for messages */
 };
 
 struct compile_result {

@@ -64,6 +64,8 @@
 #include "rt/attach.h"
 #include "rt/consume.h"
 #include "rt/container.h"
+#include "rt/ctf.h"
+#include "rt/replay.h"
 #include "rt/disasm.h"
 #include "kern/kcaps.h"
 #include "rt/load.h"
@@ -73,6 +75,10 @@
 #include "obj/usym.h"
 
 enum state { S_NEW, S_COMPILED, S_GOING, S_STOPPED };
+
+/* -x replay: events run between two reads of the principal buffers --
+ * few enough that their records fit in a CPU's ring */
+#define REPLAY_BATCH 1024
 
 struct dscope {
 	struct dscope_config cfg;
@@ -103,6 +109,9 @@ struct dscope {
 					 * errno, said once; 0: none did */
 	struct metrics *metrics;	/* -x metrics: the HTTP server */
 	pthread_mutex_t lock;		/* consumer vs. HTTP thread (metrics.h) */
+	struct ctf_trace trace;		/* -x replay: the trace read */
+	struct replay replay;		/* and where its run is */
+	bool replaying;
 };
 
 struct dscope *dscope__new(const struct dscope_config *cfg)
@@ -133,6 +142,10 @@ void dscope__free(struct dscope *ds)
 		detach_all(&ds->links);
 	if (ds->cons.pb)
 		consume_close(&ds->cons);
+	if (ds->cons.ctf)
+		ctf_writer__free(ds->cons.ctf, NULL);
+	replay_close(&ds->replay);
+	ctf_trace_free(&ds->trace);
 	if (ds->spec)
 		unload_spec(ds->spec);
 	unwind_tables_free(ds->uw);
@@ -228,15 +241,48 @@ static void matched_notice(struct dscope *ds, const int *nprobes)
 	}
 }
 
+/* -x replay: the trace, whose probes are all the script may match. */
+static int read_trace(struct dscope *ds, struct compile_args *args)
+{
+	const char *pn = ds->cfg.progname;
+
+	if (ds->opts.record[0]) {
+		fprintf(ds->cfg.err, "%s: record and replay cannot be used "
+			"together\n", pn);
+		return -EINVAL;
+	}
+	if (ctf_trace_read(ds->opts.replay, &ds->trace, ds->cfg.err, pn) < 0)
+		return -EINVAL;
+	/* never NULL (that is a live run): a trace of no probe matches none */
+	static const char *const none[1];
+
+	args->recorded = ds->trace.nenabled ? (const char *const *)ds->trace.enabled
+					    : none;
+	args->nrecorded = ds->trace.nenabled;
+	args->replay_dir = ds->opts.replay;
+	ds->replaying = true;
+	if (!ds->trace.complete)
+		fprintf(ds->cfg.err, "%s: %s was cut short (its recorder did not "
+			"finish): replaying the %zu events before the cut\n", pn,
+			ds->opts.replay, ds->trace.nevents);
+	if (ds->trace.discarded)
+		fprintf(ds->cfg.err, "%s: %s lost %llu events as it was recorded\n",
+			pn, ds->opts.replay, (unsigned long long)ds->trace.discarded);
+	return 0;
+}
+
 int dscope__compile(struct dscope *ds)
 {
 	struct compile_args args = { .argc = ds->argc, .argv = ds->argv,
 				     .target_pid = ds->target };
 	struct compile_result res;
 	struct diag d = { 0 };
+	int rc;
 
 	if (ds->state != S_NEW)
 		return -EINVAL;
+	if (ds->opts.replay[0] && (rc = read_trace(ds, &args)) < 0)
+		return rc;
 	if (compile_sources(&ds->arena, catalog(ds), ds->src, ds->nsrc, &args,
 			    &ds->opts, &res, &d) < 0) {
 		compile_error(ds, &ds->src[res.source], &d);
@@ -519,6 +565,34 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* -x record: the trace, its metadata naming every probe enabled */
+static int record_open(struct dscope *ds)
+{
+	const struct spec *sp = ds->spec;
+	char **names = calloc((size_t)sp->nenabled + 1, sizeof(*names));
+	int rc = -ENOMEM, i;
+
+	for (i = 0; names && i < sp->nenabled; i++) {
+		const struct probe *p = sp->enabled[i];
+
+		size_t n = strlen(p->prov) + strlen(p->mod) + strlen(p->func) +
+			   strlen(p->name) + 4;
+
+		if (!(names[i] = malloc(n)))
+			break;
+		snprintf(names[i], n, "%s:%s:%s:%s", p->prov, p->mod, p->func,
+			 p->name);
+	}
+	if (names && i == sp->nenabled)
+		rc = ctf_writer__new(ds->opts.record, ds->cons.ncpus,
+				     (const char *const *)names, sp->nenabled,
+				     ds->cfg.err, ds->cfg.progname, &ds->cons.ctf);
+	for (int k = 0; names && k < i; k++)
+		free(names[k]);
+	free(names);
+	return rc;
+}
+
 int dscope__go(struct dscope *ds)
 {
 	const char *pn = ds->cfg.progname;
@@ -566,6 +640,11 @@ int dscope__go(struct dscope *ds)
 		.target_pid = ds->target > 0 ? (uint32_t)ds->target : 0,
 	};
 	if ((rc = consume_open(&ds->cons)) < 0)
+		return rc;
+	if (ds->opts.record[0] && (rc = record_open(ds)) < 0)
+		return rc;
+	if (ds->replaying && (rc = replay_open(&ds->replay, ds->spec,
+					       &ds->trace)) < 0)
 		return rc;
 	ds->next_switch = ds->next_status = ds->next_agg = ds->next_unwind =
 		ds->next_zone = ds->next_sweep = now_ns();
@@ -679,6 +758,21 @@ static int output_failed(struct dscope *ds)
 	return -ds->out_errno;
 }
 
+/* -x record: what the consumer has read, written out as packets, with
+ * each CPU's losses so far. */
+static int record_flush(struct dscope *ds)
+{
+	uint64_t *lost;
+	int rc;
+
+	if (!ds->cons.ctf)
+		return 0;
+	lost = consume_lost(&ds->cons);
+	rc = ctf_writer__flush(ds->cons.ctf, lost);
+	free(lost);
+	return rc;
+}
+
 static int poll_locked(struct dscope *ds, int timeout_ms)
 {
 	uint64_t now = now_ns();
@@ -688,7 +782,14 @@ static int poll_locked(struct dscope *ds, int timeout_ms)
 		return -EINVAL;
 	if (ds->ending)
 		return 1;	/* already over: do not wait */
-	rc = consume_wait(&ds->cons, wait_ms(ds, timeout_ms, now));
+	if (ds->replaying) {
+		rc = replay_run(&ds->replay, REPLAY_BATCH, ds->cfg.err,
+				ds->cfg.progname);
+		ds->ending = rc == 1;
+		rc = rc < 0 ? rc : consume_read(&ds->cons);
+	} else {
+		rc = consume_wait(&ds->cons, wait_ms(ds, timeout_ms, now));
+	}
 	now = now_ns();
 	if (rc == 0 && due(&ds->next_switch, ds->opts.switchrate_ns, now)) {
 		rc = consume_read(&ds->cons);
@@ -696,6 +797,8 @@ static int poll_locked(struct dscope *ds, int timeout_ms)
 		if (rc == 0)	/* a CPU back from offline (consume.h) */
 			rc = consume_revive(&ds->cons);
 		attach_revive(&ds->links);
+		if (rc >= 0)
+			rc = record_flush(ds);
 	}
 	if (rc >= 0 && ds->uw && due(&ds->next_unwind, UNWIND_RATE_NS, now))
 		rc = unwind_refresh(ds->uw);
@@ -730,7 +833,7 @@ int dscope__poll(struct dscope *ds, int timeout_ms)
 
 int dscope__stop(struct dscope *ds)
 {
-	int rc;
+	int rc = 0, end_rc;
 
 	if (ds->state != S_GOING)
 		return -EINVAL;
@@ -750,10 +853,20 @@ int dscope__stop(struct dscope *ds)
 	/* what the probes wrote before stopping, then END's own output;
 	 * under fill, END may use the room kept for it */
 	consume_poll(&ds->cons, 0);
+	consume_buf_drops(&ds->cons);
+	if (ds->cons.ctf) {
+		uint64_t *lost = consume_lost(&ds->cons);
+
+		if (ctf_writer__free(ds->cons.ctf, lost) < 0)
+			rc = -EIO;
+		ds->cons.ctf = NULL;
+		free(lost);
+	}
 	consume_revive(&ds->cons);	/* END's records need a live ring */
 	ds->cons.held.ending = true;
-	rc = attach_run_once(ds->spec, ATTACH_END, NULL, ds->cfg.err,
-			     ds->cfg.progname);
+	end_rc = attach_run_once(ds->spec, ATTACH_END, NULL, ds->cfg.err,
+				 ds->cfg.progname);
+	rc = end_rc < 0 ? end_rc : rc;
 	consume_poll(&ds->cons, 0);
 	consume_release(&ds->cons);
 	consume_poll(&ds->cons, 0);	/* ERROR clauses run by the release */

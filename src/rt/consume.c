@@ -15,6 +15,7 @@
 #include "prov/catalog.h"
 #include "rt/attach.h"
 #include "rt/container.h"
+#include "rt/ctf.h"
 #include "obj/ksym.h"
 #include "rt/printtype.h"
 #include "obj/usym.h"
@@ -216,6 +217,45 @@ static bool captured(const struct consumer *c, const struct spec_action *act)
 			 act->kind == ACT_PRINT || act->kind == ACT_TRACEMEM);
 }
 
+/* -x record: the firing, one event of the trace (spec/record.h). */
+static void record_event(struct consumer *c, const struct spec_action *act,
+			 const unsigned char *rec, uint32_t size)
+{
+	uint64_t u[RECORD_FIELDS_] = { 0 };
+	int64_t args[RECORD_ARGS] = { 0 };
+	char comm[RECORD_COMM + 1] = "", name[4 * 130];
+	int nargs = act->nfields - RECORD_FIELDS_;
+
+	if (!c->ctf || nargs < 0 || nargs > RECORD_ARGS)
+		return;
+	for (int i = 0; i < act->nfields; i++) {
+		const struct spec_field *f = &act->fields[i];
+
+		if (f->off + (i == RF_EXECNAME ? RECORD_COMM : 8) > size)
+			return;
+		if (i == RF_EXECNAME)
+			memcpy(comm, rec + f->off, RECORD_COMM);
+		else if (i < RECORD_FIELDS_)
+			memcpy(&u[i], rec + f->off, 8);
+		else
+			memcpy(&args[i - RECORD_FIELDS_], rec + f->off, 8);
+	}
+	struct ctf_event ev = {
+		.timestamp = u[RF_TIMESTAMP], .pid = (uint32_t)u[RF_PID],
+		.tid = (uint32_t)u[RF_TID], .uid = (uint32_t)u[RF_UID],
+		.gid = (uint32_t)u[RF_GID], .execname = comm,
+		.args = args, .nargs = nargs,
+	};
+
+	if (!ctf_writer__knows(c->ctf, c->rec_probe)) {
+		const struct probe *p = catalog__by_id(c->cat, c->rec_probe);
+
+		snprintf(name, sizeof(name), "%s:%s:%s:%s", p ? p->prov : "?",
+			 p ? p->mod : "", p ? p->func : "", p ? p->name : "");
+	}
+	ctf_writer__event(c->ctf, c->rec_cpu, c->rec_probe, name, &ev);
+}
+
 static void do_action(struct consumer *c, const struct spec_epid *ep,
 		      const struct spec_action *act, const unsigned char *rec,
 		      uint32_t size)
@@ -226,6 +266,11 @@ static void do_action(struct consumer *c, const struct spec_epid *ep,
 	char *text = NULL;
 	size_t len = 0;
 
+	if (act->kind == ACT_RECORD) {
+		free(v);
+		record_event(c, act, rec, size);
+		return;
+	}
 	if (!v)
 		return;
 	if (captured(c, act) && !(c->out = open_memstream(&text, &len))) {
@@ -295,6 +340,7 @@ static void do_action(struct consumer *c, const struct spec_epid *ep,
 		break;
 	case ACT_DEFAULT:
 	case ACT_SPECULATE:
+	case ACT_RECORD:
 		break;
 	}
 	if (captured(c, act)) {
@@ -392,6 +438,7 @@ static bool prints(const struct spec_epid *ep, const unsigned char *rec,
 		if (ep->acts[i].kind != ACT_SPECULATE &&
 		    ep->acts[i].kind != ACT_COMMIT &&
 		    ep->acts[i].kind != ACT_DISCARD &&
+		    ep->acts[i].kind != ACT_RECORD &&
 		    ran(&ep->acts[i], rec, size))
 			return true;
 	return false;
@@ -484,6 +531,8 @@ static void process_record(struct consumer *c, int cpu,
 
 	if (!speculative && held_back(c, cpu, ep, rec, size))
 		return;
+	c->rec_probe = probe_id;
+	c->rec_cpu = cpu;
 	if (c->em && shown)
 		c->rec = c->em->ops->record_begin(c->em, cpu, probe_id,
 						  catalog__by_id(c->cat, probe_id));
@@ -982,6 +1031,15 @@ void consume_final_aggs(struct consumer *c)
 	fflush(c->out);
 	free(data);
 	arena_free(&a);
+}
+
+uint64_t *consume_lost(const struct consumer *c)
+{
+	uint64_t *lost = calloc((size_t)c->ncpus, sizeof(*lost));
+
+	for (int cpu = 0; lost && c->dropped && cpu < c->ncpus; cpu++)
+		lost[cpu] = c->dropped[cpu].buf;
+	return lost;
 }
 
 void consume_close(struct consumer *c)

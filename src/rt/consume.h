@@ -74,6 +74,10 @@ struct consumer {
 	pthread_mutex_t *lock;		/* held but while waiting (metrics.h) */
 	struct emitter *em;		/* oformat other than text; NULL: text */
 	struct emit_record *rec;	/* em: the record being carried out */
+	struct ctf_writer *ctf;		/* -x record: the trace; NULL: none */
+	uint32_t rec_probe;		/* the probe of the record being
+					 * carried out, and its CPU */
+	int rec_cpu;
 };
 
 int consume_open(struct consumer *c);
@@ -108,5 +112,7 @@ void consume_drops(struct consumer *c);
 /* End of run: the default output of aggregations not yet printed. */
 void consume_final_aggs(struct consumer *c);
 void consume_close(struct consumer *c);
+/* Per CPU: the firings lost so far (principal buffer drops), as reported; ncpus entries, the caller frees. */
+uint64_t *consume_lost(const struct consumer *c);
 
 #endif /* DSCOPE_CONSUME_H */

@@ -193,6 +193,8 @@ static const struct {
 	{ "maxframes", O_INT, offsetof(struct options, maxframes) },
 	{ "cpu", O_CPU, offsetof(struct options, cpu) },
 	{ "zone", O_STR, offsetof(struct options, zone) },
+	{ "record", O_STR, offsetof(struct options, record) },
+	{ "replay", O_STR, offsetof(struct options, replay) },
 	{ "strsize", O_SIZE, offsetof(struct options, strsize) },
 	{ "bufsize", O_SIZE, offsetof(struct options, bufsize) },
 	{ "aggsize", O_SIZE, offsetof(struct options, aggsize) },

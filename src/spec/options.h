@@ -55,6 +55,8 @@ struct options {
 	int stackindent;
 	uint64_t printsize;	/* bytes of an object print() shows */
 	int cpu;		/* cpu: the one CPU probes fire on, or -1 */
+	char record[256];	/* record: the directory a trace is written to */
+	char replay[256];	/* replay: the recorded trace the probes fire from */
 	char zone[256];		/* zone: probes fire in the containers this
 				 * glob names (or cgroup id), "": anywhere */
 	int stackframes;	/* stack()'s frames when it names none */

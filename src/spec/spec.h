@@ -185,6 +185,9 @@ enum spec_attach {
 				 * program loaded for each (uprobe.c), the same
 				 * cookie table */
 	ATTACH_FEXIT,		/* fbt return probes: fexit, the same */
+	ATTACH_REPLAY,		/* -x replay: one recorded probe's clauses, run
+				 * by test_run for each of its recorded firings
+				 * with the firing in spec.replay_map (record.h) */
 };
 
 /*
@@ -418,6 +421,8 @@ enum act_kind {
 			 * and size of fields[1]), at most PRINT_MAX */
 	ACT_TRACEMEM,	/* tracemem(a, n[, d]): n bytes (fields[1], a
 			 * T_ARRAY of n) and d as fields[0] (< 0: all n) */
+	ACT_RECORD,	/* -x record: the firing, REPLAY_FIELDS_ then its
+			 * arguments (record.h), for the trace file */
 };
 
 #define PRINT_MAX 8192		/* bytes of an object print() records */
@@ -558,6 +563,9 @@ struct spec {
 					 * programs; -1: none is */
 	int sbuf_map;			/* RINGBUF of their records, each after
 					 * a struct sbuf_hdr; -1: none */
+	int replay_map;			/* -x replay: ARRAY[1] of the firing
+					 * being replayed (struct replay_rec);
+					 * -1: not replaying */
 	int errbuf_map;			/* RINGBUF of the ERROR clauses'
 					 * records, read as each runs; -1:
 					 * no ERROR clause */
@@ -568,6 +576,10 @@ struct spec {
 	int nnests;
 	uint32_t nspec;		/* option nspec: speculation IDs 1..nspec */
 	int nprobes;		/* probes matched, for "matched N probes" */
+	const struct probe **enabled;	/* -x record: the probes recorded
+					 * (each clause's, dscope's own
+					 * BEGIN/END/ERROR not), once each */
+	int nenabled;
 	bool quiet;		/* option quiet */
 	bool destructive;	/* uses a destructive action: needs -w */
 	bool user_stacks;	/* ustack(), usym(), %A: processes' maps are wanted */

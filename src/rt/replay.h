@@ -1,0 +1,35 @@
+/*
+ * replay.h -- -x replay: a recorded trace's firings, run through the
+ * script's own programs (spec/record.h, rt/ctf.h).
+ *
+ * Each event goes, in timestamp order, into spec.replay_map, and the
+ * program of its probe runs on it by BPF_PROG_TEST_RUN on the CPU it was
+ * recorded on (where this machine has that CPU): per-CPU aggregations,
+ * printf's records and exit() take the same paths as live.  Events of a
+ * probe the script does not name are passed over.
+ */
+#ifndef DSCOPE_REPLAY_H
+#define DSCOPE_REPLAY_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "rt/ctf.h"
+#include "spec/spec.h"
+
+struct replay {
+	const struct spec *sp;
+	const struct ctf_trace *t;
+	int *prog_fd;		/* by event class: its program; -1: none */
+	size_t next;		/* the next event to run */
+	int ncpus;
+};
+
+/* Pair the trace's probes with the loaded programs; 0 or -errno. */
+int replay_open(struct replay *r, const struct spec *sp, const struct ctf_trace *t);
+/* Run up to n more events; 1 when none is left, 0 when some are, -errno
+ * (said on err) when a program could not run. */
+int replay_run(struct replay *r, size_t n, FILE *err, const char *progname);
+void replay_close(struct replay *r);
+
+#endif /* DSCOPE_REPLAY_H */
