@@ -1912,6 +1912,10 @@ static bool records_data(const struct node_list *body)
  *	if (r1 >= SCRATCH_LEVELS) { drops.nested++; goto out }
  * have:
  *	r9 = lookup(scratch, &SLOT_LEVEL); if (!r9) goto out
+ * A kernel without fetch atomics (kcaps.h: atomic_fetch) takes the level
+ * by lock *r0 += 1; r1 = *r0 - 1: as exact, since the programs on one CPU
+ * nest, and one that interrupts between the add and the load has given
+ * its level back (epilogue) before this one goes on.
  * or in a sleepable program, the thread's own, made at its first firing:
  *	r9 = task_storage_get(&tscratch, current, NULL, F_CREATE)
  *	if (!r9) goto out
@@ -1940,7 +1944,13 @@ static void scratch_lookup(struct cg *g)
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
 	emit_mov_imm(&g->e, R1, 1);
-	emit_atomic_fetch_add(&g->e, R0, 0, R1);
+	if (kcaps_has(KCAP_ATOMIC_FETCH)) {
+		emit_atomic_fetch_add(&g->e, R0, 0, R1);
+	} else {
+		emit_atomic_add(&g->e, R0, 0, R1);
+		emit_load(&g->e, 8, R1, R0, 0);
+		emit_alu_imm(&g->e, BPF_SUB, R1, 1);
+	}
 	emit_store(&g->e, 8, R10, SLOT_NEST, R0);
 	emit_store(&g->e, 8, R10, SLOT_LEVEL, R1);
 	emit_jmp_imm(&g->e, BPF_JGE, R1, SCRATCH_LEVELS, deep);

@@ -256,6 +256,31 @@ static bool try_copy_str(void)
 	close(fd);
 	return true;
 }
+
+/*
+ * The atomics cg emits beyond the plain lock add (BPF_XADD, which every
+ * kernel with eBPF has): a fetch-and-add and a compare-and-exchange, on
+ * a stack slot.  A kernel before 5.12 rejects either form ("BPF_STX uses
+ * reserved fields").
+ */
+static bool try_atomic_fetch(void)
+{
+	const struct bpf_insn p[] = {
+		{ .code = BPF_ST | BPF_MEM | BPF_DW, .dst_reg = 10, .off = -8 },
+		MOV_K(1, 1),
+		{ .code = BPF_STX | BPF_ATOMIC | BPF_DW, .dst_reg = 10, .src_reg = 1,
+		  .off = -8, .imm = BPF_ADD | BPF_FETCH },
+		MOV_K(0, 0),
+		{ .code = BPF_STX | BPF_ATOMIC | BPF_DW, .dst_reg = 10, .src_reg = 1,
+		  .off = -8, .imm = BPF_CMPXCHG },
+		ret0[0], ret0[1],
+	};
+	int fd = trial_load(BPF_PROG_TYPE_KPROBE, 0, 0, p, sizeof(p) / sizeof(p[0]));
+
+	if (fd >= 0)
+		close(fd);
+	return fd >= 0;
+}
 #undef MOV_X
 #undef MOV_K
 #undef CALL
@@ -361,6 +386,8 @@ static const struct cap {
 	  "pid/usdt copyin(), copyinstr() of a page not in memory fail" },
 	{ "copy_str", try_copy_str, "bpf_copy_from_user_str: copyinstr() faults in one call",
 	  "copyinstr() faults its pages in, then reads" },
+	{ "atomic_fetch", try_atomic_fetch, "atomic fetch-and-add and compare-and-exchange",
+	  "nesting levels by lock add, then a load; no speculations" },
 };
 
 /* Whether DSCOPE_CAPS_DISABLE names c (a test aid). */
