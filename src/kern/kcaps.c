@@ -281,6 +281,30 @@ static bool try_atomic_fetch(void)
 		close(fd);
 	return fd >= 0;
 }
+
+/*
+ * A perf_event program (profile, tick) that names a hash map whose
+ * entries are allocated when used: a kernel before 6.1's BPF allocator
+ * refuses it ("perf_event programs can only use preallocated hash map"),
+ * the event's NMI may come in the middle of the allocator.
+ */
+static bool try_perf_noprealloc(void)
+{
+	int m = bpf_map_create(BPF_MAP_TYPE_HASH, "dscope_kcap", 4, 8, 1,
+			       &(struct bpf_map_create_opts){ .sz = sizeof(struct bpf_map_create_opts),
+							      .map_flags = BPF_F_NO_PREALLOC });
+	int fd = -1;
+
+	if (m >= 0) {
+		const struct bpf_insn p[] = { LD_MAP(1, m), ret0[0], ret0[1] };
+
+		fd = trial_load(BPF_PROG_TYPE_PERF_EVENT, 0, 0, p, sizeof(p) / sizeof(p[0]));
+		close(m);
+	}
+	if (fd >= 0)
+		close(fd);
+	return fd >= 0;
+}
 #undef MOV_X
 #undef MOV_K
 #undef CALL
@@ -362,9 +386,9 @@ static const struct cap {
 	{ "attach_cookie", try_cookie, "bpf_get_attach_cookie",
 	  "pid/usdt probes cannot be told apart" },
 	{ "iter_num", try_iter_num, "string loops on bpf_iter_num",
-	  "string loops run as bpf_loop callbacks" },
+	  "string loops run as bpf_loop callbacks, or bounded loops without it" },
 	{ "bpf_loop", try_loop, "bpf_loop: ustack(), chill()",
-	  "no ustack() unwinding, no loops without iter_num" },
+	  "ustack() walks frame pointers, no chill()" },
 	{ "raw_tp", try_raw_tp, "raw tracepoints: syscall, proc, io",
 	  "those providers cannot attach" },
 	{ "tp_btf", try_tp_btf, "typed raw tracepoints: sched",
@@ -388,6 +412,8 @@ static const struct cap {
 	  "copyinstr() faults its pages in, then reads" },
 	{ "atomic_fetch", try_atomic_fetch, "atomic fetch-and-add and compare-and-exchange",
 	  "nesting levels by lock add, then a load; no speculations" },
+	{ "perf_noprealloc", try_perf_noprealloc, "profile and tick use hash maps filled as used",
+	  "the hash maps profile and tick use are allocated whole at start" },
 };
 
 /* Whether DSCOPE_CAPS_DISABLE names c (a test aid). */

@@ -194,10 +194,43 @@ static int load_prog(const struct spec_prog *p, uint32_t att, uint32_t btf_id,
 	return -e;
 }
 
+/*
+ * A kernel whose perf_event programs may not use a hash map allocated
+ * as it fills (kcaps.h: perf_noprealloc) gets the hash maps that profile
+ * and tick programs name allocated whole: aggregations, dynamic
+ * variables, stacks -- aggsize's entries per map (per CPU for an
+ * aggregation) from the start.
+ */
+static void prealloc_for_perf(struct spec *sp)
+{
+	for (int i = 0; i < sp->nprogs; i++) {
+		const struct spec_prog *p = &sp->progs[i];
+
+		if (p->type != BPF_PROG_TYPE_PERF_EVENT)
+			continue;
+		for (int k = 0; k < p->ninsns; k++) {
+			const struct bpf_insn *in = &p->insns[k];
+			struct spec_map *m;
+
+			if (in->code != (BPF_LD | BPF_DW | BPF_IMM))
+				continue;
+			k++;
+			if (in->src_reg != BPF_PSEUDO_MAP_FD &&
+			    in->src_reg != BPF_PSEUDO_MAP_VALUE)
+				continue;
+			m = &sp->maps[in->imm];
+			if (m->type == BPF_MAP_TYPE_HASH || m->type == BPF_MAP_TYPE_PERCPU_HASH)
+				m->flags &= ~(uint32_t)BPF_F_NO_PREALLOC;
+		}
+	}
+}
+
 int load_spec(struct spec *sp, FILE *err, const char *progname)
 {
 	int rc;
 
+	if (!kcaps_has(KCAP_PERF_NOPREALLOC))
+		prealloc_for_perf(sp);
 	for (int i = 0; i < sp->nmaps; i++) {
 		rc = create_map(sp, &sp->maps[i], err, progname);
 		if (rc < 0)
