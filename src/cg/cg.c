@@ -1908,14 +1908,14 @@ static bool records_data(const struct node_list *body)
  * (SCRATCH_LEVELS in spec.h), taken once a firing:
  *	if (SLOT_NEST) goto have
  *	r0 = lookup(nest, &zero); if (!r0) goto out
- *	r1 = atomic_fetch_add(r0, 1); SLOT_NEST = r0; SLOT_LEVEL = r1
+ *	lock *r0 += 1; r1 = *r0 - 1; SLOT_NEST = r0; SLOT_LEVEL = r1
  *	if (r1 >= SCRATCH_LEVELS) { drops.nested++; goto out }
  * have:
  *	r9 = lookup(scratch, &SLOT_LEVEL); if (!r9) goto out
- * A kernel without fetch atomics (kcaps.h: atomic_fetch) takes the level
- * by lock *r0 += 1; r1 = *r0 - 1: as exact, since the programs on one CPU
- * nest, and one that interrupts between the add and the load has given
- * its level back (epilogue) before this one goes on.
+ * The level is taken by a lock add and a load, not a fetch-and-add,
+ * which kernels before 5.12 lack: as exact, since the programs on one
+ * CPU nest, and one that interrupts between the add and the load has
+ * given its level back (epilogue) before this one goes on.
  * or in a sleepable program, the thread's own, made at its first firing:
  *	r9 = task_storage_get(&tscratch, current, NULL, F_CREATE)
  *	if (!r9) goto out
@@ -1944,13 +1944,9 @@ static void scratch_lookup(struct cg *g)
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
 	emit_mov_imm(&g->e, R1, 1);
-	if (kcaps_has(KCAP_ATOMIC_FETCH)) {
-		emit_atomic_fetch_add(&g->e, R0, 0, R1);
-	} else {
-		emit_atomic_add(&g->e, R0, 0, R1);
-		emit_load(&g->e, 8, R1, R0, 0);
-		emit_alu_imm(&g->e, BPF_SUB, R1, 1);
-	}
+	emit_atomic_add(&g->e, R0, 0, R1);
+	emit_load(&g->e, 8, R1, R0, 0);
+	emit_alu_imm(&g->e, BPF_SUB, R1, 1);
 	emit_store(&g->e, 8, R10, SLOT_NEST, R0);
 	emit_store(&g->e, 8, R10, SLOT_LEVEL, R1);
 	emit_jmp_imm(&g->e, BPF_JGE, R1, SCRATCH_LEVELS, deep);
@@ -2428,13 +2424,29 @@ static int only_site(const struct cg *g)
 	return k;
 }
 
+/* Whether the kernel gives this program the cookie its probe was
+ * attached with: through a multi link, or a BPF link on a perf event
+ * (5.15+).  fentry is used only where its links carry one (kcaps.c). */
+static bool has_cookies(const struct cg *g)
+{
+	bool kprobe = g->att == ATTACH_KPROBE || g->att == ATTACH_KRETPROBE;
+
+	if (g->att == ATTACH_FENTRY || g->att == ATTACH_FEXIT)
+		return true;
+	return kcaps_has(kprobe ? KCAP_KPROBE_MULTI : KCAP_UPROBE_MULTI) ||
+	       (kcaps_has(KCAP_PERF_LINK) && kcaps_has(KCAP_ATTACH_COOKIE));
+}
+
 /*
  * A pid program serves many probes: the cookie it was attached with
  * names the one that fired.
  *	r7 = lookup(uprobes, &(u32)bpf_get_attach_cookie(ctx))
  *	if (!r7) goto out
  * A program with one site knows it: the key is a constant, the cookie
- * helper is not called, and the verifier inlines the lookup.
+ * helper is not called, and the verifier inlines the lookup.  Without
+ * cookies (before 5.15), each probe gets a copy of the program whose
+ * constant is its own (spec_prog.site_insn; rt/uprobe.c):
+ *	*(u32 *)(fp + SLOT_FIRST) = site		patched per copy
  */
 static void uprobe_prologue(struct cg *g)
 {
@@ -2442,6 +2454,10 @@ static void uprobe_prologue(struct cg *g)
 
 	if (k >= 0) {
 		emit_store_imm(&g->e, 4, R10, SLOT_FIRST, k);
+	} else if (!has_cookies(g)) {
+		g->site_label = emit_new_label(&g->e);
+		emit_label(&g->e, g->site_label);
+		emit_store_imm(&g->e, 4, R10, SLOT_FIRST, 0);
 	} else {
 		emit_mov_reg(&g->e, R1, R6);
 		emit_call(&g->e, BPF_FUNC_get_attach_cookie);
@@ -2645,6 +2661,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	p->subprogs = subs;
 	p->nsubprogs = nsubs;
 	p->sleepable = g.sleepable;
+	p->site_insn = g.site_label ? g.e.label_pos[g.site_label] : -1;
 	p->insns = arena_alloc(c->a, sizeof(struct bpf_insn) * (size_t)g.e.n);
 	memcpy(p->insns, g.e.insns, sizeof(struct bpf_insn) * (size_t)g.e.n);
 	p->fd = -1;

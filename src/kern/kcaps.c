@@ -258,9 +258,9 @@ static bool try_copy_str(void)
 }
 
 /*
- * The atomics cg emits beyond the plain lock add (BPF_XADD, which every
- * kernel with eBPF has): a fetch-and-add and a compare-and-exchange, on
- * a stack slot.  A kernel before 5.12 rejects either form ("BPF_STX uses
+ * The atomics beyond the plain lock add (BPF_XADD, which every kernel
+ * with eBPF has): a fetch-and-add and a compare-and-exchange, on a stack
+ * slot; speculations claim and end their IDs by the second.  A kernel before 5.12 rejects either form ("BPF_STX uses
  * reserved fields").
  */
 static bool try_atomic_fetch(void)
@@ -382,9 +382,9 @@ static const struct cap {
 	{ "uprobe_ref_ctr", try_uprobe_refctr, "USDT semaphores on perf events",
 	  "without uprobe_multi, USDT semaphores are not set" },
 	{ "perf_link", try_perf_link, "BPF links on perf events, with cookies",
-	  "pid/usdt need uprobe_multi" },
+	  "programs are set on perf events by ioctl" },
 	{ "attach_cookie", try_cookie, "bpf_get_attach_cookie",
-	  "pid/usdt probes cannot be told apart" },
+	  "a copy of the program for each pid, usdt or kprobe probe" },
 	{ "iter_num", try_iter_num, "string loops on bpf_iter_num",
 	  "string loops run as bpf_loop callbacks, or bounded loops without it" },
 	{ "bpf_loop", try_loop, "bpf_loop: ustack(), chill()",
@@ -411,7 +411,7 @@ static const struct cap {
 	{ "copy_str", try_copy_str, "bpf_copy_from_user_str: copyinstr() faults in one call",
 	  "copyinstr() faults its pages in, then reads" },
 	{ "atomic_fetch", try_atomic_fetch, "atomic fetch-and-add and compare-and-exchange",
-	  "nesting levels by lock add, then a load; no speculations" },
+	  "no speculations" },
 	{ "perf_noprealloc", try_perf_noprealloc, "profile and tick use hash maps filled as used",
 	  "the hash maps profile and tick use are allocated whole at start" },
 };

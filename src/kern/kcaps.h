@@ -35,7 +35,7 @@ enum kcap {			/* ORDER: caps[] in kcaps.c */
 	KCAP_TASK_STACK,	/* bpf_get_task_stack */
 	KCAP_SLEEP_UPROBE,	/* sleepable uprobe programs as cg makes them */
 	KCAP_COPY_STR,		/* the bpf_copy_from_user_str kfunc */
-	KCAP_ATOMIC_FETCH,	/* BPF_FETCH atomics and BPF_CMPXCHG (5.12+) */
+	KCAP_ATOMIC_FETCH,	/* BPF_FETCH atomics, BPF_CMPXCHG (5.12+) */
 	KCAP_PERF_NOPREALLOC,	/* perf_event programs on NO_PREALLOC hash maps */
 	KCAP_COUNT
 };

@@ -203,6 +203,7 @@ static int load_prog(const struct spec_prog *p, uint32_t att, uint32_t btf_id,
  */
 static void prealloc_for_perf(struct spec *sp)
 {
+	/* the kernel is asked only when such a map is named by one */
 	for (int i = 0; i < sp->nprogs; i++) {
 		const struct spec_prog *p = &sp->progs[i];
 
@@ -219,7 +220,10 @@ static void prealloc_for_perf(struct spec *sp)
 			    in->src_reg != BPF_PSEUDO_MAP_VALUE)
 				continue;
 			m = &sp->maps[in->imm];
-			if (m->type == BPF_MAP_TYPE_HASH || m->type == BPF_MAP_TYPE_PERCPU_HASH)
+			if ((m->type == BPF_MAP_TYPE_HASH ||
+			     m->type == BPF_MAP_TYPE_PERCPU_HASH) &&
+			    (m->flags & BPF_F_NO_PREALLOC) &&
+			    !kcaps_has(KCAP_PERF_NOPREALLOC))
 				m->flags &= ~(uint32_t)BPF_F_NO_PREALLOC;
 		}
 	}
@@ -229,8 +233,7 @@ int load_spec(struct spec *sp, FILE *err, const char *progname)
 {
 	int rc;
 
-	if (!kcaps_has(KCAP_PERF_NOPREALLOC))
-		prealloc_for_perf(sp);
+	prealloc_for_perf(sp);
 	for (int i = 0; i < sp->nmaps; i++) {
 		rc = create_map(sp, &sp->maps[i], err, progname);
 		if (rc < 0)
@@ -281,6 +284,23 @@ bool load_is_multi(const struct spec_prog *p)
 int load_for_perf(const struct spec_prog *p, FILE *err, const char *progname)
 {
 	return load_prog(p, 0, 0, err, progname);
+}
+
+int load_for_site(const struct spec_prog *p, int site, FILE *err, const char *progname)
+{
+	struct spec_prog copy = *p;
+	size_t size = sizeof(*p->insns) * (size_t)p->ninsns;
+	int fd;
+
+	if (p->site_insn < 0)
+		return p->fd;
+	if (!(copy.insns = malloc(size)))
+		return -ENOMEM;
+	memcpy(copy.insns, p->insns, size);
+	copy.insns[p->site_insn].imm = site;
+	fd = load_prog(&copy, 0, 0, err, progname);
+	free(copy.insns);
+	return fd;
 }
 
 void unload_spec(struct spec *sp)

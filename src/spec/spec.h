@@ -389,6 +389,10 @@ struct spec_prog {
 	bool sleepable;			/* BPF_F_SLEEPABLE: faulting user reads, its
 					 * scratch in MAP_TSCRATCH, its records
 					 * through MAP_SBUF (cg.c: "sleepable") */
+	int site_insn;			/* >= 0: a kernel without attach cookies
+					 * loads a copy per probe, this store's
+					 * imm set to the probe's uprobes[] index
+					 * (cg.c uprobe_prologue); -1: none */
 	int fd;				/* -1 until loaded */
 };
 
