@@ -572,10 +572,28 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 		return;
 	case ATTACH_FENTRY:
 		/* bpf_get_func_arg(ctx, n, &v): the trampoline saved them;
-		 * past the function's last it fails, and v stays 0 */
+		 * past the function's last it fails, and v stays 0.  Without
+		 * it (before 5.17) they are read from the context, the
+		 * trampoline's array of them, up to the function's own count
+		 * (uprobe_entry.nargs): the verifier of the copy for one
+		 * function refuses a load past its last.
+		 *	v = 0; if (n < r7->nargs) probe_read_kernel(&v, 8, ctx + 8n) */
 		if (n >= 6)
 			break;
 		emit_store_imm(&g->e, 8, R10, slot, 0);
+		if (!kcaps_has(KCAP_FENTRY_COOKIE)) {
+			int past = emit_new_label(&g->e);
+
+			emit_load(&g->e, 4, R1, R7, offsetof(struct uprobe_entry, nargs));
+			emit_jmp_imm(&g->e, BPF_JLE, R1, n, past);
+			cg_fp_ptr(g, R1, slot);
+			emit_mov_imm(&g->e, R2, 8);
+			emit_mov_reg(&g->e, R3, R6);
+			emit_alu_imm(&g->e, BPF_ADD, R3, 8 * n);
+			emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+			emit_label(&g->e, past);
+			return;
+		}
 		emit_mov_reg(&g->e, R1, R6);
 		emit_mov_imm(&g->e, R2, n);
 		cg_fp_ptr(g, R3, slot);
@@ -2241,18 +2259,39 @@ static void guard_sys_exit(struct cg *g, int kind)
 /*
  * sched_switch(preempt, prev, next, prev_state) is sleep when prev blocks
  * -- not preempted and no longer TASK_RUNNING, so it leaves the run queue
- * -- and preempt otherwise: prev stays runnable.
+ * -- and preempt otherwise: prev stays runnable.  Before 5.18 TP_PROTO
+ * has no prev_state (the argument must not be read then: the kernel
+ * would refuse to attach), and prev's own state word, which __schedule
+ * has not changed yet, says it.
  *
- *	SLEEP:    if (ctx->args[0] & 0xff || !ctx->args[3]) goto out
- *	PREEMPT:  if (!(ctx->args[0] & 0xff) && ctx->args[3]) goto out
+ *	state = ctx->args[3], or *(u32 *)&ctx->args[1]->__state (or ->state)
+ *	SLEEP:    if (ctx->args[0] & 0xff || !state) goto out
+ *	PREEMPT:  if (!(ctx->args[0] & 0xff) && state) goto out
  */
+static int32_t task_state_off(struct cg *g)
+{
+	struct ktype_field st;
+
+	if (ktype_field("task_struct.__state", &st) < 0 &&
+	    ktype_field("task_struct.state", &st) < 0)
+		diag_fail(g->d, 0, 0, "D_KTYPE", "sched:::sleep and preempt need "
+			  "the kernel's BTF type information");
+	return (int32_t)st.off[0];
+}
+
 static void guard_switch(struct cg *g, int kind)
 {
 	int pass = emit_new_label(&g->e);
 
+	if (g->probe->tp_nargs < 4) {
+		emit_load(&g->e, 8, R3, R6, 8);
+		cg_kread(g, SLOT_FIRST, 4, task_state_off(g));
+		emit_mov_reg(&g->e, R1, R0);
+	} else {
+		emit_load(&g->e, 8, R1, R6, 24);
+	}
 	emit_load(&g->e, 8, R0, R6, 0);
 	emit_alu_imm(&g->e, BPF_AND, R0, 0xff);		/* a bool */
-	emit_load(&g->e, 8, R1, R6, 24);
 	emit_alu_imm(&g->e, BPF_LSH, R1, 32);		/* unsigned int */
 	if (kind == GUARD_SLEEP) {
 		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
@@ -2425,14 +2464,14 @@ static int only_site(const struct cg *g)
 }
 
 /* Whether the kernel gives this program the cookie its probe was
- * attached with: through a multi link, or a BPF link on a perf event
- * (5.15+).  fentry is used only where its links carry one (kcaps.c). */
+ * attached with: through a multi link, a BPF link on a perf event
+ * (5.15+), or on a trampoline (6.0+). */
 static bool has_cookies(const struct cg *g)
 {
 	bool kprobe = g->att == ATTACH_KPROBE || g->att == ATTACH_KRETPROBE;
 
 	if (g->att == ATTACH_FENTRY || g->att == ATTACH_FEXIT)
-		return true;
+		return kcaps_has(KCAP_FENTRY_COOKIE);
 	return kcaps_has(kprobe ? KCAP_KPROBE_MULTI : KCAP_UPROBE_MULTI) ||
 	       (kcaps_has(KCAP_PERF_LINK) && kcaps_has(KCAP_ATTACH_COOKIE));
 }

@@ -147,12 +147,30 @@ static bool try_tp_btf(void)
 }
 
 /*
- * fbt through fentry wants all of it: a trampoline on a real function
- * (vfs_read, attached for the moment of the trial; the program does
- * nothing), its arguments by bpf_get_func_arg and a cookie on the link
- * (6.0+) read by bpf_get_attach_cookie.
+ * fbt through fentry wants a trampoline on a real function (vfs_read,
+ * attached for the moment of the trial; the program does nothing),
+ * attached as 5.5+ attach it, by BPF_RAW_TRACEPOINT_OPEN.
  */
 static bool try_fentry(void)
+{
+	int id = btf_id("vfs_read", BTF_KIND_FUNC), fd, lfd;
+
+	if (id <= 0 || (fd = trial_load(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY, id,
+					NULL, 0)) < 0)
+		return false;
+	lfd = bpf_raw_tracepoint_open(NULL, fd);
+	if (lfd >= 0)
+		close(lfd);
+	close(fd);
+	return lfd >= 0;
+}
+
+/*
+ * And to serve many functions with one program's copies as kprobes do:
+ * the arguments by bpf_get_func_arg and a cookie on the link (6.0+) read
+ * by bpf_get_attach_cookie.
+ */
+static bool try_fentry_cookie(void)
 {
 #define MOV_X(d, s) { .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = d, .src_reg = s }
 #define MOV_K(d, k) { .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = d, .imm = k }
@@ -393,8 +411,10 @@ static const struct cap {
 	  "those providers cannot attach" },
 	{ "tp_btf", try_tp_btf, "typed raw tracepoints: sched",
 	  "sched's on-cpu cannot read the next task" },
-	{ "fentry", try_fentry, "fentry/fexit with cookies: fbt of a few functions",
+	{ "fentry", try_fentry, "fentry: fbt of a few functions",
 	  "fbt through kprobes only" },
+	{ "fentry_cookie", try_fentry_cookie, "fexit too; fentry's arguments by bpf_get_func_arg",
+	  "fbt's return probes through kprobes; fentry's arguments read from its context" },
 	{ "kprobe", try_kprobe, "the kprobe PMU", "no fbt through kprobes" },
 	{ "kprobe_multi", try_kprobe_multi, "kprobe_multi links",
 	  "kprobes attach one at a time" },

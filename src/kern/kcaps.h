@@ -26,7 +26,8 @@ enum kcap {			/* ORDER: caps[] in kcaps.c */
 	KCAP_LOOP,		/* bpf_loop */
 	KCAP_RAW_TP,		/* raw tracepoints */
 	KCAP_TP_BTF,		/* BTF-typed raw tracepoints (tp_btf) */
-	KCAP_FENTRY,		/* TRACING fentry programs */
+	KCAP_FENTRY,		/* TRACING fentry programs on a trampoline */
+	KCAP_FENTRY_COOKIE,	/* ... with bpf_get_func_arg and link cookies (6.0+) */
 	KCAP_KPROBE,		/* the kprobe PMU */
 	KCAP_KPROBE_MULTI,	/* BPF_TRACE_KPROBE_MULTI links */
 	KCAP_RINGBUF,		/* BPF_MAP_TYPE_RINGBUF */

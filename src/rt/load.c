@@ -52,6 +52,12 @@ static int create_map(const struct spec *sp, struct spec_map *m, FILE *err,
 			fprintf(err, "%s: tracing needs root, or the CAP_BPF and "
 				     "CAP_PERFMON capabilities (creating BPF map "
 				     "%s: %s)\n", progname, m->name, strerror(e));
+		else if (e == E2BIG && m->key_size > 512)
+			/* older kernels bound a hash map's key by the BPF stack */
+			fprintf(err, "%s: map %s has keys of %u bytes, and this "
+				"kernel's hash maps take at most 512: use fewer or "
+				"shorter string keys (-x strsize)\n", progname,
+				m->name, m->key_size);
 		else
 			fprintf(err, "%s: could not create map %s: %s\n",
 				progname, m->name, strerror(e));
@@ -269,10 +275,30 @@ err_out:
 	return rc;
 }
 
-int load_for_function(const struct spec_prog *p, uint32_t btf_id, FILE *err,
+/* p loaded with att and btf_id, as it is or (p->site_insn >= 0) as a
+ * copy that serves the probe of uprobes[] index site alone. */
+static int load_for(const struct spec_prog *p, uint32_t att, uint32_t btf_id, int site,
+		    FILE *err, const char *progname)
+{
+	struct spec_prog copy = *p;
+	size_t size = sizeof(*p->insns) * (size_t)p->ninsns;
+	int fd;
+
+	if (p->site_insn < 0)
+		return load_prog(p, att, btf_id, err, progname);
+	if (!(copy.insns = malloc(size)))
+		return -ENOMEM;
+	memcpy(copy.insns, p->insns, size);
+	copy.insns[p->site_insn].imm = site;
+	fd = load_prog(&copy, att, btf_id, err, progname);
+	free(copy.insns);
+	return fd;
+}
+
+int load_for_function(const struct spec_prog *p, uint32_t btf_id, int site, FILE *err,
 		      const char *progname)
 {
-	return load_prog(p, p->expected_attach_type, btf_id, err, progname);
+	return load_for(p, p->expected_attach_type, btf_id, site, err, progname);
 }
 
 bool load_is_multi(const struct spec_prog *p)
@@ -288,19 +314,7 @@ int load_for_perf(const struct spec_prog *p, FILE *err, const char *progname)
 
 int load_for_site(const struct spec_prog *p, int site, FILE *err, const char *progname)
 {
-	struct spec_prog copy = *p;
-	size_t size = sizeof(*p->insns) * (size_t)p->ninsns;
-	int fd;
-
-	if (p->site_insn < 0)
-		return p->fd;
-	if (!(copy.insns = malloc(size)))
-		return -ENOMEM;
-	memcpy(copy.insns, p->insns, size);
-	copy.insns[p->site_insn].imm = site;
-	fd = load_prog(&copy, 0, 0, err, progname);
-	free(copy.insns);
-	return fd;
+	return p->site_insn < 0 ? p->fd : load_for(p, 0, 0, site, err, progname);
 }
 
 void unload_spec(struct spec *sp)

@@ -18,8 +18,10 @@
 
 int load_spec(struct spec *sp, FILE *err, const char *progname);
 /* A copy of an fentry/fexit program p (which load_spec leaves unloaded)
- * for the kernel function of BTF id btf_id: its fd, or -errno. */
-int load_for_function(const struct spec_prog *p, uint32_t btf_id, FILE *err,
+ * for the kernel function of BTF id btf_id, the probe of uprobes[] index
+ * site where the kernel has no cookies (p->site_insn): its fd, or
+ * -errno. */
+int load_for_function(const struct spec_prog *p, uint32_t btf_id, int site, FILE *err,
 		      const char *progname);
 /* Whether load_spec loaded p for multi links (uprobe_multi,
  * kprobe_multi), which the kernel has. */

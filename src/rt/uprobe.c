@@ -381,10 +381,13 @@ static int attach_fentries(const struct spec *sp, const struct spec_prog *prog,
 			continue;
 		if (id <= 0)
 			return -ENOENT;
-		if ((fd = load_for_function(prog, (uint32_t)id, err, progname)) < 0)
+		if ((fd = load_for_function(prog, (uint32_t)id, i, err, progname)) < 0)
 			return fd;
 		attach_keep_fd(set, fd);
-		lfd = bpf_link_create(fd, 0, ret ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY, &lo);
+		/* without cookies (before 6.0), the copy knows its probe and
+		 * attaches as 5.5+ attach it */
+		lfd = prog->site_insn >= 0 ? bpf_raw_tracepoint_open(NULL, fd)
+			: bpf_link_create(fd, 0, ret ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY, &lo);
 		if (lfd < 0) {
 			int e = errno;
 
@@ -415,6 +418,8 @@ static int fill_map(const struct spec *sp, FILE *err, const char *progname)
 		snprintf(e.name, sizeof(e.name), "%s", p->name);
 		if (catalog_mech(p->kind) == MECH_UPROBE && strcmp(p->name, "entry") == 0)
 			e.flags = UPROBE_F_ENTRY;
+		if (u->att == ATTACH_FENTRY)
+			e.nargs = (uint32_t)fbt_fentry_nargs(p);
 		if (u->args)
 			memcpy(e.args, u->args, sizeof(e.args));
 		if (bpf_map_update_elem(fd, &key, &e, BPF_ANY) < 0) {
