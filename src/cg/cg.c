@@ -1135,13 +1135,47 @@ static bool compare_signed(const struct node *n)
  *	r0 = bpf_task_pt_regs(bpf_get_current_task_btf())
  *	v = *(u64 *)(r0 + 8 * i)
  * or	v = *(bpf_get_current_task_btf() + offsetof(task_struct, thread.m))
+ * Before 5.15 (kcaps.h: task_pt_regs) both are read with
+ * bpf_get_current_task and probe_read_kernel; the registers lie where
+ * x86-64's task_pt_regs() finds them, at the top of the thread's kernel
+ * stack of THREAD_SIZE (16 KiB, without KASAN):
+ *	v = *(u64 *)(task->stack + THREAD_SIZE - sizeof(pt_regs) + 8 * i)
  */
+#define THREAD_SIZE 16384
+#define PT_REGS_SIZE 168
+
+static struct val uregs_read(struct cg *g, struct node *n, int16_t slot,
+			     const char *path)
+{
+	struct ktype_field stack, f;
+
+	if (ktype_field("task_struct.stack", &stack) < 0 ||
+	    (path && (ktype_field(path, &f) < 0 || f.nhops != 1)))
+		diag_fail(g->d, n->line, n->col, "D_KTYPE",
+			  "uregs[ ]: kernel type information (BTF) lacks %s",
+			  path ? path : "task_struct.stack");
+	emit_call(&g->e, BPF_FUNC_get_current_task);
+	emit_mov_reg(&g->e, R3, R0);
+	if (path) {
+		cg_kread(g, slot, (int)f.size, (int32_t)f.off[0]);
+		return cg_int_val(slot);
+	}
+	cg_kread(g, slot, 8, (int32_t)stack.off[0]);
+	emit_mov_reg(&g->e, R3, R0);
+	cg_kread(g, slot, 8, THREAD_SIZE - PT_REGS_SIZE + 8 * (int32_t)n->sym);
+	return cg_int_val(slot);
+}
+
 static struct val uregs(struct cg *g, struct node *n)
 {
 	static const char *const thread[] = { "ds", "es", "fsbase", "gsbase",
 					      "trap_nr" };
 	int16_t slot = cg_slot_new(g, n);
 
+	if (!kcaps_has(KCAP_TASK_PT_REGS))
+		return uregs_read(g, n, slot, n->sym <= 20 ? NULL :
+				  arena_printf(g->a, "task_struct.thread.%s",
+					       thread[n->sym - 21]));
 	emit_call(&g->e, BPF_FUNC_get_current_task_btf);
 	if (n->sym <= 20) {
 		emit_mov_reg(&g->e, R1, R0);

@@ -386,6 +386,10 @@ static bool try_cookie(void) { return helper(BPF_FUNC_get_attach_cookie); }
 static bool try_write_user(void) { return helper(BPF_FUNC_probe_write_user); }
 static bool try_find_vma(void) { return helper(BPF_FUNC_find_vma); }
 static bool try_task_stack(void) { return helper(BPF_FUNC_get_task_stack); }
+static bool try_task_pt_regs(void)
+{
+	return helper(BPF_FUNC_get_current_task_btf) && helper(BPF_FUNC_task_pt_regs);
+}
 
 static const struct cap {
 	const char *name;	/* for DSCOPE_CAPS_DISABLE and -vV */
@@ -434,6 +438,8 @@ static const struct cap {
 	  "no speculations" },
 	{ "perf_noprealloc", try_perf_noprealloc, "profile and tick use hash maps filled as used",
 	  "the hash maps profile and tick use are allocated whole at start" },
+	{ "task_pt_regs", try_task_pt_regs, "uregs[] by bpf_task_pt_regs",
+	  "uregs[] read at the top of the thread's kernel stack" },
 };
 
 /* Whether DSCOPE_CAPS_DISABLE names c (a test aid). */

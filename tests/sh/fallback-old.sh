@@ -7,11 +7,12 @@
 #   are allocated whole;
 # - iter_num, bpf_loop: string loops are bounded loops in place
 #   (tst.strtok's eleven calls in one program are too many for them);
-# - atomic_fetch (5.12): speculations are refused naming it.
+# - atomic_fetch (5.12): speculations are refused naming it;
+# - task_pt_regs (5.15): uregs[] are read at the top of the kernel stack.
 # A timer probe nesting inside a syscall probe must still leave all
 # 500,000 counts whole (tst.nested-scratch).
 . tests/sh/lib.sh
-missing=uprobe_multi,perf_link,attach_cookie,perf_noprealloc,iter_num,bpf_loop,atomic_fetch
+missing=uprobe_multi,perf_link,attach_cookie,perf_noprealloc,iter_num,bpf_loop,atomic_fetch,task_pt_regs
 export DSCOPE_CAPS_DISABLE=$missing
 caps=$($D -vV)
 for c in ${missing//,/ }; do
@@ -20,6 +21,7 @@ done
 echo "$caps" | grep -q '^  uprobe_pmu  *yes' || { echo "no uprobe PMU"; exit 77; }
 tests="tests/d/tst.nested-scratch.d tests/d/tst.getppid-count.d
        tests/d/tst.curcpu.d tests/d/tst.agg-newkeys-lanes.d tests/d/tst.tick-count.d
+       tests/d/tst.uregs.d
        $(ls tests/d/tst.pid-*.d tests/d/tst.usdt-*.d | grep -v ustack)
        $(grep -lE 'basename|dirname|index\(|cleanpath|progenyof|strstr|strchr' \
 		tests/d/tst.*.d | grep -v tst.strtok)"
