@@ -872,7 +872,16 @@ static struct val builtin_string(struct cg *g, struct node *n, int b)
 	struct val v = { .str = true, .size = 16 };
 
 	v.off = cg_temp_new(g, n, 16);
-	if (cg_other_task(g)) {	/* probe_read_kernel(v, 16, &task->comm) */
+	/*
+	 * bpf_get_current_comm() pads with NULs on newer kernels
+	 * only (6.1's uses strscpy): zero the buffer first, or
+	 * execname's bytes after its NUL are stale, and a key or a
+	 * word-wise comparison built from it differs from the last.
+	 * Another task's comm is read up to its NUL for the same
+	 * reason: before 6.x, exec leaves the old name's bytes past it.
+	 */
+	cg_zero_words(g, R9, v.off, 16);
+	if (cg_other_task(g)) {	/* probe_read_kernel_str(v, 16, &task->comm) */
 		struct ktype_field f;
 
 		cg_need_ktype(g, n, "task_struct.comm", &f);
@@ -881,16 +890,9 @@ static struct val builtin_string(struct cg *g, struct node *n, int b)
 		emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)f.off[0]);
 		cg_scratch_ptr(g, R1, v.off);
 		emit_mov_imm(&g->e, R2, 16);
-		emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+		emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
 		return v;
 	}
-	/*
-	 * bpf_get_current_comm() pads with NULs on newer kernels
-	 * only (6.1's uses strscpy): zero the buffer first, or
-	 * execname's bytes after its NUL are stale, and a key or a
-	 * word-wise comparison built from it differs from the last.
-	 */
-	cg_zero_words(g, R9, v.off, 16);
 	cg_scratch_ptr(g, R1, v.off);
 	emit_mov_imm(&g->e, R2, 16);
 	emit_call(&g->e, BPF_FUNC_get_current_comm);
