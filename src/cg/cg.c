@@ -573,10 +573,28 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 		return;
 	case ATTACH_FENTRY:
 		/* bpf_get_func_arg(ctx, n, &v): the trampoline saved them;
-		 * past the function's last it fails, and v stays 0 */
+		 * past the function's last it fails, and v stays 0.  Without
+		 * it (before 5.17) they are read from the context, the
+		 * trampoline's array of them, up to the function's own count
+		 * (uprobe_entry.nargs): the verifier of the copy for one
+		 * function refuses a load past its last.
+		 *	v = 0; if (n < r7->nargs) probe_read_kernel(&v, 8, ctx + 8n) */
 		if (n >= 6)
 			break;
 		emit_store_imm(&g->e, 8, R10, slot, 0);
+		if (!kcaps_has(KCAP_FENTRY_COOKIE)) {
+			int past = emit_new_label(&g->e);
+
+			emit_load(&g->e, 4, R1, R7, offsetof(struct uprobe_entry, nargs));
+			emit_jmp_imm(&g->e, BPF_JLE, R1, n, past);
+			cg_fp_ptr(g, R1, slot);
+			emit_mov_imm(&g->e, R2, 8);
+			emit_mov_reg(&g->e, R3, R6);
+			emit_alu_imm(&g->e, BPF_ADD, R3, 8 * n);
+			emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+			emit_label(&g->e, past);
+			return;
+		}
 		emit_mov_reg(&g->e, R1, R6);
 		emit_mov_imm(&g->e, R2, n);
 		cg_fp_ptr(g, R3, slot);
@@ -868,7 +886,16 @@ static struct val builtin_string(struct cg *g, struct node *n, int b)
 	struct val v = { .str = true, .size = 16 };
 
 	v.off = cg_temp_new(g, n, 16);
-	if (cg_other_task(g)) {	/* probe_read_kernel(v, 16, &task->comm) */
+	/*
+	 * bpf_get_current_comm() pads with NULs on newer kernels
+	 * only (6.1's uses strscpy): zero the buffer first, or
+	 * execname's bytes after its NUL are stale, and a key or a
+	 * word-wise comparison built from it differs from the last.
+	 * Another task's comm is read up to its NUL for the same
+	 * reason: before 6.x, exec leaves the old name's bytes past it.
+	 */
+	cg_zero_words(g, R9, v.off, 16);
+	if (cg_other_task(g)) {	/* probe_read_kernel_str(v, 16, &task->comm) */
 		struct ktype_field f;
 
 		cg_need_ktype(g, n, "task_struct.comm", &f);
@@ -877,16 +904,9 @@ static struct val builtin_string(struct cg *g, struct node *n, int b)
 		emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)f.off[0]);
 		cg_scratch_ptr(g, R1, v.off);
 		emit_mov_imm(&g->e, R2, 16);
-		emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+		emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
 		return v;
 	}
-	/*
-	 * bpf_get_current_comm() pads with NULs on newer kernels
-	 * only (6.1's uses strscpy): zero the buffer first, or
-	 * execname's bytes after its NUL are stale, and a key or a
-	 * word-wise comparison built from it differs from the last.
-	 */
-	cg_zero_words(g, R9, v.off, 16);
 	cg_scratch_ptr(g, R1, v.off);
 	emit_mov_imm(&g->e, R2, 16);
 	emit_call(&g->e, BPF_FUNC_get_current_comm);
@@ -1134,13 +1154,47 @@ static bool compare_signed(const struct node *n)
  *	r0 = bpf_task_pt_regs(bpf_get_current_task_btf())
  *	v = *(u64 *)(r0 + 8 * i)
  * or	v = *(bpf_get_current_task_btf() + offsetof(task_struct, thread.m))
+ * Before 5.15 (kcaps.h: task_pt_regs) both are read with
+ * bpf_get_current_task and probe_read_kernel; the registers lie where
+ * x86-64's task_pt_regs() finds them, at the top of the thread's kernel
+ * stack of THREAD_SIZE (16 KiB, without KASAN):
+ *	v = *(u64 *)(task->stack + THREAD_SIZE - sizeof(pt_regs) + 8 * i)
  */
+#define THREAD_SIZE 16384
+#define PT_REGS_SIZE 168
+
+static struct val uregs_read(struct cg *g, struct node *n, int16_t slot,
+			     const char *path)
+{
+	struct ktype_field stack, f;
+
+	if (ktype_field("task_struct.stack", &stack) < 0 ||
+	    (path && (ktype_field(path, &f) < 0 || f.nhops != 1)))
+		diag_fail(g->d, n->line, n->col, "D_KTYPE",
+			  "uregs[ ]: kernel type information (BTF) lacks %s",
+			  path ? path : "task_struct.stack");
+	emit_call(&g->e, BPF_FUNC_get_current_task);
+	emit_mov_reg(&g->e, R3, R0);
+	if (path) {
+		cg_kread(g, slot, (int)f.size, (int32_t)f.off[0]);
+		return cg_int_val(slot);
+	}
+	cg_kread(g, slot, 8, (int32_t)stack.off[0]);
+	emit_mov_reg(&g->e, R3, R0);
+	cg_kread(g, slot, 8, THREAD_SIZE - PT_REGS_SIZE + 8 * (int32_t)n->sym);
+	return cg_int_val(slot);
+}
+
 static struct val uregs(struct cg *g, struct node *n)
 {
 	static const char *const thread[] = { "ds", "es", "fsbase", "gsbase",
 					      "trap_nr" };
 	int16_t slot = cg_slot_new(g, n);
 
+	if (!kcaps_has(KCAP_TASK_PT_REGS))
+		return uregs_read(g, n, slot, n->sym <= 20 ? NULL :
+				  arena_printf(g->a, "task_struct.thread.%s",
+					       thread[n->sym - 21]));
 	emit_call(&g->e, BPF_FUNC_get_current_task_btf);
 	if (n->sym <= 20) {
 		emit_mov_reg(&g->e, R1, R0);
@@ -1925,10 +1979,14 @@ static bool records_data(const struct node_list *body)
  * (SCRATCH_LEVELS in spec.h), taken once a firing:
  *	if (SLOT_NEST) goto have
  *	r0 = lookup(nest, &zero); if (!r0) goto out
- *	r1 = atomic_fetch_add(r0, 1); SLOT_NEST = r0; SLOT_LEVEL = r1
+ *	lock *r0 += 1; r1 = *r0 - 1; SLOT_NEST = r0; SLOT_LEVEL = r1
  *	if (r1 >= SCRATCH_LEVELS) { drops.nested++; goto out }
  * have:
  *	r9 = lookup(scratch, &SLOT_LEVEL); if (!r9) goto out
+ * The level is taken by a lock add and a load, not a fetch-and-add,
+ * which kernels before 5.12 lack: as exact, since the programs on one
+ * CPU nest, and one that interrupts between the add and the load has
+ * given its level back (epilogue) before this one goes on.
  * or in a sleepable program, the thread's own, made at its first firing:
  *	r9 = task_storage_get(&tscratch, current, NULL, F_CREATE)
  *	if (!r9) goto out
@@ -1957,7 +2015,9 @@ static void scratch_lookup(struct cg *g)
 	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, g->out);
 	emit_mov_imm(&g->e, R1, 1);
-	emit_atomic_fetch_add(&g->e, R0, 0, R1);
+	emit_atomic_add(&g->e, R0, 0, R1);
+	emit_load(&g->e, 8, R1, R0, 0);
+	emit_alu_imm(&g->e, BPF_SUB, R1, 1);
 	emit_store(&g->e, 8, R10, SLOT_NEST, R0);
 	emit_store(&g->e, 8, R10, SLOT_LEVEL, R1);
 	emit_jmp_imm(&g->e, BPF_JGE, R1, SCRATCH_LEVELS, deep);
@@ -2259,18 +2319,39 @@ static void guard_sys_exit(struct cg *g, int kind)
 /*
  * sched_switch(preempt, prev, next, prev_state) is sleep when prev blocks
  * -- not preempted and no longer TASK_RUNNING, so it leaves the run queue
- * -- and preempt otherwise: prev stays runnable.
+ * -- and preempt otherwise: prev stays runnable.  Before 5.18 TP_PROTO
+ * has no prev_state (the argument must not be read then: the kernel
+ * would refuse to attach), and prev's own state word, which __schedule
+ * has not changed yet, says it.
  *
- *	SLEEP:    if (ctx->args[0] & 0xff || !ctx->args[3]) goto out
- *	PREEMPT:  if (!(ctx->args[0] & 0xff) && ctx->args[3]) goto out
+ *	state = ctx->args[3], or *(u32 *)&ctx->args[1]->__state (or ->state)
+ *	SLEEP:    if (ctx->args[0] & 0xff || !state) goto out
+ *	PREEMPT:  if (!(ctx->args[0] & 0xff) && state) goto out
  */
+static int32_t task_state_off(struct cg *g)
+{
+	struct ktype_field st;
+
+	if (ktype_field("task_struct.__state", &st) < 0 &&
+	    ktype_field("task_struct.state", &st) < 0)
+		diag_fail(g->d, 0, 0, "D_KTYPE", "sched:::sleep and preempt need "
+			  "the kernel's BTF type information");
+	return (int32_t)st.off[0];
+}
+
 static void guard_switch(struct cg *g, int kind)
 {
 	int pass = emit_new_label(&g->e);
 
+	if (g->probe->tp_nargs < 4) {
+		emit_load(&g->e, 8, R3, R6, 8);
+		cg_kread(g, SLOT_FIRST, 4, task_state_off(g));
+		emit_mov_reg(&g->e, R1, R0);
+	} else {
+		emit_load(&g->e, 8, R1, R6, 24);
+	}
 	emit_load(&g->e, 8, R0, R6, 0);
 	emit_alu_imm(&g->e, BPF_AND, R0, 0xff);		/* a bool */
-	emit_load(&g->e, 8, R1, R6, 24);
 	emit_alu_imm(&g->e, BPF_LSH, R1, 32);		/* unsigned int */
 	if (kind == GUARD_SLEEP) {
 		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
@@ -2442,13 +2523,29 @@ static int only_site(const struct cg *g)
 	return k;
 }
 
+/* Whether the kernel gives this program the cookie its probe was
+ * attached with: through a multi link, a BPF link on a perf event
+ * (5.15+), or on a trampoline (6.0+). */
+static bool has_cookies(const struct cg *g)
+{
+	bool kprobe = g->att == ATTACH_KPROBE || g->att == ATTACH_KRETPROBE;
+
+	if (g->att == ATTACH_FENTRY || g->att == ATTACH_FEXIT)
+		return kcaps_has(KCAP_FENTRY_COOKIE);
+	return kcaps_has(kprobe ? KCAP_KPROBE_MULTI : KCAP_UPROBE_MULTI) ||
+	       (kcaps_has(KCAP_PERF_LINK) && kcaps_has(KCAP_ATTACH_COOKIE));
+}
+
 /*
  * A pid program serves many probes: the cookie it was attached with
  * names the one that fired.
  *	r7 = lookup(uprobes, &(u32)bpf_get_attach_cookie(ctx))
  *	if (!r7) goto out
  * A program with one site knows it: the key is a constant, the cookie
- * helper is not called, and the verifier inlines the lookup.
+ * helper is not called, and the verifier inlines the lookup.  Without
+ * cookies (before 5.15), each probe gets a copy of the program whose
+ * constant is its own (spec_prog.site_insn; rt/uprobe.c):
+ *	*(u32 *)(fp + SLOT_FIRST) = site		patched per copy
  */
 static void uprobe_prologue(struct cg *g)
 {
@@ -2456,6 +2553,10 @@ static void uprobe_prologue(struct cg *g)
 
 	if (k >= 0) {
 		emit_store_imm(&g->e, 4, R10, SLOT_FIRST, k);
+	} else if (!has_cookies(g)) {
+		g->site_label = emit_new_label(&g->e);
+		emit_label(&g->e, g->site_label);
+		emit_store_imm(&g->e, 4, R10, SLOT_FIRST, 0);
 	} else {
 		emit_mov_reg(&g->e, R1, R6);
 		emit_call(&g->e, BPF_FUNC_get_attach_cookie);
@@ -2662,6 +2763,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	p->subprogs = subs;
 	p->nsubprogs = nsubs;
 	p->sleepable = g.sleepable;
+	p->site_insn = g.site_label ? g.e.label_pos[g.site_label] : -1;
 	p->insns = arena_alloc(c->a, sizeof(struct bpf_insn) * (size_t)g.e.n);
 	memcpy(p->insns, g.e.insns, sizeof(struct bpf_insn) * (size_t)g.e.n);
 	p->fd = -1;

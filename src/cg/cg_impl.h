@@ -70,6 +70,9 @@ struct cg {
 	bool uw_used;			/* ustack() walks .eh_frame tables: */
 	int uw_step, uw_vma;		/* labels of its callbacks */
 	int chill_cb;			/* label of chill()'s callback; 0: unused */
+	int site_label;			/* label of the store of a uprobe program's
+					 * site, patched per copy (no cookies);
+					 * 0: none */
 	bool sleepable;			/* a sleepable program (cg.c: "sleepable") */
 	int ring_map;			/* spec map its records go to when not
 					 * the perf rings (sleepable, ERROR);

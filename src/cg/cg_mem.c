@@ -445,25 +445,29 @@ static struct val cpu_topology(struct cg *g, struct node *n,
 }
 
 /*
- * __bd_partno(struct block_device *b): b's partition number.  It was a
- * member of its own, bd_partno, until the kernel folded it into the low
- * byte of __bd_flags; whichever of the two BTF shows is read, as a CO-RE
- * relocation would choose, so one D library serves both.
- *	r = *(u8 *)(b + offsetof(bd_partno or __bd_flags))
+ * Members whose place differs between kernels, read from whichever of
+ * their two names BTF shows, as a CO-RE relocation would choose, so one
+ * D library serves both:
+ *   __bd_partno(struct block_device *b): b's partition number, a member
+ *	of its own, bd_partno, until the kernel folded it into the low
+ *	byte of __bd_flags;
+ *   __task_state(struct task_struct *t): t's TASK_* state word, __state
+ *	(an unsigned int) since 5.14, state (a long) before, whose low 32
+ *	bits hold every bit.
+ *	r = *(size *)(p + offsetof(first or second))
  */
-static struct val bd_partno(struct cg *g, struct node *n)
+static struct val either_member(struct cg *g, struct node *n, int size,
+				const char *first, const char *second)
 {
-	struct val b = cg_expr(g, n->args.v[0]);
+	struct val p = cg_expr(g, n->args.v[0]);
 	struct val r = { .slot = cg_slot_new(g, n) };
 	struct ktype_field f;
 
-	if (ktype_field("block_device.bd_partno", &f) < 0 &&
-	    ktype_field("block_device.__bd_flags", &f) < 0)
+	if (ktype_field(first, &f) < 0 && ktype_field(second, &f) < 0)
 		diag_fail(g->d, n->line, n->col, "D_KTYPE", "%s( ): the kernel's "
-			  "BTF has neither block_device.bd_partno nor "
-			  "block_device.__bd_flags", n->str);
-	cg_load_slot(g, R3, b.slot);
-	cg_kread(g, r.slot, 1, (int32_t)f.off[f.nhops - 1]);
+			  "BTF has neither %s nor %s", n->str, first, second);
+	cg_load_slot(g, R3, p.slot);
+	cg_kread(g, r.slot, size, (int32_t)f.off[f.nhops - 1]);
 	return r;
 }
 
@@ -485,7 +489,10 @@ bool cg_kernel_subr(struct cg *g, struct node *n, struct val *out)
 	else if (strcmp(n->str, "__cpu_pinfo") == 0)
 		*out = cpu_topology(g, n, CPU_PINFO);
 	else if (strcmp(n->str, "__bd_partno") == 0)
-		*out = bd_partno(g, n);
+		*out = either_member(g, n, 1, "block_device.bd_partno",
+				     "block_device.__bd_flags");
+	else if (strcmp(n->str, "__task_state") == 0)
+		*out = either_member(g, n, 4, "task_struct.__state", "task_struct.state");
 	else
 		return false;
 	return true;

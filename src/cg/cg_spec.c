@@ -24,9 +24,11 @@
 
 #include "cg/cg_impl.h"
 #include "front/sema.h"
+#include "kern/kcaps.h"
 
-/* *(u64 *)(ptr + 0): r0 = cmpxchg(ptr, r0, src) */
-static void emit_cmpxchg(struct cg *g, int ptr, int src)
+/* *(u64 *)(ptr + 0): r0 = cmpxchg(ptr, r0, src); a kernel without it
+ * (before 5.12) refuses the script's speculations, at n. */
+static void emit_cmpxchg(struct cg *g, const struct node *n, int ptr, int src)
 {
 	struct bpf_insn insn = {
 		.code = BPF_STX | BPF_DW | BPF_ATOMIC,
@@ -36,6 +38,10 @@ static void emit_cmpxchg(struct cg *g, int ptr, int src)
 		.imm = BPF_CMPXCHG,
 	};
 
+	if (!kcaps_has(KCAP_ATOMIC_FETCH))
+		diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
+			  "%s() needs compare-and-exchange, which this kernel's BPF lacks "
+			  "(atomic_fetch in dscope -vV; Linux 5.12+)", n->str);
 	emit_insn(&g->e, insn);
 }
 
@@ -148,7 +154,7 @@ struct val cg_spec_speculation(struct cg *g, struct node *n)
 	emit_alu_imm(&g->e, BPF_ADD, R2, 2 + SPEC_ACTIVE);
 	emit_mov_reg(&g->e, R3, R0);
 	emit_mov_reg(&g->e, R0, R1);
-	emit_cmpxchg(g, R3, R2);
+	emit_cmpxchg(g, n, R3, R2);
 	emit_jmp_reg(&g->e, BPF_JNE, R0, R1, next);
 	cg_load_slot(g, R0, i);
 	cg_store_slot(g, res, R0);
@@ -226,7 +232,7 @@ static void end_speculation(struct cg *g, struct node *n, enum act_kind kind)
 	emit_alu_imm(&g->e, BPF_XOR, R2, SPEC_ACTIVE);
 	emit_mov_reg(&g->e, R3, R0);
 	emit_mov_reg(&g->e, R0, R1);
-	emit_cmpxchg(g, R3, R2);
+	emit_cmpxchg(g, n, R3, R2);
 	emit_jmp_reg(&g->e, BPF_JNE, R0, R1, done);
 	make_tag(g, v.slot);
 	emit_store(&g->e, 8, R9, (int16_t)act->fields[0].off, R1);

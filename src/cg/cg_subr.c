@@ -204,6 +204,23 @@ static void fault_if_neg(struct cg *g, int16_t addr_slot)
  *	return 1		done
  * A loop inside a callback spills r9 in the callback's own frame, at its
  * top: the frames' stacks together must stay within 512 bytes.
+ *
+ * or, with neither (before 5.17), as a bounded loop in place, which the
+ * verifier walks iteration by iteration (5.3+): the counter in a stack
+ * slot, stored from a register so that the verifier keeps its value
+ * (one stored as an immediate it forgets, before 6.3), and stepped
+ * before the body, whose continue goes to head:
+ *	r0 = 0; *(u64 *)(fp + it) = r0
+ *   head:
+ *	r0 = *(u64 *)(fp + it)
+ *	if (r0 >= count) goto brk
+ *	r1 = r0 + 1; *(u64 *)(fp + it) = r1
+ *	body
+ *	goto head
+ *   brk:
+ * Each iteration costs the verifier the body's instructions again: a
+ * long loop over a large body may pass its limit of a million, and the
+ * program is refused saying so.
  */
 struct loop {
 	int16_t it;	/* the struct bpf_iter_num on the stack */
@@ -212,11 +229,17 @@ struct loop {
 	int body;	/* callback: where its instructions start */
 };
 
-/* Whether loops are bpf_loop callbacks: the kernel is asked by the first
- * program with a loop, not by every program (kcaps.h). */
+/* Whether loops are bpf_loop callbacks, or bounded loops in place: the
+ * kernel is asked by the first program with a loop, not by every
+ * program (kcaps.h). */
 static bool loop_cb(void)
 {
-	return !kcaps_has(KCAP_ITER_NUM);
+	return !kcaps_has(KCAP_ITER_NUM) && kcaps_has(KCAP_LOOP);
+}
+
+static bool loop_bounded(void)
+{
+	return !kcaps_has(KCAP_ITER_NUM) && !kcaps_has(KCAP_LOOP);
 }
 
 /* for (r0 = 0; r0 < count; r0++) { body } -- r0 is clamped for the body */
@@ -241,6 +264,17 @@ static void loop_begin(struct cg *g, const struct node *n, struct loop *l,
 		emit_label(&g->e, cb);
 		emit_load(&g->e, 8, R9, R2, 0);
 		emit_mov_reg(&g->e, R0, R1);
+	} else if (loop_bounded()) {
+		l->it = cg_slot_new(g, n);
+		emit_mov_imm(&g->e, R0, 0);
+		emit_store(&g->e, 8, R10, l->it, R0);
+		emit_label(&g->e, l->head);
+		emit_load(&g->e, 8, R0, R10, l->it);
+		emit_jmp_imm(&g->e, BPF_JGE, R0, (int32_t)count, l->brk);
+		emit_mov_reg(&g->e, R1, R0);
+		emit_alu_imm(&g->e, BPF_ADD, R1, 1);
+		emit_store(&g->e, 8, R10, l->it, R1);
+		return;
 	} else {
 		l->it = cg_slot_new(g, n);
 		cg_fp_ptr(g, R1, l->it);
@@ -272,6 +306,8 @@ static void loop_end(struct cg *g, const struct node *n, struct loop *l)
 	}
 	emit_ja(&g->e, l->head);
 	emit_label(&g->e, l->brk);
+	if (loop_bounded())
+		return;
 	cg_fp_ptr(g, R1, l->it);
 	kfunc_call(g, n, "bpf_iter_num_destroy");
 }
@@ -1272,6 +1308,10 @@ static struct val do_chill(struct cg *g, struct node *n)
 	int16_t deadline = cg_slot_new(g, n);
 	int ok = emit_new_label(&g->e);
 
+	if (!kcaps_has(KCAP_LOOP))
+		diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
+			  "chill() waits in bpf_loop, which this kernel lacks "
+			  "(bpf_loop in dscope -vV; Linux 5.17+)");
 	if (!g->chill_cb)
 		g->chill_cb = emit_new_label(&g->e);
 	cg_load_slot(g, R1, ns.slot);
@@ -1353,7 +1393,13 @@ static struct val do_copyoutstr(struct cg *g, struct node *n)
  * progenyof(pid): is the current process pid or one of its descendants?
  * Up the real_parent chain until pid, or the top (a task its own parent).
  * cells: 0 task, 1 pid, 2 tgid read, 3 parent read, 4 result
+ * At most PROGENY_DEPTH ancestors; a bounded loop (no bpf_loop) goes up
+ * PROGENY_DEPTH_BOUNDED: the verifier keeps a branch of each step
+ * pending, and refuses a path with more than 8192 of them.
  */
+#define PROGENY_DEPTH 4096
+#define PROGENY_DEPTH_BOUNDED 1024
+
 static struct val do_progenyof(struct cg *g, struct node *n)
 {
 	struct val pid = cg_expr(g, n->args.v[0]);
@@ -1372,7 +1418,7 @@ static struct val do_progenyof(struct cg *g, struct node *n)
 	cell_store(g, c + 8, R0);
 	emit_call(&g->e, BPF_FUNC_get_current_task);
 	cell_store(g, c, R0);
-	loop_begin(g, n, &l, 4096);
+	loop_begin(g, n, &l, loop_bounded() ? PROGENY_DEPTH_BOUNDED : PROGENY_DEPTH);
 	cell_set(g, c + 16, 0);
 	cg_scratch_ptr(g, R1, c + 16);
 	emit_mov_imm(&g->e, R2, 4);

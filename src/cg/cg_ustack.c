@@ -72,6 +72,7 @@
 #include <string.h>
 
 #include "cg/cg_impl.h"
+#include "kern/kcaps.h"
 #include "kern/ktypes.h"
 
 #define PT_REGS_BP 32
@@ -383,6 +384,14 @@ void cg_save_offcpu_ustack(struct cg *g)
 	emit_call(&g->e, BPF_FUNC_map_update_elem);
 }
 
+/* The .eh_frame walk's loop is bpf_loop's and its mappings come from
+ * bpf_find_vma until the process's table is built (5.17+): without
+ * them (kcaps.h), the frame-pointer walk, as with -x ustackrows=0. */
+static bool unwind_usable(void)
+{
+	return kcaps_has(KCAP_LOOP) && kcaps_has(KCAP_FIND_VMA);
+}
+
 /*
  * ustack([n]): the pid, then the user stack, in a temp of n + 2 words
  * (the last, and any the walk leaves, zero):
@@ -407,7 +416,7 @@ struct val cg_ustack(struct cg *g, struct node *n)
 	emit_store(&g->e, 8, R9, (int16_t)v.off, R0);
 	if (frames == 0)
 		return v;
-	if (g->c->unwind)
+	if (g->c->unwind && unwind_usable())
 		walk(g, n, v, frames, entry);
 	else
 		fp_walk(g, v, frames, entry && frames >= 2);

@@ -361,16 +361,10 @@ void emit_store_imm(struct emit *e, int size, int dst, int16_t off, int32_t imm)
 }
 
 /* lock *(u64 *)(dst + off) += src, atomic even against an interrupt on
- * this CPU; the fetch form leaves the old value in src */
+ * this CPU (BPF_XADD: every kernel with eBPF has it) */
 void emit_atomic_add(struct emit *e, int dst, int16_t off, int src)
 {
 	emit_insn(e, mk(BPF_STX | BPF_ATOMIC | BPF_DW, dst, src, off, BPF_ADD));
-}
-
-void emit_atomic_fetch_add(struct emit *e, int dst, int16_t off, int src)
-{
-	emit_insn(e, mk(BPF_STX | BPF_ATOMIC | BPF_DW, dst, src, off,
-			BPF_ADD | BPF_FETCH));
 }
 
 void emit_jmp_reg(struct emit *e, int op, int dst, int src, int label)

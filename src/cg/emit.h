@@ -90,7 +90,6 @@ void emit_load(struct emit *e, int size, int dst, int src, int16_t off);
 /* *(size *)(rD + off) = rS */
 void emit_store(struct emit *e, int size, int dst, int16_t off, int src);
 void emit_atomic_add(struct emit *e, int dst, int16_t off, int src);
-void emit_atomic_fetch_add(struct emit *e, int dst, int16_t off, int src);
 /* *(size *)(rD + off) = imm */
 void emit_store_imm(struct emit *e, int size, int dst, int16_t off, int32_t imm);
 /* if rD op rS goto label; op is BPF_JEQ, BPF_JGT, ... */

@@ -505,7 +505,7 @@ static enum spec_attach fbt_mechanism(struct matched *ms, int nm, bool ret)
 		}
 	/* the kernel is asked only by a script with fbt probes: a trial
 	 * of fentry loads the kernel's BTF and attaches a trampoline */
-	if (n == 0 || !fbt_fentry_usable())
+	if (n == 0 || !fbt_fentry_usable(ret))
 		return kprobe;
 	return ret ? ATTACH_FEXIT : ATTACH_FENTRY;
 }

@@ -10,8 +10,8 @@
  * chain; __mountpoint: that walk from a mount's root, where it is
  * mounted; __psargs: the argument area of a process, NULs made spaces,
  * and __execargs, the same with dtrace-utils' faults;
- * __bd_partno: a member whose place differs between kernels, chosen by
- * what BTF shows).
+ * __bd_partno and __task_state: members whose place differs between
+ * kernels, chosen by what BTF shows).
  *
  * Members that have no Linux equivalent (Solaris tasks, projects, pools,
  * zones, contracts) are 0, as in Oracle's port.  Members DTrace declares
@@ -182,7 +182,7 @@ const char dlib_text[] =
 	"inline int __pr_flag[struct task_struct *T] =\n"
 	"    (T->flags & 0x00200000 ? PR_ISSYS : 0) |\n"
 	"    (T->flags & 0x00000002 ? PR_IDLE : 0) |\n"
-	"    (T->__state & 0x0c ? PR_STOPPED : 0) |\n"
+	"    (__task_state(T) & 0x0c ? PR_STOPPED : 0) |\n"
 	"    (T->ptrace != 0 ? PR_PTRACE : 0);\n"
 	"translator psinfo_t < struct task_struct *T > {\n"
 	"	pr_flag = __pr_flag[T];\n"
@@ -220,10 +220,10 @@ const char dlib_text[] =
 	"	pr_addr = (uintptr_t)T;\n"
 	"	pr_wchan = 0;\n"
 	"	pr_stype = 0;\n"
-	"	pr_state = T->exit_state & 0x20 ? SZOMB : T->__state & 0x0c ? SSTOP :\n"
-	"	    T->__state & 0x03 ? SSLEEP : T->on_cpu ? SONPROC : SRUN;\n"
-	"	pr_sname = T->exit_state & 0x20 ? 'Z' : T->__state & 0x0c ? 'T' :\n"
-	"	    T->__state & 0x03 ? 'S' : T->on_cpu ? 'O' : 'R';\n"
+	"	pr_state = T->exit_state & 0x20 ? SZOMB : __task_state(T) & 0x0c ? SSTOP :\n"
+	"	    __task_state(T) & 0x03 ? SSLEEP : T->on_cpu ? SONPROC : SRUN;\n"
+	"	pr_sname = T->exit_state & 0x20 ? 'Z' : __task_state(T) & 0x0c ? 'T' :\n"
+	"	    __task_state(T) & 0x03 ? 'S' : T->on_cpu ? 'O' : 'R';\n"
 	"	pr_syscall = 0;\n"
 	"	pr_pri = T->prio;\n"
 	"	pr_clname = T->policy == 1 || T->policy == 2 ? \"RT\" : \"TS\";\n"

@@ -243,6 +243,8 @@ void sema_offsetof(struct sema *s, struct node *n)
  *   string __execargs(struct task_struct *)  the same as execargs: a fault
  *                                      is an error, as dtrace-utils' is
  *   int __bd_partno(struct block_device *)  the partition number
+ *   int __task_state(struct task_struct *)  its state word (__state, or
+ *                                      state before 5.14)
  *   int __cpu_chip(int), __cpu_lgrp(int)   a CPU's package and NUMA node
  *   processor_info_t *__cpu_pinfo(int)  a CPU's processor_info (D library)
  */
@@ -254,6 +256,7 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 		{ "__psargs", "struct task_struct *" },
 		{ "__execargs", "struct task_struct *" },
 		{ "__bd_partno", "struct block_device *" },
+		{ "__task_state", "struct task_struct *" },
 		{ "__cpu_chip", "int" },
 		{ "__cpu_lgrp", "int" },
 		{ "__cpu_pinfo", "int" },
@@ -266,7 +269,7 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 		return false;
 	sema_check_nargs(s, n, 1, 1);
 	sema_expr(s, n->args.v[0]);
-	bool by_cpu = k >= 5, partno = k == 4;
+	bool by_cpu = k >= 6, partno = k == 4 || k == 5;
 
 	if (by_cpu ? !type_is_int(&n->args.v[0]->type)
 		   : n->args.v[0]->type.kind != T_PTR)

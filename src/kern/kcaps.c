@@ -147,12 +147,30 @@ static bool try_tp_btf(void)
 }
 
 /*
- * fbt through fentry wants all of it: a trampoline on a real function
- * (vfs_read, attached for the moment of the trial; the program does
- * nothing), its arguments by bpf_get_func_arg and a cookie on the link
- * (6.0+) read by bpf_get_attach_cookie.
+ * fbt through fentry wants a trampoline on a real function (vfs_read,
+ * attached for the moment of the trial; the program does nothing),
+ * attached as 5.5+ attach it, by BPF_RAW_TRACEPOINT_OPEN.
  */
 static bool try_fentry(void)
+{
+	int id = btf_id("vfs_read", BTF_KIND_FUNC), fd, lfd;
+
+	if (id <= 0 || (fd = trial_load(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY, id,
+					NULL, 0)) < 0)
+		return false;
+	lfd = bpf_raw_tracepoint_open(NULL, fd);
+	if (lfd >= 0)
+		close(lfd);
+	close(fd);
+	return lfd >= 0;
+}
+
+/*
+ * And to serve many functions with one program's copies as kprobes do:
+ * the arguments by bpf_get_func_arg and a cookie on the link (6.0+) read
+ * by bpf_get_attach_cookie.
+ */
+static bool try_fentry_cookie(void)
 {
 #define MOV_X(d, s) { .code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = d, .src_reg = s }
 #define MOV_K(d, k) { .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = d, .imm = k }
@@ -256,6 +274,55 @@ static bool try_copy_str(void)
 	close(fd);
 	return true;
 }
+
+/*
+ * The atomics beyond the plain lock add (BPF_XADD, which every kernel
+ * with eBPF has): a fetch-and-add and a compare-and-exchange, on a stack
+ * slot; speculations claim and end their IDs by the second.  A kernel before 5.12 rejects either form ("BPF_STX uses
+ * reserved fields").
+ */
+static bool try_atomic_fetch(void)
+{
+	const struct bpf_insn p[] = {
+		{ .code = BPF_ST | BPF_MEM | BPF_DW, .dst_reg = 10, .off = -8 },
+		MOV_K(1, 1),
+		{ .code = BPF_STX | BPF_ATOMIC | BPF_DW, .dst_reg = 10, .src_reg = 1,
+		  .off = -8, .imm = BPF_ADD | BPF_FETCH },
+		MOV_K(0, 0),
+		{ .code = BPF_STX | BPF_ATOMIC | BPF_DW, .dst_reg = 10, .src_reg = 1,
+		  .off = -8, .imm = BPF_CMPXCHG },
+		ret0[0], ret0[1],
+	};
+	int fd = trial_load(BPF_PROG_TYPE_KPROBE, 0, 0, p, sizeof(p) / sizeof(p[0]));
+
+	if (fd >= 0)
+		close(fd);
+	return fd >= 0;
+}
+
+/*
+ * A perf_event program (profile, tick) that names a hash map whose
+ * entries are allocated when used: a kernel before 6.1's BPF allocator
+ * refuses it ("perf_event programs can only use preallocated hash map"),
+ * the event's NMI may come in the middle of the allocator.
+ */
+static bool try_perf_noprealloc(void)
+{
+	int m = bpf_map_create(BPF_MAP_TYPE_HASH, "dscope_kcap", 4, 8, 1,
+			       &(struct bpf_map_create_opts){ .sz = sizeof(struct bpf_map_create_opts),
+							      .map_flags = BPF_F_NO_PREALLOC });
+	int fd = -1;
+
+	if (m >= 0) {
+		const struct bpf_insn p[] = { LD_MAP(1, m), ret0[0], ret0[1] };
+
+		fd = trial_load(BPF_PROG_TYPE_PERF_EVENT, 0, 0, p, sizeof(p) / sizeof(p[0]));
+		close(m);
+	}
+	if (fd >= 0)
+		close(fd);
+	return fd >= 0;
+}
 #undef MOV_X
 #undef MOV_K
 #undef CALL
@@ -319,6 +386,10 @@ static bool try_cookie(void) { return helper(BPF_FUNC_get_attach_cookie); }
 static bool try_write_user(void) { return helper(BPF_FUNC_probe_write_user); }
 static bool try_find_vma(void) { return helper(BPF_FUNC_find_vma); }
 static bool try_task_stack(void) { return helper(BPF_FUNC_get_task_stack); }
+static bool try_task_pt_regs(void)
+{
+	return helper(BPF_FUNC_get_current_task_btf) && helper(BPF_FUNC_task_pt_regs);
+}
 
 static const struct cap {
 	const char *name;	/* for DSCOPE_CAPS_DISABLE and -vV */
@@ -333,19 +404,21 @@ static const struct cap {
 	{ "uprobe_ref_ctr", try_uprobe_refctr, "USDT semaphores on perf events",
 	  "without uprobe_multi, USDT semaphores are not set" },
 	{ "perf_link", try_perf_link, "BPF links on perf events, with cookies",
-	  "pid/usdt need uprobe_multi" },
+	  "programs are set on perf events by ioctl" },
 	{ "attach_cookie", try_cookie, "bpf_get_attach_cookie",
-	  "pid/usdt probes cannot be told apart" },
+	  "a copy of the program for each pid, usdt or kprobe probe" },
 	{ "iter_num", try_iter_num, "string loops on bpf_iter_num",
-	  "string loops run as bpf_loop callbacks" },
+	  "string loops run as bpf_loop callbacks, or bounded loops without it" },
 	{ "bpf_loop", try_loop, "bpf_loop: ustack(), chill()",
-	  "no ustack() unwinding, no loops without iter_num" },
+	  "ustack() walks frame pointers, no chill()" },
 	{ "raw_tp", try_raw_tp, "raw tracepoints: syscall, proc, io",
 	  "those providers cannot attach" },
 	{ "tp_btf", try_tp_btf, "typed raw tracepoints: sched",
 	  "sched's on-cpu cannot read the next task" },
-	{ "fentry", try_fentry, "fentry/fexit with cookies: fbt of a few functions",
+	{ "fentry", try_fentry, "fentry: fbt of a few functions",
 	  "fbt through kprobes only" },
+	{ "fentry_cookie", try_fentry_cookie, "fexit too; fentry's arguments by bpf_get_func_arg",
+	  "fbt's return probes through kprobes; fentry's arguments read from its context" },
 	{ "kprobe", try_kprobe, "the kprobe PMU", "no fbt through kprobes" },
 	{ "kprobe_multi", try_kprobe_multi, "kprobe_multi links",
 	  "kprobes attach one at a time" },
@@ -361,6 +434,12 @@ static const struct cap {
 	  "pid/usdt copyin(), copyinstr() of a page not in memory fail" },
 	{ "copy_str", try_copy_str, "bpf_copy_from_user_str: copyinstr() faults in one call",
 	  "copyinstr() faults its pages in, then reads" },
+	{ "atomic_fetch", try_atomic_fetch, "atomic fetch-and-add and compare-and-exchange",
+	  "no speculations" },
+	{ "perf_noprealloc", try_perf_noprealloc, "profile and tick use hash maps filled as used",
+	  "the hash maps profile and tick use are allocated whole at start" },
+	{ "task_pt_regs", try_task_pt_regs, "uregs[] by bpf_task_pt_regs",
+	  "uregs[] read at the top of the thread's kernel stack" },
 };
 
 /* Whether DSCOPE_CAPS_DISABLE names c (a test aid). */

@@ -26,7 +26,8 @@ enum kcap {			/* ORDER: caps[] in kcaps.c */
 	KCAP_LOOP,		/* bpf_loop */
 	KCAP_RAW_TP,		/* raw tracepoints */
 	KCAP_TP_BTF,		/* BTF-typed raw tracepoints (tp_btf) */
-	KCAP_FENTRY,		/* TRACING fentry programs */
+	KCAP_FENTRY,		/* TRACING fentry programs on a trampoline */
+	KCAP_FENTRY_COOKIE,	/* ... with bpf_get_func_arg and link cookies (6.0+) */
 	KCAP_KPROBE,		/* the kprobe PMU */
 	KCAP_KPROBE_MULTI,	/* BPF_TRACE_KPROBE_MULTI links */
 	KCAP_RINGBUF,		/* BPF_MAP_TYPE_RINGBUF */
@@ -35,6 +36,9 @@ enum kcap {			/* ORDER: caps[] in kcaps.c */
 	KCAP_TASK_STACK,	/* bpf_get_task_stack */
 	KCAP_SLEEP_UPROBE,	/* sleepable uprobe programs as cg makes them */
 	KCAP_COPY_STR,		/* the bpf_copy_from_user_str kfunc */
+	KCAP_ATOMIC_FETCH,	/* BPF_FETCH atomics, BPF_CMPXCHG (5.12+) */
+	KCAP_PERF_NOPREALLOC,	/* perf_event programs on NO_PREALLOC hash maps */
+	KCAP_TASK_PT_REGS,	/* bpf_get_current_task_btf, bpf_task_pt_regs (5.15) */
 	KCAP_COUNT
 };
 

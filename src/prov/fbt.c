@@ -264,9 +264,12 @@ int fbt_load_args(struct catalog *cat, struct probe *p)
 	return p->nargs = n;
 }
 
-bool fbt_fentry_usable(void)
+/* fexit reads its return value and function by helpers of 5.15-5.17;
+ * fentry without cookies or bpf_get_func_arg (5.10) has a copy of its
+ * program per function already, and its context holds the arguments. */
+bool fbt_fentry_usable(bool ret)
 {
-	return kcaps_has(KCAP_FENTRY);
+	return kcaps_has(ret ? KCAP_FENTRY_COOKIE : KCAP_FENTRY);
 }
 
 int fbt_btf_id(const struct probe *p)
@@ -278,16 +281,34 @@ int fbt_btf_id(const struct probe *p)
 	return btf__find_by_name_kind(btf, p->func, BTF_KIND_FUNC);
 }
 
-/* A trampoline passes at most FBT_ARGS_MAX arguments, in registers: no
- * struct passed by value (6.1 has no such support). */
-bool fbt_fentry_ok(const struct probe *p)
+/* The prototype of p's function in vmlinux's BTF, or NULL. */
+static const struct btf_type *fentry_proto(const struct probe *p)
 {
 	const struct btf *btf = ktype_btf();
 	const struct btf_type *t;
 	int id = fbt_btf_id(p);
 
 	if (id <= 0 || !(t = btf__type_by_id(btf, btf__type_by_id(btf, (uint32_t)id)->type)) ||
-	    !btf_is_func_proto(t) || btf_vlen(t) > FBT_ARGS_MAX)
+	    !btf_is_func_proto(t))
+		return NULL;
+	return t;
+}
+
+int fbt_fentry_nargs(const struct probe *p)
+{
+	const struct btf_type *t = fentry_proto(p);
+
+	return t ? btf_vlen(t) : 0;
+}
+
+/* A trampoline passes at most FBT_ARGS_MAX arguments, in registers: no
+ * struct passed by value (6.1 has no such support). */
+bool fbt_fentry_ok(const struct probe *p)
+{
+	const struct btf *btf = ktype_btf();
+	const struct btf_type *t = fentry_proto(p);
+
+	if (!t || btf_vlen(t) > FBT_ARGS_MAX)
 		return false;
 	for (int i = 0; i < btf_vlen(t); i++) {
 		int at = btf__resolve_type(btf, btf_params(t)[i].type);

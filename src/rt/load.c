@@ -52,6 +52,12 @@ static int create_map(const struct spec *sp, struct spec_map *m, FILE *err,
 			fprintf(err, "%s: tracing needs root, or the CAP_BPF and "
 				     "CAP_PERFMON capabilities (creating BPF map "
 				     "%s: %s)\n", progname, m->name, strerror(e));
+		else if (e == E2BIG && m->key_size > 512)
+			/* older kernels bound a hash map's key by the BPF stack */
+			fprintf(err, "%s: map %s has keys of %u bytes, and this "
+				"kernel's hash maps take at most 512: use fewer or "
+				"shorter string keys (-x strsize)\n", progname,
+				m->name, m->key_size);
 		else
 			fprintf(err, "%s: could not create map %s: %s\n",
 				progname, m->name, strerror(e));
@@ -194,10 +200,46 @@ static int load_prog(const struct spec_prog *p, uint32_t att, uint32_t btf_id,
 	return -e;
 }
 
+/*
+ * A kernel whose perf_event programs may not use a hash map allocated
+ * as it fills (kcaps.h: perf_noprealloc) gets the hash maps that profile
+ * and tick programs name allocated whole: aggregations, dynamic
+ * variables, stacks -- aggsize's entries per map (per CPU for an
+ * aggregation) from the start.
+ */
+static void prealloc_for_perf(struct spec *sp)
+{
+	/* the kernel is asked only when such a map is named by one */
+	for (int i = 0; i < sp->nprogs; i++) {
+		const struct spec_prog *p = &sp->progs[i];
+
+		if (p->type != BPF_PROG_TYPE_PERF_EVENT)
+			continue;
+		for (int k = 0; k < p->ninsns; k++) {
+			const struct bpf_insn *in = &p->insns[k];
+			struct spec_map *m;
+
+			if (in->code != (BPF_LD | BPF_DW | BPF_IMM))
+				continue;
+			k++;
+			if (in->src_reg != BPF_PSEUDO_MAP_FD &&
+			    in->src_reg != BPF_PSEUDO_MAP_VALUE)
+				continue;
+			m = &sp->maps[in->imm];
+			if ((m->type == BPF_MAP_TYPE_HASH ||
+			     m->type == BPF_MAP_TYPE_PERCPU_HASH) &&
+			    (m->flags & BPF_F_NO_PREALLOC) &&
+			    !kcaps_has(KCAP_PERF_NOPREALLOC))
+				m->flags &= ~(uint32_t)BPF_F_NO_PREALLOC;
+		}
+	}
+}
+
 int load_spec(struct spec *sp, FILE *err, const char *progname)
 {
 	int rc;
 
+	prealloc_for_perf(sp);
 	for (int i = 0; i < sp->nmaps; i++) {
 		rc = create_map(sp, &sp->maps[i], err, progname);
 		if (rc < 0)
@@ -233,10 +275,30 @@ err_out:
 	return rc;
 }
 
-int load_for_function(const struct spec_prog *p, uint32_t btf_id, FILE *err,
+/* p loaded with att and btf_id, as it is or (p->site_insn >= 0) as a
+ * copy that serves the probe of uprobes[] index site alone. */
+static int load_for(const struct spec_prog *p, uint32_t att, uint32_t btf_id, int site,
+		    FILE *err, const char *progname)
+{
+	struct spec_prog copy = *p;
+	size_t size = sizeof(*p->insns) * (size_t)p->ninsns;
+	int fd;
+
+	if (p->site_insn < 0)
+		return load_prog(p, att, btf_id, err, progname);
+	if (!(copy.insns = malloc(size)))
+		return -ENOMEM;
+	memcpy(copy.insns, p->insns, size);
+	copy.insns[p->site_insn].imm = site;
+	fd = load_prog(&copy, att, btf_id, err, progname);
+	free(copy.insns);
+	return fd;
+}
+
+int load_for_function(const struct spec_prog *p, uint32_t btf_id, int site, FILE *err,
 		      const char *progname)
 {
-	return load_prog(p, p->expected_attach_type, btf_id, err, progname);
+	return load_for(p, p->expected_attach_type, btf_id, site, err, progname);
 }
 
 bool load_is_multi(const struct spec_prog *p)
@@ -248,6 +310,11 @@ bool load_is_multi(const struct spec_prog *p)
 int load_for_perf(const struct spec_prog *p, FILE *err, const char *progname)
 {
 	return load_prog(p, 0, 0, err, progname);
+}
+
+int load_for_site(const struct spec_prog *p, int site, FILE *err, const char *progname)
+{
+	return p->site_insn < 0 ? p->fd : load_for(p, 0, 0, site, err, progname);
 }
 
 void unload_spec(struct spec *sp)

@@ -18,8 +18,10 @@
 
 int load_spec(struct spec *sp, FILE *err, const char *progname);
 /* A copy of an fentry/fexit program p (which load_spec leaves unloaded)
- * for the kernel function of BTF id btf_id: its fd, or -errno. */
-int load_for_function(const struct spec_prog *p, uint32_t btf_id, FILE *err,
+ * for the kernel function of BTF id btf_id, the probe of uprobes[] index
+ * site where the kernel has no cookies (p->site_insn): its fd, or
+ * -errno. */
+int load_for_function(const struct spec_prog *p, uint32_t btf_id, int site, FILE *err,
 		      const char *progname);
 /* Whether load_spec loaded p for multi links (uprobe_multi,
  * kprobe_multi), which the kernel has. */
@@ -27,6 +29,11 @@ bool load_is_multi(const struct spec_prog *p);
 /* A copy of p for perf event links (no attach type), where its multi
  * link was refused: its fd, or -errno. */
 int load_for_perf(const struct spec_prog *p, FILE *err, const char *progname);
+/* A copy of p for perf events (no attach type) serving the probe of
+ * uprobes[] index site alone, where the kernel has no attach cookies
+ * (p->site_insn >= 0); p's own fd when it has one site only: the fd, or
+ * -errno.  A copy is the caller's to close. */
+int load_for_site(const struct spec_prog *p, int site, FILE *err, const char *progname);
 void unload_spec(struct spec *sp);
 
 

@@ -5,7 +5,9 @@
  * one perf event of the uprobe PMU per probe, the one program linked to
  * each with the probe's cookie (BPF_LINK_CREATE on the perf event, 5.15+),
  * so the program tells the probes apart as it does under a multi link.
- * load.c loaded it without the multi attach type then.  The PMU describes
+ * load.c loaded it without the multi attach type then.  Before 5.15,
+ * without either, each probe has a copy of the program that knows it,
+ * set on its event by ioctl (perf_set_prog).  The PMU describes
  * its own config bits in sysfs (format/retprobe, format/ref_ctr_offset);
  * they are read from there, not assumed.
  */
@@ -17,6 +19,7 @@
 #include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -83,9 +86,46 @@ static uint64_t retprobe_bit(void)
 	return bit;
 }
 
-/* One probe as a perf event with the program linked to it, its cookie on
- * the link; -errno (ENOTSUPP: an instruction uprobes cannot handle). */
-static int attach_perf(int prog_fd, const struct spec_uprobe *u, bool ret,
+/* How a program is put on a perf event (attach_perf, attach_kprobe). */
+struct perf_prog {
+	const struct spec_prog *prog;
+	int fd;			/* prog's loaded fd for perf events */
+	FILE *err;		/* for a copy's verifier log */
+	const char *progname;
+};
+
+/*
+ * The program onto perf event pfd for the probe of uprobes[] index site:
+ * a BPF link carrying the site as its cookie (5.15+).  Without cookies,
+ * a copy of the program that knows its site (load_for_site), set on the
+ * event by ioctl where there are no links either (before 5.15): the
+ * event holds the program then, and closing the event -- at dscope's
+ * exit, even by kill -9 -- detaches it as closing a link does.  keep
+ * takes the descriptors.
+ */
+static int perf_set_prog(const struct perf_prog *pp, int pfd, uint64_t site,
+			 void (*keep)(struct attach_set *, int), struct attach_set *set)
+{
+	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = site);
+	int fd = pp->fd, lfd;
+
+	if (pp->prog->site_insn >= 0) {
+		if ((fd = load_for_site(pp->prog, (int)site, pp->err, pp->progname)) < 0)
+			return fd;
+		attach_keep_fd(set, fd);
+	}
+	if (!kcaps_has(KCAP_PERF_LINK))
+		return ioctl(pfd, PERF_EVENT_IOC_SET_BPF, fd) < 0 ? -errno : 0;
+	lfd = bpf_link_create(fd, pfd, BPF_PERF_EVENT, &lo);
+	if (lfd < 0)
+		return -errno;
+	keep(set, lfd);
+	return 0;
+}
+
+/* One probe as a perf event with the program on it (perf_set_prog);
+ * -errno (ENOTSUPP: an instruction uprobes cannot handle). */
+static int attach_perf(const struct perf_prog *pp, const struct spec_uprobe *u, bool ret,
 		       uint64_t cookie, struct attach_set *set)
 {
 	const struct probe *p = u->probe;
@@ -96,8 +136,7 @@ static int attach_perf(int prog_fd, const struct spec_uprobe *u, bool ret,
 		.config1 = (uint64_t)(uintptr_t)p->upath,
 		.config2 = u->offset,
 	};
-	int type = uprobe_pmu_type(), pfd, lfd;
-	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
+	int type = uprobe_pmu_type(), pfd;
 
 	if (type < 0)
 		return -ENOENT;
@@ -112,11 +151,7 @@ static int attach_perf(int prog_fd, const struct spec_uprobe *u, bool ret,
 							    : attach_keep_slow_fd;
 
 	keep(set, pfd);
-	lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
-	if (lfd < 0)
-		return -errno;
-	keep(set, lfd);
-	return 0;
+	return perf_set_prog(pp, pfd, cookie, keep, set);
 }
 
 /*
@@ -127,14 +162,13 @@ static int attach_perf(int prog_fd, const struct spec_uprobe *u, bool ret,
  * event's cpu, which must name one.  -errno; ENOENT or EINVAL: the kernel
  * will not probe this function (blacklisted, notrace, gone).
  */
-static int attach_kprobe(int prog_fd, const struct spec_uprobe *u, bool ret,
+static int attach_kprobe(const struct perf_prog *pp, const struct spec_uprobe *u, bool ret,
 			 uint64_t cookie, struct attach_set *set)
 {
 	const struct probe *p = u->probe;
 	char sym[256];
 	struct perf_event_attr attr = { .size = sizeof(attr) };
-	int type = pmu_type(KPROBE_PMU_DIR), pfd, lfd;
-	LIBBPF_OPTS(bpf_link_create_opts, lo, .perf_event.bpf_cookie = cookie);
+	int type = pmu_type(KPROBE_PMU_DIR), pfd;
 
 	if (type < 0)
 		return -ENOENT;
@@ -150,11 +184,7 @@ static int attach_kprobe(int prog_fd, const struct spec_uprobe *u, bool ret,
 	if (pfd < 0)
 		return -errno;
 	attach_keep_slow_fd(set, pfd);
-	lfd = bpf_link_create(prog_fd, pfd, BPF_PERF_EVENT, &lo);
-	if (lfd < 0)
-		return -errno;
-	attach_keep_slow_fd(set, lfd);
-	return 0;
+	return perf_set_prog(pp, pfd, cookie, attach_keep_slow_fd, set);
 }
 
 /*
@@ -307,8 +337,8 @@ static int attach_kprobes(const struct spec *sp, const struct spec_prog *prog,
 
 		if (u->att != prog->attach)
 			continue;
-		rc = attach_kprobe(fd, u, prog->attach == ATTACH_KRETPROBE,
-				   (uint64_t)i, set);
+		rc = attach_kprobe(&(struct perf_prog){ prog, fd, err, progname }, u,
+				   prog->attach == ATTACH_KRETPROBE, (uint64_t)i, set);
 		if (rc == -ENOENT || rc == -EINVAL || rc == -EOPNOTSUPP ||
 		    rc == -EBUSY || rc == -EADDRNOTAVAIL || rc == -EILSEQ) {
 			if (!refused++)
@@ -351,10 +381,13 @@ static int attach_fentries(const struct spec *sp, const struct spec_prog *prog,
 			continue;
 		if (id <= 0)
 			return -ENOENT;
-		if ((fd = load_for_function(prog, (uint32_t)id, err, progname)) < 0)
+		if ((fd = load_for_function(prog, (uint32_t)id, i, err, progname)) < 0)
 			return fd;
 		attach_keep_fd(set, fd);
-		lfd = bpf_link_create(fd, 0, ret ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY, &lo);
+		/* without cookies (before 6.0), the copy knows its probe and
+		 * attaches as 5.5+ attach it */
+		lfd = prog->site_insn >= 0 ? bpf_raw_tracepoint_open(NULL, fd)
+			: bpf_link_create(fd, 0, ret ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY, &lo);
 		if (lfd < 0) {
 			int e = errno;
 
@@ -385,6 +418,8 @@ static int fill_map(const struct spec *sp, FILE *err, const char *progname)
 		snprintf(e.name, sizeof(e.name), "%s", p->name);
 		if (catalog_mech(p->kind) == MECH_UPROBE && strcmp(p->name, "entry") == 0)
 			e.flags = UPROBE_F_ENTRY;
+		if (u->att == ATTACH_FENTRY)
+			e.nargs = (uint32_t)fbt_fentry_nargs(p);
 		if (u->args)
 			memcpy(e.args, u->args, sizeof(e.args));
 		if (bpf_map_update_elem(fd, &key, &e, BPF_ANY) < 0) {
@@ -459,8 +494,8 @@ static int perf_each(const struct spec *sp, const struct spec_prog *prog,
 				"semaphores: probes behind one stay disabled\n",
 				progname);
 		}
-		rc = attach_perf(prog->fd, u, prog->attach == ATTACH_URETPROBE,
-				 cookies[i], set);
+		rc = attach_perf(&(struct perf_prog){ prog, prog->fd, err, progname }, u,
+				 prog->attach == ATTACH_URETPROBE, cookies[i], set);
 		if (rc == -ENOTSUPP)
 			left_out(u->probe, u->offset, err, progname);
 		else if (rc < 0)
@@ -589,11 +624,10 @@ int uprobe_attach(const struct spec *sp, struct attach_set *set, FILE *err,
 
 	if (sp->nuprobes == 0)
 		return 0;
-	if (!kcaps_has(KCAP_UPROBE_MULTI) &&
-	    (!kcaps_has(KCAP_UPROBE_PMU) || !kcaps_has(KCAP_PERF_LINK))) {
+	if (!kcaps_has(KCAP_UPROBE_MULTI) && !kcaps_has(KCAP_UPROBE_PMU)) {
 		fprintf(err, "%s: pid and usdt probes need uprobe_multi links or "
-			"BPF links on uprobe perf events, and this kernel has "
-			"neither (dscope -vV); the other providers work\n", progname);
+			"the uprobe PMU, and this kernel has neither (dscope -vV); "
+			"the other providers work\n", progname);
 		return -EOPNOTSUPP;
 	}
 	if ((rc = want_fds(sp, kcaps_has(KCAP_KPROBE_MULTI), err, progname)) < 0 ||

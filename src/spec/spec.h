@@ -241,6 +241,8 @@ struct uprobe_entry {
 	char name[UPROBE_NAME_MAX];	/* probename: usdt's, pid's offsets ("1f") */
 	uint32_t probe_id;
 	uint32_t flags;			/* UPROBE_F_* */
+	uint32_t nargs;			/* fentry: the function's arguments */
+	uint32_t pad;
 	uint64_t mask;			/* bit c: clause c of the program matches */
 	struct usdt_arg args[USDT_ARGS_MAX];	/* usdt: this site's arguments */
 };
@@ -398,6 +400,10 @@ struct spec_prog {
 	bool sleepable;			/* BPF_F_SLEEPABLE: faulting user reads, its
 					 * scratch in MAP_TSCRATCH, its records
 					 * through MAP_SBUF (cg.c: "sleepable") */
+	int site_insn;			/* >= 0: a kernel without attach cookies
+					 * loads a copy per probe, this store's
+					 * imm set to the probe's uprobes[] index
+					 * (cg.c uprobe_prologue); -1: none */
 	int fd;				/* -1 until loaded */
 };
 

@@ -2,6 +2,7 @@
  * chill() over DTrace's chill_max (500 ms) is an illegal operation: the
  * clause is abandoned, ERROR fires, and tracing goes on.
  * @@args: -w -q
+ * @@needs: $B/dscope -vV | grep -q '^  bpf_loop  *yes' || { echo "chill() waits in bpf_loop, which this kernel lacks (dscope -vV)" >&2; false; }
  */
 BEGIN
 {

@@ -5,6 +5,7 @@
  * machine can make the calls longer, never shorter.  chill is
  * destructive, hence -w.
  * @@args: -w -q -c "$B/targets/loop 5"
+ * @@needs: $B/dscope -vV | grep -q '^  bpf_loop  *yes' || { echo "chill() waits in bpf_loop, which this kernel lacks (dscope -vV)" >&2; false; }
  */
 syscall::getppid:entry
 /pid == $target/

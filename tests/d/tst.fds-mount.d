@@ -5,8 +5,11 @@
  * (the test needs both to be so, as stat -c %m says).
  * @@needs: [ "$(stat -c %m /dev/shm)" = /dev/shm ] && [ "$(stat -c %m /usr/lib)" = / ]
  * @@args: -c "$B/targets/readfiles /dev/shm/dscope-mount"
+ * strsize 200: its two string keys then fit the 512 bytes the hash map
+ * keys of older kernels (5.10) may have.
  */
 #pragma D option quiet
+#pragma D option strsize=200
 
 syscall::read:entry
 /pid == $target/

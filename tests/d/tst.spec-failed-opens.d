@@ -6,6 +6,7 @@
  * The target stays on one CPU: committed data prints per CPU buffer, so
  * opens committed on two CPUs could print in either order, as in DTrace.
  * @@args: -q -c "taskset -c 0 $B/targets/openmany"
+ * @@needs: $B/dscope -e -n 'BEGIN { speculation(); }'
  */
 syscall::openat:entry
 /pid == $target && index(copyinstr(arg1), "/dev/") == 0/

@@ -4,6 +4,7 @@
  * third is a speculative drop, reported on stderr, and the commit prints
  * the two that were kept.  A speculate() on an ID that is not active
  * drops its clause silently, as DTrace.
+ * @@needs: $B/dscope -e -n 'BEGIN { speculation(); }'
  */
 #pragma D option quiet
 #pragma D option specsize=50

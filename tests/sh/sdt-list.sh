@@ -5,9 +5,15 @@
 
 out=$($D -lv -n sdt:sched::sched_switch) || fail "-lv sdt:sched::sched_switch"
 echo "$out" | grep -q ' sdt  *sched  *sched_switch$' || fail "sched_switch row: $out"
+# prev_state, the fourth, came in 5.18: the kernel's own BTF says whether
+# its TP_PROTO has it
+args3="args\[3\]: unsigned int"
+command -v bpftool >/dev/null &&
+	! bpftool btf dump file /sys/kernel/btf/vmlinux format c |
+	  grep -q 'btf_trace_sched_switch)(.*, unsigned int);' && args3=
 for a in "args\[0\]: bool" "args\[1\]: struct task_struct \*" \
-	 "args\[2\]: struct task_struct \*" "args\[3\]: unsigned int"; do
-	echo "$out" | grep -q "$a" || fail "sched_switch lacks $a"
+	 "args\[2\]: struct task_struct \*" "$args3"; do
+	[ -z "$a" ] || echo "$out" | grep -q "$a" || fail "sched_switch lacks $a"
 done
 out=$($D -lv -n sched:::off-cpu) || fail "-lv sched:::off-cpu"
 echo "$out" | grep -q 'args\[0\]: lwpsinfo_t \*' || fail "off-cpu args[0]: $out"

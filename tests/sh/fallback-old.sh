@@ -1,0 +1,36 @@
+# The fallbacks for kernels before 5.15 (Debian 11's 5.10), forced here
+# with the test aid DSCOPE_CAPS_DISABLE (kcaps.h): all that 5.10 lacks at
+# once, and the tests of what each serves must give the same answers.
+# - uprobe_multi, perf_link, attach_cookie: each pid and usdt probe gets
+#   a copy of its program that knows it, set on its perf event by ioctl;
+# - perf_noprealloc (6.1): the hash maps profile and tick programs use
+#   are allocated whole;
+# - iter_num, bpf_loop: string loops are bounded loops in place
+#   (tst.strtok's eleven calls in one program are too many for them);
+# - atomic_fetch (5.12): speculations are refused naming it;
+# - task_pt_regs (5.15): uregs[] are read at the top of the kernel stack.
+# A timer probe nesting inside a syscall probe must still leave all
+# 500,000 counts whole (tst.nested-scratch).
+. tests/sh/lib.sh
+missing=uprobe_multi,perf_link,attach_cookie,perf_noprealloc,iter_num,bpf_loop,atomic_fetch,task_pt_regs
+export DSCOPE_CAPS_DISABLE=$missing
+caps=$($D -vV)
+for c in ${missing//,/ }; do
+	echo "$caps" | grep -q "^  $c  *no " || fail "-vV does not report $c absent"
+done
+echo "$caps" | grep -q '^  uprobe_pmu  *yes' || { echo "no uprobe PMU"; exit 77; }
+tests="tests/d/tst.nested-scratch.d tests/d/tst.getppid-count.d
+       tests/d/tst.curcpu.d tests/d/tst.agg-newkeys-lanes.d tests/d/tst.tick-count.d
+       tests/d/tst.uregs.d
+       $(ls tests/d/tst.pid-*.d tests/d/tst.usdt-*.d | grep -v ustack)
+       $(grep -lE 'basename|dirname|index\(|cleanpath|progenyof|strstr|strchr' \
+		tests/d/tst.*.d | grep -v tst.strtok)"
+out=$(tests/run.sh $tests) || { echo "$out"; fail "a test failed with the fallbacks"; }
+for t in usdt-semaphore grab-pid; do
+	out=$(bash tests/sh/$t.sh 2>&1) || { echo "$out"; fail "sh/$t failed with the fallbacks"; }
+done
+err=$($D -e -n 'BEGIN { self->s = speculation(); }' 2>&1) &&
+	fail "speculation() compiled without compare-and-exchange"
+echo "$err" | grep -q 'speculation() needs compare-and-exchange.*atomic_fetch' ||
+	{ echo "$err"; fail "the refusal does not name the capability"; }
+exit 0
