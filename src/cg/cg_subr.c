@@ -1763,12 +1763,72 @@ void cg_alloca_load_check(struct cg *g, const struct node *n,
 }
 
 /*
+ * r0 = a pointer the program may store size bytes through, for the
+ * address in addr_slot: within one D global variable's storage (int a[4];
+ * p = &a[1]; *p = 5) or in the clause's alloca() memory, as DTrace's
+ * dtrace_canstore allows; any other address is a fault.
+ *	r0 = addr - &globals[0]
+ *	if (off_i <= r0 <= off_i + extent_i - size, for some global i)
+ *		r0 = &globals[r0]
+ *	else r0 = r9 + ALLOCA_OFF + (addr - &scratch[ALLOCA_OFF]), checked
+ */
+static void store_place(struct cg *g, const struct node *n, int16_t addr_slot,
+			uint32_t size)
+{
+	uint32_t gsize = g->spec->globals_size;
+	int done = emit_new_label(&g->e);
+
+	if (gsize >= size) {
+		int16_t base = cg_slot_new(g, n), tmp = cg_slot_new(g, n);
+		int other = emit_new_label(&g->e);
+
+		/* the storage's address as a number, as cg_scratch_addr */
+		emit_ld_map_value(&g->e, R0, MAP_GLOBALS,
+				  sizeof(struct globals_hdr));
+		cg_store_slot(g, tmp, R0);
+		cg_fp_ptr(g, R1, base);
+		emit_mov_imm(&g->e, R2, 8);
+		cg_fp_ptr(g, R3, tmp);
+		emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+		int in = emit_new_label(&g->e);
+
+		cg_load_slot(g, R0, addr_slot);
+		cg_load_slot(g, R1, base);
+		emit_alu_reg(&g->e, BPF_SUB, R0, R1);
+		for (int i = 0; i < g->spec->nglobals; i++) {
+			uint32_t off = g->spec->globals[i].off;
+			uint32_t end = i + 1 < g->spec->nglobals
+				       ? g->spec->globals[i + 1].off : gsize;
+			int next = emit_new_label(&g->e);
+
+			if (end - off < size)
+				continue;
+			emit_jmp_imm(&g->e, BPF_JLT, R0, (int32_t)off, next);
+			emit_jmp_imm(&g->e, BPF_JLE, R0,
+				     (int32_t)(end - size), in);
+			emit_label(&g->e, next);
+		}
+		emit_ja(&g->e, other);
+		emit_label(&g->e, in);
+		emit_ld_map_value(&g->e, R1, MAP_GLOBALS,
+				  sizeof(struct globals_hdr));
+		emit_alu_reg(&g->e, BPF_ADD, R0, R1);
+		emit_ja(&g->e, done);
+		emit_label(&g->e, other);
+	}
+	alloca_offset(g, n, addr_slot, size);
+	emit_alu_reg(&g->e, BPF_ADD, R0, R9);
+	emit_alu_imm(&g->e, BPF_ADD, R0, ALLOCA_OFF);
+	emit_label(&g->e, done);
+}
+
+/*
  *	*(string *)addr = s: the string's bytes, its NUL padding included,
  *	at most the string type's size, copied from its scratch temp; the
- *	bytes written, not the type, must lie in alloca() memory, so that
- *	"x" fits the 8 bytes a script allocated for it:
- *	r0 = addr - &scratch[ALLOCA_OFF], checked for n bytes
- *	probe_read_kernel(r9 + ALLOCA_OFF + r0, n, &temp)
+ *	bytes written, not the type, must lie where a store may go, so
+ *	that "x" fits the 8 bytes a script allocated for it:
+ *	r0 = store_place(addr, n)
+ *	probe_read_kernel(r0, n, &temp)
  */
 static struct val store_string(struct cg *g, struct node *n)
 {
@@ -1777,9 +1837,7 @@ static struct val store_string(struct cg *g, struct node *n)
 	uint32_t size = v.size < n->a->type.size ? v.size : n->a->type.size;
 	int ok = emit_new_label(&g->e);
 
-	alloca_offset(g, n, addr.slot, size);
-	emit_alu_reg(&g->e, BPF_ADD, R0, R9);
-	emit_alu_imm(&g->e, BPF_ADD, R0, ALLOCA_OFF);
+	store_place(g, n, addr.slot, size);
 	emit_mov_reg(&g->e, R1, R0);
 	emit_mov_imm(&g->e, R2, (int32_t)size);
 	cg_scratch_ptr(g, R3, v.off);
@@ -1792,9 +1850,10 @@ static struct val store_string(struct cg *g, struct node *n)
 }
 
 /*
- *	*(T *)addr = v, addr in this clause's alloca() memory:
- *	r0 = addr - &scratch[ALLOCA_OFF], checked
- *	*(T *)(r9 + ALLOCA_OFF + r0) = v
+ *	*(T *)addr = v, addr in this clause's alloca() memory or in a D
+ *	global variable:
+ *	r0 = store_place(addr, sizeof(T))
+ *	*(T *)r0 = v
  */
 struct val cg_mem_store(struct cg *g, struct node *n)
 {
@@ -1828,10 +1887,9 @@ struct val cg_mem_store(struct cg *g, struct node *n)
 	cg_load_slot(g, R0, v.slot);
 	cg_normalize(g, R0, t);
 	cg_store_slot(g, v.slot, R0);
-	alloca_offset(g, n, addr.slot, t->size);
-	emit_alu_reg(&g->e, BPF_ADD, R0, R9);
+	store_place(g, n, addr.slot, t->size);
 	cg_load_slot(g, R1, v.slot);
-	emit_store(&g->e, (int)t->size, R0, ALLOCA_OFF, R1);
+	emit_store(&g->e, (int)t->size, R0, 0, R1);
 	return v;
 }
 
