@@ -177,14 +177,47 @@ void dscope__set_target(struct dscope *ds, long pid)
 	ds->target = pid;
 }
 
+/* The interpreter a "#!" file names (its first word), or NULL if path is
+ * not such a file. */
+static char *interpreter_of(struct arena *a, const char *path)
+{
+	char head[256], *p, *end;
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(head, 1, sizeof(head) - 1, f) : 0;
+
+	if (f)
+		fclose(f);
+	head[n] = '\0';
+	if (n < 3 || strncmp(head, "#!", 2) != 0)
+		return NULL;
+	p = head + 2 + strspn(head + 2, " \t");
+	end = p + strcspn(p, " \t\r\n");
+	if (end == p)
+		return NULL;
+	*end = '\0';
+	return arena_strdup(a, p);
+}
+
+/*
+ * The -c command's executable, whose probes pid$target names before it
+ * runs: the program the kernel runs for it -- for a "#!" script its
+ * interpreter (the kernel follows up to four such files, binfmt_script),
+ * as DTrace traces the interpreter of `dtrace -c ./script.sh`.
+ */
 void dscope__set_target_command(struct dscope *ds, const char *cmd)
 {
 	wordexp_t w;
 
 	if (wordexp(cmd, &w, WRDE_NOCMD) != 0)
 		return;
-	if (w.we_wordc > 0)
-		ds->target_exec = arena_strdup(&ds->arena, w.we_wordv[0]);
+	if (w.we_wordc > 0) {
+		char *exe = arena_strdup(&ds->arena, w.we_wordv[0]), *interp;
+
+		for (int depth = 0; depth < 4 &&
+		     (interp = interpreter_of(&ds->arena, exe)); depth++)
+			exe = interp;
+		ds->target_exec = exe;
+	}
 	wordfree(&w);
 }
 

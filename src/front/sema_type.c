@@ -250,16 +250,17 @@ void sema_offsetof(struct sema *s, struct node *n)
  */
 bool sema_kernel_subr(struct sema *s, struct node *n)
 {
-	static const char *const protos[][2] = {
-		{ "d_path", "struct path *" },
-		{ "__mountpoint", "struct vfsmount *" },
-		{ "__psargs", "struct task_struct *" },
-		{ "__execargs", "struct task_struct *" },
-		{ "__bd_partno", "struct block_device *" },
-		{ "__task_state", "struct task_struct *" },
-		{ "__cpu_chip", "int" },
-		{ "__cpu_lgrp", "int" },
-		{ "__cpu_pinfo", "int" },
+	/* name, parameter, result: "string", "int" or a D type's name */
+	static const char *const protos[][3] = {
+		{ "d_path", "struct path *", "string" },
+		{ "__mountpoint", "struct vfsmount *", "string" },
+		{ "__psargs", "struct task_struct *", "string" },
+		{ "__execargs", "struct task_struct *", "string" },
+		{ "__bd_partno", "struct block_device *", "int" },
+		{ "__task_state", "struct task_struct *", "int" },
+		{ "__cpu_chip", "int", "int" },
+		{ "__cpu_lgrp", "int", "int" },
+		{ "__cpu_pinfo", "int", "processor_info_t" },
 	};
 	int k = 0, nprotos = (int)(sizeof(protos) / sizeof(protos[0]));
 
@@ -269,7 +270,8 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 		return false;
 	sema_check_nargs(s, n, 1, 1);
 	sema_expr(s, n->args.v[0]);
-	bool by_cpu = k >= 6, partno = k == 4 || k == 5;
+	bool by_cpu = strcmp(protos[k][1], "int") == 0;
+	const char *result = protos[k][2];
 
 	if (by_cpu ? !type_is_int(&n->args.v[0]->type)
 		   : n->args.v[0]->type.kind != T_PTR)
@@ -277,15 +279,18 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 			  "%s( ) argument #1 is incompatible with prototype:\n"
 			  "\tprototype: %s\n\t argument: %s", n->str,
 			  protos[k][1], dtype_name(&n->args.v[0]->type));
-	n->type = by_cpu || partno ? type_int(4, true) : sema_string(s, UINT32_MAX);
-	if (k == 7) {
-		struct dtype pi;
+	if (strcmp(result, "string") == 0) {
+		n->type = sema_string(s, UINT32_MAX);
+	} else if (strcmp(result, "int") == 0) {
+		n->type = type_int(4, true);
+	} else {	/* a pointer to the D library's type */
+		struct dtype t;
 
-		if (!ctypes_resolve(s->types, "processor_info_t", &pi))
+		if (!ctypes_resolve(s->types, result, &t))
 			diag_fail(s->d, n->line, n->col, "D_UNKNOWN",
-				  "%s( ) needs the D library's processor_info_t",
-				  n->str);
-		n->type = ctype_ptr_to(s->types, &pi);
+				  "%s( ) needs the D library's %s", n->str,
+				  result);
+		n->type = ctype_ptr_to(s->types, &t);
 	}
 	return true;
 }
