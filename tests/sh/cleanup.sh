@@ -25,11 +25,12 @@ done
 # command records its pid first, so the test can look for it after.
 for how in exit INT; do
 	pf=$(mktemp)
-	script='tick-100ms { exit(0); }'
+	# exit() once the command sleeps: it has written its pid by then
+	script='syscall::clock_nanosleep:entry,syscall::nanosleep:entry /pid == $target/ { exit(0); }'
 	[ $how = INT ] && script='syscall::getppid:entry { @n = count(); }'
 	$D -q -n "$script" -c "sh -c 'echo \$\$ >$pf; exec sleep 1000'" >/dev/null 2>&1 &
 	pid=$!
-	for i in $(seq 100); do [ -s "$pf" ] && break; sleep 0.1; done
+	for i in $(seq 600); do [ -s "$pf" ] && break; sleep 0.1; done
 	cmd=$(cat "$pf")
 	[ -n "$cmd" ] || fail "$how: the -c command never ran"
 	[ $how = INT ] && kill -INT $pid
