@@ -2,7 +2,7 @@
 # each against its own workload of known size, each exact.
 #  - syscall: syscall::getppid:entry of `loop K`, K = 40001..40004
 #  - pid: pid$target:libc.so.6:syscall:entry of `loop K`, 20001..20004
-#  - profile: profile-997 in `loop 1000000`, a printf and a count() per
+#  - profile: profile-997 in `loop 300000`, a printf and a count() per
 #    sample: lines printed + drops reported = count(), every cpu valid
 #  - usdt: usdtprog$target:::gated of a running `usdtprog -1` each (-p),
 #    whose is-enabled branch needs the probe's semaphore: the first 200
@@ -37,7 +37,7 @@ for i in 1 2 3 4; do
 		-c "$B/targets/loop $((20000 + i)) -"
 	start prof$i -n "profile-997 /pid == \$target/ {
 			@ = count(); printf(\"cpu %d\\n\", cpu); } $count_end" \
-		-c "$B/targets/loop 1000000 -"
+		-c "$B/targets/loop 300000 -"
 	$B/targets/usdtprog -1 >"$dir/u$i.prog" 3>&- &
 	upids="$upids $!"
 	echo $! >"$dir/u$i.upid"

@@ -25,6 +25,13 @@ cow() {
 	$D -q -n 'vminfo:::cow_fault /ppid == $target/ { @ = sum(arg0); }
 	END { printa("%@d\n", @); }' -c "$T cow $1" 2>&1 | grep -v '^$'
 }
+# A kernel that inlined wp_page_copy (Debian's 6.12) offers no cow_fault;
+# the refusal must say so, and maj_fault above was still tested.
+if ! $D -vV | grep -q "^  vminfo:::cow_fault  *yes"; then
+	err=$($D -n 'vminfo:::cow_fault {}' 2>&1) && fail "cow_fault compiled, but -vV says it is not served"
+	echo "$err" | grep -q "vminfo:::cow_fault needs fbt on wp_page_copy" || fail "$err"
+	exit 0
+fi
 a=$(cow 10) b=$(cow 40)
 [ "$a" -ge 10 ] 2>/dev/null && [ "$b" -ge 40 ] 2>/dev/null && [ $((b - a)) -ge 30 ] ||
 	fail "cow_fault: $a for 10 pages, $b for 40; want at least 30 more"
