@@ -64,6 +64,24 @@ g=$(echo "$out" | awk '$1 == "global" { print $2 }')
 $P rm -f zone-a zone-b >/dev/null 2>&1
 rm -f "$W/out/"*
 
+# execsnoop -Z, as the DTraceToolkit's prints it (tests/corpus/execsnoopz.d
+# is the same for a -c command, on the host): every new program on the
+# machine with the zone it runs in.  Each container execs its loop once,
+# named by the container's name; nothing of theirs is "global".
+out=$($D -q -n 'proc:::exec-success {
+		printf("%-16s %5d %6d %6d %s\n", zonename, uid, pid, ppid, curpsinfo->pr_psargs);
+	}' -c "sh -c 'touch $W/out/go;
+	until [ -e $W/out/zone-a ] && [ -e $W/out/zone-b ]; do sleep 0.1; done'" 2>&1 &
+	start zone-a 11; start zone-b 22; wait) || fail "exit $?: $out"
+n=$(echo "$out" | grep -cE '^zone-a +0 +[0-9]+ +[0-9]+ /bin/loop 11$')
+[ "$n" = 1 ] || fail "execsnoop -Z: zone-a's loop seen $n times: $out"
+n=$(echo "$out" | grep -cE '^zone-b +0 +[0-9]+ +[0-9]+ /bin/loop 22$')
+[ "$n" = 1 ] || fail "execsnoop -Z: zone-b's loop seen $n times: $out"
+! echo "$out" | grep -qE '^global .*/bin/loop (11|22)$' ||
+	fail "execsnoop -Z: a container's loop under global: $out"
+$P rm -f zone-a zone-b >/dev/null 2>&1
+rm -f "$W/out/"*
+
 # -x zone=zone-b before the containers start: dscope waits (-Z), admits
 # zone-b's group when it comes, and counts nothing else.  The loop's
 # calls only: the container's busybox sh calls getppid() as it starts,
