@@ -365,6 +365,8 @@ static const char *fault_name(uint64_t fault)
 		[FLT_UPRIV] = "invalid user access",
 		[FLT_TUPOFLOW] = "tuple stack overflow",
 		[FLT_BADSTACK] = "bad stack",
+		[FLT_BADSIZE] = "bad size",
+		[FLT_BADINDEX] = "index out of bounds",
 	};
 
 	return fault < sizeof(names) / sizeof(names[0]) && names[fault]
@@ -397,9 +399,12 @@ static void on_error(struct consumer *c, const struct err_record *er)
 		return;
 	}
 	if (er->fault == FLT_BADADDR || er->fault == FLT_BADALIGN ||
-	    er->fault == FLT_BADSTACK)
+	    er->fault == FLT_BADSTACK || er->fault == FLT_BADSIZE)
 		snprintf(details, sizeof(details), " (0x%llx)",
 			 (unsigned long long)er->addr);
+	else if (er->fault == FLT_BADINDEX)	/* the index, as dt_handle.c */
+		snprintf(details, sizeof(details), " (%lld)",
+			 (long long)er->addr);
 	if (er->action)
 		snprintf(where, sizeof(where), "action #%u", er->action);
 	else
