@@ -386,9 +386,17 @@ static const char *fault_name(uint64_t fault)
  * A fault in an ERROR clause runs nothing and prints no error line: it
  * is counted, and reported as DTrace's status is ("1 error in ERROR
  * probe enabling"); dtrace_probe does not recurse on the ERROR probe.
+ *
+ * In DTrace the ERROR clauses run at the fault, and an exit() there ends
+ * tracing then: the firing's later clauses do not run (dtrace-utils
+ * tests the activity before each clause, dt_cg_call_clause).  Here they
+ * ran before the ERROR clauses did, so what this CPU wrote after the
+ * fault is dropped (cut) -- END's records excepted.
  */
-static void on_error(struct consumer *c, const struct err_record *er)
+static void on_error(struct consumer *c, int cpu, const struct err_record *er)
 {
+	bool done = c->done;
+
 	const struct probe *p = catalog__by_id(c->cat, er->probe_id);
 	char details[40] = "", where[32], msg[512];
 	uint64_t args[12] = { 0, er->clause_epid + 1, er->action, (uint64_t)-1,
@@ -421,6 +429,8 @@ static void on_error(struct consumer *c, const struct err_record *er)
 	attach_run_once(c->sp, ATTACH_ERROR, args, c->err, c->progname);
 	if (c->errring)
 		ring_buffer__consume(c->errring);
+	if (!done && c->done && cpu >= 0 && cpu < c->ncpus)
+		c->cut[cpu] = true;
 }
 
 /* Did act run in this firing (an action in an if's branch may not)? */
@@ -521,12 +531,16 @@ static void process_record(struct consumer *c, int cpu,
 		struct err_record er;
 
 		memcpy(&er, rec, sizeof(er));
-		on_error(c, &er);
+		on_error(c, cpu, &er);
 		return;
 	}
 	if (epid >= (uint32_t)c->sp->nepids)
 		return;
 	const struct spec_epid *ep = &c->sp->epids[epid];
+
+	if (!speculative && cpu >= 0 && cpu < c->ncpus && c->cut[cpu] &&
+	    !ep->end)
+		return;
 	bool flow = c->opts->flowindent;
 	/* under flowindent the heading is the call tree: dtrace(1) prints
 	 * it even when quiet, and leaves only the newline out */
@@ -811,7 +825,9 @@ int consume_open(struct consumer *c)
 	c->flow = calloc((size_t)c->ncpus, sizeof(*c->flow));
 	c->ring_cpu = calloc((size_t)c->ncpus, sizeof(*c->ring_cpu));
 	c->ring_enabled = calloc((size_t)c->ncpus, sizeof(*c->ring_enabled));
-	if (!c->dropped || !c->flow || !c->ring_cpu || !c->ring_enabled)
+	c->cut = calloc((size_t)c->ncpus, sizeof(*c->cut));
+	if (!c->dropped || !c->flow || !c->ring_cpu || !c->ring_enabled ||
+	    !c->cut)
 		return -ENOMEM;
 	rc = agg_state_init(&c->aggs, c->sp);
 	if (rc < 0)
@@ -1068,6 +1084,7 @@ void consume_close(struct consumer *c)
 	free(c->flow);
 	free(c->ring_cpu);
 	free(c->ring_enabled);
+	free(c->cut);
 	c->ring_cpu = NULL;
 	c->ring_enabled = NULL;
 	c->dropped = NULL;

@@ -68,6 +68,8 @@ struct consumer {
 	bool holding;			/* records go to held */
 	int ncpus;
 	struct flow_state *flow;	/* per CPU: flowindent's indent, last probe */
+	bool *cut;			/* per CPU: an ERROR clause's exit()
+					 * ended its firings at the fault */
 	struct fmt_sym_ops syms;	/* kernel symbols for stacks, sym() */
 	uint32_t target_pid;		/* -p/-c's process; 0: none */
 	struct metrics *metrics;	/* serving /metrics: told of resets */
