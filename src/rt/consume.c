@@ -108,14 +108,18 @@ static void do_printa(struct consumer *c, const struct spec_action *act)
 
 /*
  * setopt("name"[, "value"]): the option changes from here on (aggsortkey
- * and the like decide the next printa); a bad one is reported, as
- * dtrace(1) does, and tracing goes on.
+ * and the like decide the next printa); a bad one is reported and
+ * tracing goes on.  DTrace reports it as a library fault of the enabling
+ * (dt_setopt, dt_handle_liberr): the enabled probe, then the message,
+ * whose own newline dtrace(1) follows with another; a toggle (no value)
+ * is set to "1".
  */
-static void do_setopt(struct consumer *c, const struct spec_action *act,
-		      const struct fmt_val *v)
+static void do_setopt(struct consumer *c, const struct spec_epid *ep,
+		      const struct spec_action *act, const struct fmt_val *v)
 {
 	const char *name = v[0].s ? v[0].s : "";
 	const char *value = act->nfields > 1 ? v[1].s : NULL;
+	const struct probe *p = catalog__by_id(c->cat, c->rec_probe);
 	char err[128];
 
 	if (options_fixed_once_tracing(name))
@@ -123,8 +127,12 @@ static void do_setopt(struct consumer *c, const struct spec_action *act,
 	if (options_fixed_once_tracing(name) ||
 	    options_set(c->opts, name, value, err, sizeof(err)) < 0) {
 		fflush(c->out);
-		fprintf(c->err, "%s: couldn't set option \"%s\" to \"%s\": %s\n",
-			c->progname, name, value ? value : "", err);
+		fprintf(c->err, "%s: error on enabled probe ID %u (ID %u: "
+			"%s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": "
+			"%s\n\n", c->progname, (unsigned)(ep - c->sp->epids) + 1,
+			c->rec_probe, p ? p->prov : "", p ? p->mod : "",
+			p ? p->func : "", p ? p->name : "", name,
+			value ? value : "1", err);
 	}
 }
 
@@ -326,7 +334,7 @@ static void do_action(struct consumer *c, const struct spec_epid *ep,
 		c->aggs.descs[act->aggs[0]].normal = 0;
 		break;
 	case ACT_SETOPT:
-		do_setopt(c, act, v);
+		do_setopt(c, ep, act, v);
 		break;
 	case ACT_COMMIT:
 	case ACT_DISCARD:
@@ -577,9 +585,73 @@ static void process_record(struct consumer *c, int cpu,
 	c->rec = outer;
 }
 
+struct stashed {
+	struct stashed *next;
+	int cpu;
+	uint32_t size;
+	unsigned char rec[];
+};
+
 static void on_record(void *ctx, int cpu, void *data, __u32 size)
 {
-	process_record(ctx, cpu, data, size, false);
+	struct consumer *c = ctx;
+	struct stashed *s;
+
+	if (!c->stashing) {
+		process_record(ctx, cpu, data, size, false);
+		return;
+	}
+	if (!(s = malloc(sizeof(*s) + size))) {
+		fprintf(c->err, "%s: out of memory for BEGIN's records\n",
+			c->progname);
+		return;
+	}
+	s->next = NULL;
+	s->cpu = cpu;
+	s->size = size;
+	memcpy(s->rec, data, size);
+	*c->stash_end = s;
+	c->stash_end = &s->next;
+}
+
+void consume_stash(struct consumer *c)
+{
+	c->stashing = true;
+	c->stash = NULL;
+	c->stash_end = &c->stash;
+}
+
+static void stash_free(struct consumer *c)
+{
+	while (c->stash) {
+		struct stashed *s = c->stash;
+
+		c->stash = s->next;
+		free(s);
+	}
+	c->stash_end = &c->stash;
+}
+
+bool consume_stash_faulted(const struct consumer *c)
+{
+	for (const struct stashed *s = c->stash; s; s = s->next) {
+		uint32_t epid = 0;
+
+		if (s->size >= sizeof(epid))
+			memcpy(&epid, s->rec, sizeof(epid));
+		if (epid == EPID_ERROR)
+			return true;
+	}
+	return false;
+}
+
+void consume_unstash(struct consumer *c)
+{
+	c->stashing = false;
+	for (struct stashed *s = c->stash; s; s = s->next)
+		process_record(c, s->cpu, s->rec, s->size, false);
+	stash_free(c);
+	fflush(c->out);
 }
 
 /* a committed speculative record, or a held one released */
@@ -1077,6 +1149,8 @@ void consume_close(struct consumer *c)
 	agg_state_fini(&c->aggs);
 	specbuf_fini(&c->specs);
 	bufpolicy_fini(&c->held);
+	c->stashing = false;
+	stash_free(c);
 	if (c->em)
 		c->em->ops->free(c->em);
 	c->em = NULL;
