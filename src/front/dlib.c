@@ -32,7 +32,7 @@
 #include "spec/spec.h"
 
 const char dlib_text[] =
-	"inline void *NULL = 0;\n"
+	"inline long NULL = 0;\n"
 	"\n"
 	"typedef uint32_t ipaddr_t;\n"
 	"typedef struct in6_addr in6_addr_t;\n"
