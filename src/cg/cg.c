@@ -2198,6 +2198,14 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, g->out);
 	}
 
+	/* strtok(NULL, d) has nothing to go on from when the firing starts:
+	 * state.pos = -1, before any clause can be skipped */
+	if (cc == g->strtok_first) {
+		if (!g->have_scratch)
+			firing_lookup(g);
+		g->have_scratch = true;
+		emit_store_imm(&g->e, 8, R9, (int16_t)g->strtok_off, -1);
+	}
 	/* A syscall program of one clause: the prologue's test of the mask
 	 * was this clause's. */
 	if (cc->mask_bit >= 0 && !(is_sys(g) && g->nclauses == 1)) {
@@ -2217,13 +2225,6 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 	bool after = g->have_scratch || (cc->mask_bit < 0 && !c->pred);
 	uint32_t tmp_base = g->tmp_base;
 
-	/* strtok(NULL, d) has nothing to go on from: state.pos = -1 */
-	if (cg_strtok_reserve(g, c)) {
-		if (!g->have_scratch)
-			firing_lookup(g);
-		g->have_scratch = true;
-		emit_store_imm(&g->e, 8, R9, (int16_t)g->strtok_off, -1);
-	}
 	if (c->pred) {
 		predicate(g, c->pred);
 		g->sp = SLOT_FIRST + 8;
@@ -2715,6 +2716,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	g.out = emit_new_label(&g.e);
 	g.bare = emit_new_label(&g.e);
 	prologue(&g);
+	cg_strtok_reserve(&g, clauses, nclauses);
 	for (int i = 0; i < nclauses; i++)
 		clause(&g, &clauses[i]);
 	if ((g.save_offcpu_stack || g.save_offcpu_ustack) && !g.have_scratch)

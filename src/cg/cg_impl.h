@@ -80,7 +80,8 @@ struct cg {
 	int loop_depth;			/* such callbacks being emitted */
 	struct emit_block *loop_bodies;	/* cut out, pasted after the exit */
 	int nloop_bodies, loop_bodies_cap;
-	uint32_t strtok_off;		/* the clause's strtok() state; 0: none */
+	uint32_t strtok_off;		/* the firing's strtok() state; 0: none */
+	const struct cg_clause *strtok_first;	/* resets it; NULL: none */
 	int branch_depth;		/* if statements around this code */
 	int *agg_sites;			/* per aggregation: its statements in
 					 * this program so far (cg_agg.c) */
@@ -263,10 +264,12 @@ int cg_loop_callbacks(struct cg *g, struct spec_subprog **subs);
 /* cg_subr.c: whether clause c calls subroutine name (in its predicate,
  * its body or an inline they use) */
 bool cg_clause_calls(struct cg *g, const struct clause *c, const char *name);
-/* cg_subr.c: a clause that calls strtok() keeps its state (strtok_off:
- * the position, then the string) above the clause-locals, raising
- * tmp_base for the clause; true if it does */
-bool cg_strtok_reserve(struct cg *g, const struct clause *c);
+/* cg_subr.c: a program whose clauses call strtok() keeps one state for
+ * the firing (strtok_off: the position, then the string) above the
+ * clause-locals, raising tmp_base; strtok_first: the first such clause,
+ * which resets it */
+void cg_strtok_reserve(struct cg *g, const struct cg_clause *clauses,
+		       int nclauses);
 /* cg_net.c: addresses as text */
 struct val cg_inet_ntoa(struct cg *g, struct node *n);
 struct val cg_inet_ntoa6(struct cg *g, struct node *n);

@@ -655,10 +655,10 @@ static struct val do_strchr(struct cg *g, struct node *n)
 /*
  * strtok(s, delims), as DTrace: the token of s that starts at its first
  * byte not in delims and ends before the next byte that is; NULL when
- * there is none.  strtok(NULL, delims) goes on where the clause's last
- * strtok stopped, in that call's string: the clause keeps a copy of it
- * (state at strtok_off, cg_strtok_reserve), so that s may change between
- * the calls.  pos < 0: nothing to go on from, a fault at address 0 as in
+ * there is none.  strtok(NULL, delims) goes on where the firing's last
+ * strtok stopped, in that call's string, in this clause or an earlier
+ * one: the program keeps a copy of it (state at strtok_off,
+ * cg_strtok_reserve), so that s may change between the calls.  pos < 0: nothing to go on from, a fault at address 0 as in
  * DTrace (whose saved pointer is then NULL).  An s that is NULL when the
  * clause runs (strstr()'s no-match) is NULL too: DTrace's strtok tests the
  * address, not how it was written.
@@ -760,7 +760,7 @@ static struct val do_strtok(struct cg *g, struct node *n)
 
 	if (!g->strtok_off)	/* cg_strtok_reserve did not see this call */
 		diag_fail(g->d, n->line, n->col, "D_INTERNAL",
-			  "strtok( ) outside the clause's statements");
+			  "strtok( ) outside the program's clauses");
 
 	if (a0->kind != N_INT) {
 		int given = emit_new_label(&g->e);
@@ -865,20 +865,33 @@ bool cg_clause_calls(struct cg *g, const struct clause *c, const char *name)
 	return find_call(&cs, c->pred) || list_find_call(&cs, &c->body);
 }
 
-/* The state: the position, then a string of strtok's bound (strsize) */
-bool cg_strtok_reserve(struct cg *g, const struct clause *c)
+/*
+ * The state: the position, then a string of strtok's bound (strsize),
+ * one for the program's clauses: DTrace keeps the saved pointer in the
+ * firing's machine state (dtrace_probe clears mstate.dtms_strtok once,
+ * before the first enabling), so strtok(NULL, d) goes on from where an
+ * earlier clause of the same firing stopped.
+ */
+void cg_strtok_reserve(struct cg *g, const struct cg_clause *clauses,
+		       int nclauses)
 {
 	struct call_search cs = { .a = g->a, .name = "strtok" };
-	const struct node *call = find_call(&cs, c->pred);
 
-	if (!call)
-		call = list_find_call(&cs, &c->body);
 	g->strtok_off = 0;
-	if (!call)
-		return false;
-	g->strtok_off = cg_temp_new(g, call, 8 + call->type.size);
-	g->tmp_base = g->tmp;
-	return true;
+	g->strtok_first = NULL;
+	for (int i = 0; i < nclauses && !g->strtok_first; i++) {
+		const struct clause *c = clauses[i].clause;
+		const struct node *call = find_call(&cs, c->pred);
+
+		if (!call)
+			call = list_find_call(&cs, &c->body);
+		if (!call)
+			continue;
+		g->tmp = g->tmp_base;
+		g->strtok_off = cg_temp_new(g, call, 8 + call->type.size);
+		g->tmp_base = g->tmp;
+		g->strtok_first = &clauses[i];
+	}
 }
 
 /*

@@ -31,6 +31,8 @@ struct ref {
 	int16_t key_slot;
 	uint32_t key_off;
 	bool in_value;		/* REF_MAP: a member at off in the value */
+	const struct node *idx;	/* global, this: a run-time index (sema) */
+	int16_t idx_slot;	/* its value */
 };
 
 static bool is_aggregate(const struct dtype *t)
@@ -180,6 +182,10 @@ static struct ref resolve(struct cg *g, struct node *n)
 		r.type = &n->type;
 		r.off = (uint32_t)n->ival;
 		r.member = n->kind == N_MEMBER ? n->cg : NULL;
+		if (n->c) {
+			r.idx = n->c;
+			r.idx_slot = cg_expr(g, n->c->args.v[0]).slot;
+		}
 		return r;
 	}
 	if (n->symkind == SYM_GLOBAL) {
@@ -258,15 +264,40 @@ static void locate_member(struct cg *g, const struct ref *r)
 	emit_mov_reg(&g->e, R8, R0);
 }
 
+/*
+ * r8 += the run-time index's element: in bounds, or the clause faults
+ * with DTRACEFLT_BADINDEX and the index, as dtrace-utils checks (it skips
+ * the check for arrays of 0 or 1 element, dynamically sized anchors: a D
+ * variable's array is its declared size, and BPF needs the bound).
+ */
+static void add_index(struct cg *g, const struct ref *r)
+{
+	int ok = emit_new_label(&g->e);
+
+	cg_load_slot(g, R1, r->idx_slot);
+	emit_jmp_imm(&g->e, BPF_JLT, R1, (int32_t)r->idx->ival, ok);
+	if (g->ep)
+		cg_fault(g, FLT_BADINDEX, R1);
+	else
+		emit_ja(&g->e, g->clause_end);
+	emit_label(&g->e, ok);
+	emit_alu_imm(&g->e, BPF_MUL, R1, (int32_t)r->idx->type.size);
+	emit_alu_reg(&g->e, BPF_ADD, R8, R1);
+}
+
 /* r8 = where the value is; for a map, jump to `absent` if it is not */
 static void locate(struct cg *g, const struct ref *r, int absent)
 {
 	switch (r->kind) {
 	case REF_GLOBAL:
 		emit_ld_map_value(&g->e, R8, MAP_GLOBALS, r->off);
+		if (r->idx)
+			add_index(g, r);
 		break;
 	case REF_THIS:
 		cg_scratch_ptr(g, R8, r->off);
+		if (r->idx)
+			add_index(g, r);
 		break;
 	case REF_MAP:
 		if (r->in_value) {

@@ -681,15 +681,25 @@ int dscope__go(struct dscope *ds)
 		return rc;
 	ds->next_switch = ds->next_status = ds->next_agg = ds->next_unwind =
 		ds->next_zone = ds->next_sweep = now_ns();
+	/* DTrace fires BEGIN once every enabling is on (dtrace_state_go),
+	 * and its consumer carries out BEGIN's records after: a system()
+	 * in BEGIN runs with the other probes live.  BEGIN runs first
+	 * here, its records are read and kept until the rest attach. */
+	consume_stash(&ds->cons);
 	if ((rc = attach_run_once(ds->spec, ATTACH_BEGIN, NULL, err, pn)) < 0)
 		return rc;
 	consume_poll(&ds->cons, 0);
+	/* a fault in BEGIN: its ERROR clauses, which may exit() and so
+	 * leave the other probes off, run at once */
+	if (consume_stash_faulted(&ds->cons))
+		consume_unstash(&ds->cons);
 	exit_called(ds);
-	if (ds->cons.done)
-		return 0;	/* exit() in BEGIN: nothing else runs */
-	if ((rc = attach_all(ds->spec, &ds->links, err, pn)) < 0 ||
-	    !ds->metrics)
+	if (!ds->cons.done &&
+	    (rc = attach_all(ds->spec, &ds->links, err, pn)) < 0)
 		return rc;
+	consume_unstash(&ds->cons);
+	if (ds->cons.done || !ds->metrics)
+		return 0;	/* exit() in BEGIN: nothing else runs */
 	/* served once the probes are attached: a scrape that answers
 	 * counts every firing from then on */
 	if ((rc = metrics__start(ds->metrics, &ds->cons.aggs, &ds->lock,

@@ -32,7 +32,7 @@
 #include "spec/spec.h"
 
 const char dlib_text[] =
-	"inline void *NULL = 0;\n"
+	"inline long NULL = 0;\n"
 	"\n"
 	"typedef uint32_t ipaddr_t;\n"
 	"typedef struct in6_addr in6_addr_t;\n"
@@ -968,6 +968,8 @@ static const struct dlib_const dlib_consts[] = {
 	{ "DTRACEFLT_UPRIV", FLT_UPRIV, 4 },
 	{ "DTRACEFLT_TUPOFLOW", FLT_TUPOFLOW, 4 },
 	{ "DTRACEFLT_BADSTACK", FLT_BADSTACK, 4 },
+	{ "DTRACEFLT_BADSIZE", FLT_BADSIZE, 4 },
+	{ "DTRACEFLT_BADINDEX", FLT_BADINDEX, 4 },
 	{ "DTRACEFLT_LIBRARY", 1000, 4 },
 	/* uregs[] indices: 0-20 struct pt_regs, 21-25 task->thread */
 	{ "R_R15", 0, 4 }, { "R_R14", 1, 4 }, { "R_R13", 2, 4 },

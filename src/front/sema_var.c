@@ -80,6 +80,27 @@ bool sema_static_storage(struct sema *s, const struct node *n, int *space,
 	return false;
 }
 
+/*
+ * v[i] with i known only when the probe fires: the place's offset is
+ * v's, and n->c (carried up to an enclosing v[i].m) is an N_INDEX that
+ * cg scales and adds, after checking 0 <= i < count as dtrace-utils'
+ * dt_cg_arithmetic_op does (DTRACEFLT_BADINDEX, arg5 the index).  One
+ * run-time index per place.
+ */
+static void runtime_index(struct sema *s, struct node *n,
+			  const struct dtype *at)
+{
+	struct node *d = arena_alloc(s->a, sizeof(*d));
+
+	d->kind = N_INDEX;
+	d->line = n->line;
+	d->col = n->col;
+	node_list_push(s->a, &d->args, n->args.v[0]);
+	d->ival = at->ct->count;
+	d->type = at->ct->elem;
+	n->c = d;
+}
+
 /* v.m or v[k] on static storage: resolved to a place (SYM_STATIC) */
 bool sema_static_access(struct sema *s, struct node *n)
 {
@@ -88,6 +109,7 @@ bool sema_static_access(struct sema *s, struct node *n)
 
 	if (!sema_static_storage(s, n->a, &space, &off))
 		return false;
+	n->c = n->a->symkind == SYM_STATIC ? n->a->c : NULL;
 	if (n->kind == N_MEMBER) {
 		struct cmember *m = arena_alloc(s->a, sizeof(*m));
 
@@ -110,16 +132,20 @@ bool sema_static_access(struct sema *s, struct node *n)
 				  "array", n->a->str);
 		sema_expr(s, n->args.v[0]);
 		if (at->kind != T_ARRAY || n->args.n != 1 ||
-		    n->args.v[0]->kind != N_INT)
+		    (n->args.v[0]->kind != N_INT &&
+		     (n->a->c || n->args.v[0]->type.kind != T_INT)))
 			diag_fail(s->d, n->line, n->col, "D_UNSUPPORTED",
 				  "an array in a D variable takes a constant index");
-		if ((uint64_t)n->args.v[0]->ival >= at->ct->count)
+		if (n->args.v[0]->kind != N_INT)
+			runtime_index(s, n, at);
+		else if ((uint64_t)n->args.v[0]->ival >= at->ct->count)
 			diag_fail(s->d, n->line, n->col, "D_ARR_BOUNDS",
 				  "index outside array bounds: %llu, max is %u",
 				  (unsigned long long)n->args.v[0]->ival,
 				  (unsigned)at->ct->count);
 		n->type = at->ct->elem;
-		off += (uint32_t)n->args.v[0]->ival * n->type.size;
+		if (n->args.v[0]->kind == N_INT)
+			off += (uint32_t)n->args.v[0]->ival * n->type.size;
 	}
 	n->symkind = SYM_STATIC;
 	n->sym = space;

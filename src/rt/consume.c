@@ -108,14 +108,18 @@ static void do_printa(struct consumer *c, const struct spec_action *act)
 
 /*
  * setopt("name"[, "value"]): the option changes from here on (aggsortkey
- * and the like decide the next printa); a bad one is reported, as
- * dtrace(1) does, and tracing goes on.
+ * and the like decide the next printa); a bad one is reported and
+ * tracing goes on.  DTrace reports it as a library fault of the enabling
+ * (dt_setopt, dt_handle_liberr): the enabled probe, then the message,
+ * whose own newline dtrace(1) follows with another; a toggle (no value)
+ * is set to "1".
  */
-static void do_setopt(struct consumer *c, const struct spec_action *act,
-		      const struct fmt_val *v)
+static void do_setopt(struct consumer *c, const struct spec_epid *ep,
+		      const struct spec_action *act, const struct fmt_val *v)
 {
 	const char *name = v[0].s ? v[0].s : "";
 	const char *value = act->nfields > 1 ? v[1].s : NULL;
+	const struct probe *p = catalog__by_id(c->cat, c->rec_probe);
 	char err[128];
 
 	if (options_fixed_once_tracing(name))
@@ -123,8 +127,12 @@ static void do_setopt(struct consumer *c, const struct spec_action *act,
 	if (options_fixed_once_tracing(name) ||
 	    options_set(c->opts, name, value, err, sizeof(err)) < 0) {
 		fflush(c->out);
-		fprintf(c->err, "%s: couldn't set option \"%s\" to \"%s\": %s\n",
-			c->progname, name, value ? value : "", err);
+		fprintf(c->err, "%s: error on enabled probe ID %u (ID %u: "
+			"%s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": "
+			"%s\n\n", c->progname, (unsigned)(ep - c->sp->epids) + 1,
+			c->rec_probe, p ? p->prov : "", p ? p->mod : "",
+			p ? p->func : "", p ? p->name : "", name,
+			value ? value : "1", err);
 	}
 }
 
@@ -326,7 +334,7 @@ static void do_action(struct consumer *c, const struct spec_epid *ep,
 		c->aggs.descs[act->aggs[0]].normal = 0;
 		break;
 	case ACT_SETOPT:
-		do_setopt(c, act, v);
+		do_setopt(c, ep, act, v);
 		break;
 	case ACT_COMMIT:
 	case ACT_DISCARD:
@@ -365,6 +373,8 @@ static const char *fault_name(uint64_t fault)
 		[FLT_UPRIV] = "invalid user access",
 		[FLT_TUPOFLOW] = "tuple stack overflow",
 		[FLT_BADSTACK] = "bad stack",
+		[FLT_BADSIZE] = "bad size",
+		[FLT_BADINDEX] = "index out of bounds",
 	};
 
 	return fault < sizeof(names) / sizeof(names[0]) && names[fault]
@@ -384,9 +394,17 @@ static const char *fault_name(uint64_t fault)
  * A fault in an ERROR clause runs nothing and prints no error line: it
  * is counted, and reported as DTrace's status is ("1 error in ERROR
  * probe enabling"); dtrace_probe does not recurse on the ERROR probe.
+ *
+ * In DTrace the ERROR clauses run at the fault, and an exit() there ends
+ * tracing then: the firing's later clauses do not run (dtrace-utils
+ * tests the activity before each clause, dt_cg_call_clause).  Here they
+ * ran before the ERROR clauses did, so what this CPU wrote after the
+ * fault is dropped (cut) -- END's records excepted.
  */
-static void on_error(struct consumer *c, const struct err_record *er)
+static void on_error(struct consumer *c, int cpu, const struct err_record *er)
 {
+	bool done = c->done;
+
 	const struct probe *p = catalog__by_id(c->cat, er->probe_id);
 	char details[40] = "", where[32], msg[512];
 	uint64_t args[12] = { 0, er->clause_epid + 1, er->action, (uint64_t)-1,
@@ -397,9 +415,12 @@ static void on_error(struct consumer *c, const struct err_record *er)
 		return;
 	}
 	if (er->fault == FLT_BADADDR || er->fault == FLT_BADALIGN ||
-	    er->fault == FLT_BADSTACK)
+	    er->fault == FLT_BADSTACK || er->fault == FLT_BADSIZE)
 		snprintf(details, sizeof(details), " (0x%llx)",
 			 (unsigned long long)er->addr);
+	else if (er->fault == FLT_BADINDEX)	/* the index, as dt_handle.c */
+		snprintf(details, sizeof(details), " (%lld)",
+			 (long long)er->addr);
 	if (er->action)
 		snprintf(where, sizeof(where), "action #%u", er->action);
 	else
@@ -416,6 +437,8 @@ static void on_error(struct consumer *c, const struct err_record *er)
 	attach_run_once(c->sp, ATTACH_ERROR, args, c->err, c->progname);
 	if (c->errring)
 		ring_buffer__consume(c->errring);
+	if (!done && c->done && cpu >= 0 && cpu < c->ncpus)
+		c->cut[cpu] = true;
 }
 
 /* Did act run in this firing (an action in an if's branch may not)? */
@@ -516,12 +539,16 @@ static void process_record(struct consumer *c, int cpu,
 		struct err_record er;
 
 		memcpy(&er, rec, sizeof(er));
-		on_error(c, &er);
+		on_error(c, cpu, &er);
 		return;
 	}
 	if (epid >= (uint32_t)c->sp->nepids)
 		return;
 	const struct spec_epid *ep = &c->sp->epids[epid];
+
+	if (!speculative && cpu >= 0 && cpu < c->ncpus && c->cut[cpu] &&
+	    !ep->end)
+		return;
 	bool flow = c->opts->flowindent;
 	/* under flowindent the heading is the call tree: dtrace(1) prints
 	 * it even when quiet, and leaves only the newline out */
@@ -558,9 +585,73 @@ static void process_record(struct consumer *c, int cpu,
 	c->rec = outer;
 }
 
+struct stashed {
+	struct stashed *next;
+	int cpu;
+	uint32_t size;
+	unsigned char rec[];
+};
+
 static void on_record(void *ctx, int cpu, void *data, __u32 size)
 {
-	process_record(ctx, cpu, data, size, false);
+	struct consumer *c = ctx;
+	struct stashed *s;
+
+	if (!c->stashing) {
+		process_record(ctx, cpu, data, size, false);
+		return;
+	}
+	if (!(s = malloc(sizeof(*s) + size))) {
+		fprintf(c->err, "%s: out of memory for BEGIN's records\n",
+			c->progname);
+		return;
+	}
+	s->next = NULL;
+	s->cpu = cpu;
+	s->size = size;
+	memcpy(s->rec, data, size);
+	*c->stash_end = s;
+	c->stash_end = &s->next;
+}
+
+void consume_stash(struct consumer *c)
+{
+	c->stashing = true;
+	c->stash = NULL;
+	c->stash_end = &c->stash;
+}
+
+static void stash_free(struct consumer *c)
+{
+	while (c->stash) {
+		struct stashed *s = c->stash;
+
+		c->stash = s->next;
+		free(s);
+	}
+	c->stash_end = &c->stash;
+}
+
+bool consume_stash_faulted(const struct consumer *c)
+{
+	for (const struct stashed *s = c->stash; s; s = s->next) {
+		uint32_t epid = 0;
+
+		if (s->size >= sizeof(epid))
+			memcpy(&epid, s->rec, sizeof(epid));
+		if (epid == EPID_ERROR)
+			return true;
+	}
+	return false;
+}
+
+void consume_unstash(struct consumer *c)
+{
+	c->stashing = false;
+	for (struct stashed *s = c->stash; s; s = s->next)
+		process_record(c, s->cpu, s->rec, s->size, false);
+	stash_free(c);
+	fflush(c->out);
 }
 
 /* a committed speculative record, or a held one released */
@@ -806,7 +897,9 @@ int consume_open(struct consumer *c)
 	c->flow = calloc((size_t)c->ncpus, sizeof(*c->flow));
 	c->ring_cpu = calloc((size_t)c->ncpus, sizeof(*c->ring_cpu));
 	c->ring_enabled = calloc((size_t)c->ncpus, sizeof(*c->ring_enabled));
-	if (!c->dropped || !c->flow || !c->ring_cpu || !c->ring_enabled)
+	c->cut = calloc((size_t)c->ncpus, sizeof(*c->cut));
+	if (!c->dropped || !c->flow || !c->ring_cpu || !c->ring_enabled ||
+	    !c->cut)
 		return -ENOMEM;
 	rc = agg_state_init(&c->aggs, c->sp);
 	if (rc < 0)
@@ -1056,6 +1149,8 @@ void consume_close(struct consumer *c)
 	agg_state_fini(&c->aggs);
 	specbuf_fini(&c->specs);
 	bufpolicy_fini(&c->held);
+	c->stashing = false;
+	stash_free(c);
 	if (c->em)
 		c->em->ops->free(c->em);
 	c->em = NULL;
@@ -1063,6 +1158,7 @@ void consume_close(struct consumer *c)
 	free(c->flow);
 	free(c->ring_cpu);
 	free(c->ring_enabled);
+	free(c->cut);
 	c->ring_cpu = NULL;
 	c->ring_enabled = NULL;
 	c->dropped = NULL;

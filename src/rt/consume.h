@@ -68,6 +68,10 @@ struct consumer {
 	bool holding;			/* records go to held */
 	int ncpus;
 	struct flow_state *flow;	/* per CPU: flowindent's indent, last probe */
+	bool stashing;			/* BEGIN's records wait in stash */
+	struct stashed *stash, **stash_end;
+	bool *cut;			/* per CPU: an ERROR clause's exit()
+					 * ended its firings at the fault */
 	struct fmt_sym_ops syms;	/* kernel symbols for stacks, sym() */
 	uint32_t target_pid;		/* -p/-c's process; 0: none */
 	struct metrics *metrics;	/* serving /metrics: told of resets */
@@ -97,6 +101,14 @@ int consume_read(struct consumer *c);
 int consume_revive(struct consumer *c);
 /* consume_wait, then consume_read. */
 int consume_poll(struct consumer *c, int timeout_ms);
+/* BEGIN's records are read before the other probes are attached and
+ * carried out after (consume_unstash): DTrace fires BEGIN once every
+ * enabling is on, so a system() there runs with every probe live. */
+void consume_stash(struct consumer *c);
+void consume_unstash(struct consumer *c);
+/* Did BEGIN fault (its ERROR clauses, which may exit(), are then run
+ * before the rest attach)? */
+bool consume_stash_faulted(const struct consumer *c);
 /* fill, ring: carry out the held records, CPU by CPU; from now on
  * records are carried out as they are read. */
 void consume_release(struct consumer *c);

@@ -164,6 +164,8 @@ struct err_record {
 enum {
 	FLT_BADADDR = 1, FLT_BADALIGN, FLT_ILLOP, FLT_DIVZERO, FLT_NOSCRATCH,
 	FLT_KPRIV, FLT_UPRIV, FLT_TUPOFLOW, FLT_BADSTACK,
+	FLT_BADSIZE,		/* dtrace-utils' two: a size out of range, */
+	FLT_BADINDEX,		/* a run-time array index out of bounds */
 };
 
 enum spec_attach {
