@@ -72,6 +72,7 @@
 #include "rt/replay.h"
 #include "rt/disasm.h"
 #include "kern/kcaps.h"
+#include "kern/lockdown.h"
 #include "rt/load.h"
 #include "rt/metrics.h"
 #include "spec/options.h"
@@ -353,6 +354,7 @@ void dscope__print_caps(FILE *out)
 {
 	kcaps_print(out);
 	derived_print(out);
+	lockdown_print(out);
 }
 
 int dscope__list(struct dscope *ds, bool verbose)
@@ -635,6 +637,27 @@ static int record_open(struct dscope *ds)
 	return rc;
 }
 
+/* What the kernel's lockdown forbids, said before loading: the verifier
+ * would say only "unknown func" (kern/lockdown.h). */
+static int check_lockdown(struct dscope *ds)
+{
+	enum lockdown m = lockdown_mode();
+
+	for (int i = 0; m != LOCKDOWN_NONE && i < ds->spec->nprogs; i++) {
+		const struct spec_prog *p = &ds->spec->progs[i];
+		const char *what = lockdown_refuses(p->insns, p->ninsns, m);
+
+		if (what) {
+			fprintf(ds->cfg.err, "%s: could not enable tracing: %s, "
+				"which this kernel does not allow (kernel "
+				"lockdown=%s)\n", ds->cfg.progname, what,
+				lockdown_name(m));
+			return -EPERM;
+		}
+	}
+	return 0;
+}
+
 int dscope__go(struct dscope *ds)
 {
 	const char *pn = ds->cfg.progname;
@@ -650,6 +673,8 @@ int dscope__go(struct dscope *ds)
 			     "not allowed\n", pn);
 		return -EPERM;
 	}
+	if ((rc = check_lockdown(ds)) < 0)
+		return rc;
 	/* aggsize or dynvarsize too small for even one entry of a map */
 	for (int i = 0; i < ds->spec->nmaps; i++)
 		if (ds->spec->maps[i].max_entries == 0 &&
