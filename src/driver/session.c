@@ -40,8 +40,9 @@
  * looked for every ZONE_RATE_NS (rt/container.h), so a container started
  * while tracing is traced from then on.
  *
- * And the overhead budget (rt/budget.h) reads what the probes cost at
- * the end of each BUDGET_WINDOW_NS, and ends a run that spent too much.
+ * And the overhead budget (rt/budget.h) samples what the probes cost
+ * over the end of each BUDGET_WINDOW_NS, and ends a run that spent too
+ * much.
  *
  * With -x metrics, an HTTP thread (rt/metrics.h) snapshots the
  * aggregations from when the probes are attached until dscope__stop;
@@ -725,7 +726,7 @@ int dscope__go(struct dscope *ds)
 		return rc;
 	if (options_budget(&ds->opts) && !ds->replaying) {
 		budget_start(&ds->budget, ds->spec, ds->opts.budget_set, err, pn);
-		ds->next_budget = now_ns() + BUDGET_WINDOW_NS;
+		ds->next_budget = now_ns() + BUDGET_WINDOW_NS - BUDGET_SAMPLE_NS;
 	}
 	if (!ds->metrics)
 		return rc;
@@ -763,7 +764,7 @@ static int wait_ms(const struct dscope *ds, int timeout_ms, uint64_t now)
 		{ ds->next_agg, ds->opts.aggrate_ns },
 		{ ds->next_unwind, ds->uw ? UNWIND_RATE_NS : 0 },
 		{ ds->next_zone, ds->zone_fd >= 0 ? ZONE_RATE_NS : 0 },
-		{ ds->next_budget, ds->budget.stats_fd >= 0 ? BUDGET_WINDOW_NS : 0 },
+		{ ds->next_budget, ds->budget.on ? BUDGET_SAMPLE_NS : 0 },
 	};
 	uint64_t ms = timeout_ms >= 0 ? (uint64_t)timeout_ms : 1000;
 
@@ -844,8 +845,8 @@ static int over_budget(struct dscope *ds, uint64_t now)
 {
 	uint32_t limit = options_budget(&ds->opts);
 
-	if (ds->budget.stats_fd < 0 || !due(&ds->next_budget, BUDGET_WINDOW_NS, now) ||
-	    !budget_read(&ds->budget, now, limit) || !limit)
+	if (!ds->budget.on || now < ds->next_budget ||
+	    !budget_tick(&ds->budget, now, limit, &ds->next_budget) || !limit)
 		return 0;
 	budget_say(&ds->budget, ds->spec, limit, ds->cfg.err, ds->cfg.progname);
 	ds->killed = true;

@@ -145,14 +145,6 @@ static uint64_t budget_calibrate(void)
 	return probed > plain ? (probed - plain) / CALIB_CALLS : 0;
 }
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 static int prog_info(int fd, struct bpf_prog_info *info)
 {
 	uint32_t len = sizeof(*info);
@@ -315,23 +307,39 @@ void budget_start(struct budget *b, const struct spec *sp, bool said,
 		  FILE *err, const char *progname)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	int fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
 
 	*b = (struct budget){ .stats_fd = -1, .ncpus = n > 0 ? (int)n : 1 };
-	b->stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
-	if (b->stats_fd < 0) {
+	if (fd < 0) {
 		if (said)
 			fprintf(err, "%s: the overhead budget cannot be kept: the "
 				"kernel will not time BPF programs (%s)\n", progname,
 				strerror(errno));
 		return;
 	}
+	close(fd);	/* on only for each window's sample */
+	b->on = true;
 	if (uses_uprobes(sp)) {
 		b->uprobe_ns = budget_calibrate();
 		find_pids(b, sp);
 	}
 	find_progs(b, sp);
-	b->last = now_ns();
+}
+
+/* A sample begins: the kernel times programs from now on, each one's
+ * counters and the processes' time are where the sample starts from. */
+static void sample_begin(struct budget *b, uint64_t now)
+{
+	struct bpf_prog_info info;
+
+	b->stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+	for (int i = 0; i < b->nprogs; i++)
+		if (prog_info(b->progs[i].fd, &info) == 0) {
+			b->progs[i].run_ns = info.run_time_ns;
+			b->progs[i].run_cnt = info.run_cnt;
+		}
 	b->proc_ns = proc_time(b);
+	b->last = now;
 }
 
 /* The traps that enter one firing of p's probes. */
@@ -357,11 +365,13 @@ static bool in_processes(const struct budget *b, const struct budget_prog *bp)
 }
 
 /* A share of the processes' time is looked at only when they ran for a
- * tenth of a CPU over the window: below that, the clock ticks their time
- * is counted in are too coarse to divide by. */
-#define PROC_MIN_SHARE 10
+ * quarter of a CPU over the sample: below that, the clock ticks their
+ * time is counted in are too coarse to divide by. */
+#define PROC_MIN_SHARE 4
 
-bool budget_read(struct budget *b, uint64_t now, uint32_t budget_ppm)
+/* A sample ends: the kernel stops timing programs (for dscope), and the
+ * shares of the sample are worked out. */
+static bool sample_end(struct budget *b, uint64_t now, uint32_t budget_ppm)
 {
 	uint64_t machine = 0, procs = 0, window = now > b->last ? now - b->last : 1;
 	uint64_t pt = proc_time(b);
@@ -377,13 +387,11 @@ bool budget_read(struct budget *b, uint64_t now, uint32_t budget_ppm)
 			continue;
 		bp->cost = (info.run_time_ns - bp->run_ns) +
 			   (info.run_cnt - bp->run_cnt) * traps(bp->sp) * b->uprobe_ns;
-		bp->run_ns = info.run_time_ns;
-		bp->run_cnt = info.run_cnt;
 		*(in_processes(b, bp) ? &procs : &machine) += bp->cost;
 	}
+	close(b->stats_fd);
+	b->stats_fd = -1;
 	b->proc_window = pt && b->proc_ns && pt > b->proc_ns ? pt - b->proc_ns : 0;
-	b->proc_ns = pt;
-	b->last = now;
 	b->window = window;
 	b->machine_ppm = machine * 1000000 / (window * (uint64_t)b->ncpus);
 	/* the trap's cost is an estimate (budget_calibrate), and the time
@@ -393,6 +401,20 @@ bool budget_read(struct budget *b, uint64_t now, uint32_t budget_ppm)
 	b->proc_ppm = b->proc_window >= window / PROC_MIN_SHARE
 			      ? procs * 1000000 / b->proc_window : 0;
 	return b->machine_ppm > budget_ppm || b->proc_ppm > budget_ppm;
+}
+
+bool budget_tick(struct budget *b, uint64_t now, uint32_t budget_ppm,
+		 uint64_t *next)
+{
+	if (!b->on)
+		return false;
+	if (b->stats_fd < 0) {
+		sample_begin(b, now);
+		*next = now + BUDGET_SAMPLE_NS;
+		return false;
+	}
+	*next = now + BUDGET_WINDOW_NS - BUDGET_SAMPLE_NS;
+	return sample_end(b, now, budget_ppm);
 }
 
 /* The probes a program serves, as one description: for the programs
