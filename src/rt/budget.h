@@ -81,7 +81,7 @@ struct budget_prog {
 	uint32_t id;
 	const struct spec_prog *sp;	/* what it serves (its probes) */
 	uint64_t run_ns, run_cnt;	/* the kernel's stats when last read */
-	uint64_t cost;			/* this window's, in ns */
+	uint64_t cost;			/* over the last sample, in ns */
 };
 
 struct budget {
