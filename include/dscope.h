@@ -87,9 +87,11 @@ DSCOPE_API int dscope__link(struct dscope *ds, const char *path, int bits,
 DSCOPE_API int dscope__go(struct dscope *ds);
 /* Wait up to timeout_ms (less when a rate option makes something due
  * sooner), then do what is due: read the principal buffers (switchrate),
- * check for exit() and drops (statusrate, aggrate).  0; 1 once a status
- * check has seen exit() or, under bufpolicy=fill, a full buffer; negative
- * on error. */
+ * check for exit() and drops (statusrate, aggrate), and what the probes
+ * cost (option budget).  0; 1 once a status check has seen exit() or,
+ * under bufpolicy=fill, a full buffer; -ECANCELED once the probes' cost
+ * passed the budget (said), after which dscope__stop runs no END; other
+ * negatives on error. */
 DSCOPE_API int dscope__poll(struct dscope *ds, int timeout_ms);
 DSCOPE_API int dscope__stop(struct dscope *ds);
 /* The status given to exit(), 0 if none. */

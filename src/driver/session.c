@@ -40,6 +40,10 @@
  * looked for every ZONE_RATE_NS (rt/container.h), so a container started
  * while tracing is traced from then on.
  *
+ * And the overhead budget (rt/budget.h) samples what the probes cost
+ * over the end of each BUDGET_WINDOW_NS, and ends a run that spent too
+ * much.
+ *
  * With -x metrics, an HTTP thread (rt/metrics.h) snapshots the
  * aggregations from when the probes are attached until dscope__stop;
  * the session's lock keeps it and the consumer apart.
@@ -62,12 +66,14 @@
 #include "prov/catalog.h"
 #include "prov/derived.h"
 #include "rt/attach.h"
+#include "rt/budget.h"
 #include "rt/consume.h"
 #include "rt/container.h"
 #include "rt/ctf.h"
 #include "rt/replay.h"
 #include "rt/disasm.h"
 #include "kern/kcaps.h"
+#include "kern/lockdown.h"
 #include "rt/load.h"
 #include "rt/metrics.h"
 #include "spec/options.h"
@@ -107,6 +113,9 @@ struct dscope {
 	bool fill_said;			/* the fill notice has been printed */
 	int out_errno;			/* a write of the output failed: its
 					 * errno, said once; 0: none did */
+	struct budget budget;		/* the probes' cost (rt/budget.h) */
+	uint64_t next_budget;		/* the end of the budget's window */
+	bool killed;			/* over budget: stopped without END */
 	struct metrics *metrics;	/* -x metrics: the HTTP server */
 	pthread_mutex_t lock;		/* consumer vs. HTTP thread (metrics.h) */
 	struct ctf_trace trace;		/* -x replay: the trace read */
@@ -122,6 +131,7 @@ struct dscope *dscope__new(const struct dscope_config *cfg)
 		return NULL;
 	ds->cfg = *cfg;
 	ds->zone_fd = -1;
+	ds->budget.stats_fd = -1;
 	pthread_mutex_init(&ds->lock, NULL);
 	if (!ds->cfg.progname)
 		ds->cfg.progname = "dscope";
@@ -140,6 +150,7 @@ void dscope__free(struct dscope *ds)
 	metrics__free(ds->metrics);
 	if (ds->state == S_GOING)
 		detach_all(&ds->links);
+	budget_end(&ds->budget);
 	if (ds->cons.pb)
 		consume_close(&ds->cons);
 	if (ds->cons.ctf)
@@ -344,6 +355,7 @@ void dscope__print_caps(FILE *out)
 {
 	kcaps_print(out);
 	derived_print(out);
+	lockdown_print(out);
 }
 
 int dscope__list(struct dscope *ds, bool verbose)
@@ -626,6 +638,27 @@ static int record_open(struct dscope *ds)
 	return rc;
 }
 
+/* What the kernel's lockdown forbids, said before loading: the verifier
+ * would say only "unknown func" (kern/lockdown.h). */
+static int check_lockdown(struct dscope *ds)
+{
+	enum lockdown m = lockdown_mode();
+
+	for (int i = 0; m != LOCKDOWN_NONE && i < ds->spec->nprogs; i++) {
+		const struct spec_prog *p = &ds->spec->progs[i];
+		const char *what = lockdown_refuses(p->insns, p->ninsns, m);
+
+		if (what) {
+			fprintf(ds->cfg.err, "%s: could not enable tracing: %s, "
+				"which this kernel does not allow (kernel "
+				"lockdown=%s)\n", ds->cfg.progname, what,
+				lockdown_name(m));
+			return -EPERM;
+		}
+	}
+	return 0;
+}
+
 int dscope__go(struct dscope *ds)
 {
 	const char *pn = ds->cfg.progname;
@@ -641,6 +674,8 @@ int dscope__go(struct dscope *ds)
 			     "not allowed\n", pn);
 		return -EPERM;
 	}
+	if ((rc = check_lockdown(ds)) < 0)
+		return rc;
 	/* aggsize or dynvarsize too small for even one entry of a map */
 	for (int i = 0; i < ds->spec->nmaps; i++)
 		if (ds->spec->maps[i].max_entries == 0 &&
@@ -697,6 +732,10 @@ int dscope__go(struct dscope *ds)
 	if (!ds->cons.done &&
 	    (rc = attach_all(ds->spec, &ds->links, err, pn)) < 0)
 		return rc;
+	if (!ds->cons.done && options_budget(&ds->opts) && !ds->replaying) {
+		budget_start(&ds->budget, ds->spec, ds->opts.budget_set, err, pn);
+		ds->next_budget = now_ns() + BUDGET_WINDOW_NS - BUDGET_SAMPLE_NS;
+	}
 	consume_unstash(&ds->cons);
 	if (ds->cons.done || !ds->metrics)
 		return 0;	/* exit() in BEGIN: nothing else runs */
@@ -734,6 +773,7 @@ static int wait_ms(const struct dscope *ds, int timeout_ms, uint64_t now)
 		{ ds->next_agg, ds->opts.aggrate_ns },
 		{ ds->next_unwind, ds->uw ? UNWIND_RATE_NS : 0 },
 		{ ds->next_zone, ds->zone_fd >= 0 ? ZONE_RATE_NS : 0 },
+		{ ds->next_budget, ds->budget.on ? BUDGET_SAMPLE_NS : 0 },
 	};
 	uint64_t ms = timeout_ms >= 0 ? (uint64_t)timeout_ms : 1000;
 
@@ -801,6 +841,27 @@ static int output_failed(struct dscope *ds)
 	return -ds->out_errno;
 }
 
+/*
+ * The overhead budget: at the end of each window, has what the probes
+ * cost passed it?  Then tracing is over as under DTrace's deadman: the
+ * probes stop (the state word, as at exit()), no END runs -- DTrace's
+ * killed state runs no probe, END's included -- and the run fails.
+ * Unlike dtrace(1), which exits at once, the aggregations gathered are
+ * printed (dscope__stop): they are what the user came for.  The budget
+ * is looked up at each window, so setopt("budget", ...) takes effect.
+ */
+static int over_budget(struct dscope *ds, uint64_t now)
+{
+	uint32_t limit = options_budget(&ds->opts);
+
+	if (!ds->budget.on || now < ds->next_budget ||
+	    !budget_tick(&ds->budget, now, limit, &ds->next_budget) || !limit)
+		return 0;
+	budget_say(&ds->budget, ds->spec, limit, ds->cfg.err, ds->cfg.progname);
+	ds->killed = true;
+	return -ECANCELED;
+}
+
 /* -x record: what the consumer has read, written out as packets, with
  * each CPU's losses so far. */
 static int record_flush(struct dscope *ds)
@@ -858,6 +919,8 @@ static int poll_locked(struct dscope *ds, int timeout_ms)
 	ds->ending |= ds->cons.done;
 	if (rc >= 0)
 		rc = output_failed(ds);
+	if (rc >= 0 && !ds->ending)
+		rc = over_budget(ds, now);
 	if (rc < 0)
 		return rc;
 	return ds->ending ? 1 : 0;
@@ -892,6 +955,7 @@ int dscope__stop(struct dscope *ds)
 	filled(ds);
 	set_state_for_end(ds);
 	detach_all(&ds->links);
+	budget_end(&ds->budget);
 	ds->state = S_STOPPED;
 	/* what the probes wrote before stopping, then END's own output;
 	 * under fill, END may use the room kept for it */
@@ -907,8 +971,8 @@ int dscope__stop(struct dscope *ds)
 	}
 	consume_revive(&ds->cons);	/* END's records need a live ring */
 	ds->cons.held.ending = true;
-	end_rc = attach_run_once(ds->spec, ATTACH_END, NULL, ds->cfg.err,
-				 ds->cfg.progname);
+	end_rc = ds->killed ? 0 : attach_run_once(ds->spec, ATTACH_END, NULL,
+						  ds->cfg.err, ds->cfg.progname);
 	rc = end_rc < 0 ? end_rc : rc;
 	consume_poll(&ds->cons, 0);
 	consume_release(&ds->cons);

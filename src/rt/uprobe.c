@@ -67,8 +67,7 @@ static uint64_t pmu_retprobe_bit(const char *dir)
 	return 1ull << bit;
 }
 
-/* The uprobe PMU's, read once. */
-static int uprobe_pmu_type(void)
+int uprobe_pmu_type(void)
 {
 	static int type = -2;
 

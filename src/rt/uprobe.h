@@ -23,6 +23,9 @@
 int uprobe_attach(const struct spec *sp, struct attach_set *set, FILE *err,
 		  const char *progname);
 
+/* The uprobe PMU's perf event type, read from sysfs once; <0: none. */
+int uprobe_pmu_type(void);
+
 /* For attach.c: keep fd in set (closed by detach_all); slow: a perf
  * event that is slow to release, its program on a link kept apart. */
 void attach_keep_fd(struct attach_set *set, int fd);

@@ -44,6 +44,36 @@ void options_init(struct options *o)
 	o->ustackrows = 1 << 19;	/* 8 MB of rows (rt/unwind.c) */
 	o->maxframes = 127;		/* the most a stack here can hold */
 	o->metrics_maxsize = 4 << 20;
+	o->budget_ppm = BUDGET_DEFAULT_PPM;
+}
+
+uint32_t options_budget(const struct options *o)
+{
+	return o->destructive && !o->budget_set ? 0 : o->budget_ppm;
+}
+
+/*
+ * A share of the machine, for option budget: a percentage, a decimal
+ * fraction allowed, the '%' optional ("25", "2.5%"), at most 100; 0 or
+ * "off" turns the budget off.  Kept in millionths.
+ */
+static int parse_percent(const char *v, uint32_t *ppm)
+{
+	char *end;
+	double d;
+
+	if (v && strcmp(v, "off") == 0) {
+		*ppm = 0;
+		return 0;
+	}
+	if (!v || !(isdigit((unsigned char)*v) || *v == '.'))
+		return -1;
+	errno = 0;
+	d = strtod(v, &end);
+	if (errno || (*end == '%' && *++end) || *end || d > 100)
+		return -1;
+	*ppm = (uint32_t)(d * 10000 + 0.5);
+	return 0;
 }
 
 /* The number v starts with (C base prefixes allowed), and where its
@@ -152,6 +182,7 @@ static int parse_oformat(const char *v, enum oformat *out)
 
 enum opt_kind {
 	O_BOOL, O_SIZE, O_RATE, O_INT, O_POLICY, O_OFORMAT, O_CPU,
+	O_PERCENT,	/* a share of the machine, uint32_t millionths */
 	O_ACCEPT,	/* no visible effect here: the comment beside it says why */
 	O_REFUSE,	/* not done: refused with the sentence in why */
 	O_STR,		/* a char array: the value, replaced */
@@ -209,6 +240,9 @@ static const struct {
 	{ "printsize", O_SIZE, offsetof(struct options, printsize) },
 	{ "bufpolicy", O_POLICY, offsetof(struct options, bufpolicy) },
 	{ "oformat", O_OFORMAT, offsetof(struct options, oformat) },
+	/* dscope's own: DTrace's deadman has no option (its tunables are the
+	 * kernel's), bpftrace bounds probe counts, not cost (rt/budget.h) */
+	{ "budget", O_PERCENT, offsetof(struct options, budget_ppm) },
 
 	/* buffers are sized once, at enabling; one that cannot be made is an
 	 * error under either policy, so there is nothing to resize */
@@ -477,6 +511,11 @@ int options_set(struct options *o, const char *name, const char *value,
 			if (parse_rate(value, &n) < 0)
 				break;
 			*(uint64_t *)p = n;
+			return 0;
+		case O_PERCENT:
+			if (parse_percent(value, p) < 0)
+				break;
+			o->budget_set = true;
 			return 0;
 		case O_POLICY:
 			if (parse_bufpolicy(value, p) < 0)

@@ -76,9 +76,22 @@ struct options {
 	bool metrics_insecure;	/* serve a non-loopback address without them */
 	bool metrics_stacks;	/* stack keys become label values */
 	uint64_t metrics_maxsize;	/* bytes of one /metrics response */
+	/* the overhead budget (rt/budget.h): the share of all CPUs' time the
+	 * probes may take over a window, in millionths; 0: none */
+	uint32_t budget_ppm;
+	bool budget_set;	/* set by -x budget: holds under -w too */
 };
 
+/* Default overhead budget: half the machine, in millionths (rt/budget.h
+ * says why). */
+#define BUDGET_DEFAULT_PPM 500000
+
 void options_init(struct options *o);
+
+/* The budget in force: the one set, else the default but under
+ * destructive (-w), whose probes may stall the machine on purpose
+ * (chill()), as DTrace's deadman spares destructive consumers. */
+uint32_t options_budget(const struct options *o);
 
 /* Set one option; value NULL for a bare "-x name".  0, or -1 with a
  * sentence in err ("Invalid option name", "Invalid value for option"). */

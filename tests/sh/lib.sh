@@ -19,6 +19,21 @@ wait_loaded() {
 		sleep 0.1
 	done
 }
+# the BPF objects of file $1 ("prog ID", "link ID", "map ID" lines) still
+# in the kernel, as "kind id" words; waits up to 30 s for them to go: the
+# kernel frees what a closed fd held promptly, not synchronously with the
+# exit
+objects_left() {
+	local left
+	for s in $(seq 300); do
+		left=$(while read kind id; do
+			bpftool $kind show id $id >/dev/null 2>&1 && echo "$kind $id"
+		done <"$1")
+		[ -z "$left" ] && break
+		sleep 0.1
+	done
+	echo $left
+}
 # a block device of RAM at /dev/ram0, for tests of block I/O in a guest
 # whose disks are shares: the guest kernel's own brd module (from the
 # package tests/vm/run unpacked), loaded when /dev/ram0 is missing;

@@ -126,16 +126,7 @@ for i in 1 2 3 4; do
 	set -- $l
 	[ "$4" = 0 ] || fail "usdt$i: semaphore still raised after dscope exited: $l"
 done
-# the kernel frees what a closed fd held promptly, not synchronously
-# with the exit: up to 30 s for the last of it
-left=
-for s in $(seq 300); do
-	left=$(while read kind id; do
-		bpftool $kind show id $id >/dev/null 2>&1 && echo "$kind $id"
-	done <"$dir/ids")
-	[ -z "$left" ] && break
-	sleep 0.1
-done
-[ -z "$left" ] || fail "left in the kernel after all sessions exited: $(echo $left)"
+left=$(objects_left "$dir/ids")
+[ -z "$left" ] || fail "left in the kernel after all sessions exited: $left"
 echo "16 sessions exact; $(wc -l <"$dir/ids") BPF objects released"
 exit 0

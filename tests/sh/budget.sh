@@ -1,0 +1,65 @@
+# The overhead budget (rt/budget.h).  A probe storm: pid$target:::entry
+# over tinycalls, whose threads call two tiny functions in a tight loop
+# until killed, so that nearly all of the process's time is its probes'.
+# Under the default budget dscope stops by itself: exit status 1, the
+# aggregation gathered so far printed (both functions counted), one
+# sentence naming what the probes took, the budget (50%) and the busiest
+# probes, no END, and every BPF program and link it held (their ids, read
+# from /proc/PID/fdinfo while it ran) gone from the kernel.  The same
+# storm of known length with -x budget=off runs to its end and counts
+# every call exactly; -w alone turns the default off too, as DTrace's
+# deadman spares destructive consumers.  Nothing here is timed: the
+# storm runs until the budget stops it, within the test's own bound.
+. tests/sh/lib.sh
+dir=$(mktemp -d)
+trap 'kill $dpid 2>/dev/null; wait 2>/dev/null; rm -rf "$dir"' EXIT
+script='pid$target:::entry { @[probefunc] = count(); } END { printf("END ran\n"); }'
+
+$D -n "$script" -c "$B/targets/tinycalls 0 2" >"$dir/out" 2>"$dir/err" & dpid=$!
+# its programs and links, once tinycalls runs (it runs once they are attached)
+while :; do
+	kill -0 $dpid 2>/dev/null || fail "dscope ended before its ids were read: $(grep -v 'left out' "$dir/err" | head -3)"
+	child=$(pgrep -P $dpid -x tinycalls)
+	[ -n "$child" ] && [ "$(awk '/^Threads:/ { print $2 }' /proc/$child/status 2>/dev/null)" = 3 ] && break
+	sleep 0.05
+done
+cat /proc/$dpid/fdinfo/* 2>/dev/null |
+	sed -n 's/^\(prog\|link\)_id:[[:space:]]*\([0-9]*\)$/\1 \2/p' | sort -u >"$dir/ids"
+wait $dpid; rc=$?
+dpid=
+[ $rc = 1 ] || fail "exit $rc under the default budget, want 1: $(grep -v 'left out' "$dir/err" | head -3)"
+grep -q '^link ' "$dir/ids" || fail "no BPF link found in dscope's fds"
+said=$(grep 'processing aborted' "$dir/err")
+[ "$(echo "$said" | grep -c .)" = 1 ] || fail "no one 'processing aborted' line: $(cat "$dir/err")"
+echo "$said" | grep -Eq "^dscope: processing aborted: Abort due to probe overhead: the probes took [0-9]+\.[0-9]% of process $child's CPU time over [0-9.]+ s, over the budget of 50\.0% \(option budget\); the busiest: pid$child:\*:\*:entry \([0-9]+ probes\) [0-9]+\.[0-9]%$" ||
+	fail "not the sentence wanted: $said"
+for f in tiny_add tiny_xor; do
+	grep -Eq "^  $f +[1-9][0-9]*$" "$dir/out" || fail "$f not counted: $(tail -3 "$dir/out")"
+done
+! grep -q 'END ran' "$dir/out" || fail "END ran after the budget stopped the run"
+left=$(objects_left "$dir/ids")
+[ -z "$left" ] || fail "left in the kernel after dscope stopped: $left"
+kill -0 $child 2>/dev/null && fail "tinycalls still runs"
+
+# off: the whole storm, every call counted, END run, exit 0
+for how in "-x budget=off" "-w"; do
+	$D -q $how -n "$script" -c "$B/targets/tinycalls 100000 2" >"$dir/out" 2>"$dir/err" ||
+		fail "$how: exit $?: $(grep -v 'left out' "$dir/err" | head -3)"
+	for f in tiny_add tiny_xor; do
+		grep -Eq "^  $f +200000$" "$dir/out" || fail "$how: $f not 200000: $(grep tiny "$dir/out")"
+	done
+	grep -q 'END ran' "$dir/out" || fail "$how: END did not run"
+	! grep -q 'processing aborted' "$dir/err" || fail "$how: stopped: $(grep aborted "$dir/err")"
+done
+
+# the option's values: a percentage up to 100, or off
+for v in 101 -5 abc 5%%; do
+	$D -x budget=$v -n 'BEGIN { exit(0); }' >/dev/null 2>"$dir/err" && fail "budget=$v taken"
+	grep -q "failed to set -x budget: Invalid value for specified option" "$dir/err" ||
+		fail "budget=$v: $(cat "$dir/err")"
+done
+for v in 0 2.5 25% off 100; do
+	$D -q -x budget=$v -n 'BEGIN { exit(0); }' || fail "budget=$v refused"
+done
+echo "$said"
+exit 0
