@@ -2797,7 +2797,7 @@ void cg_replay_map(struct cg_ctx *c)
 {
 	c->spec->replay_map = c->spec->nmaps;
 	fixed_map(c, "dscope_replay", BPF_MAP_TYPE_ARRAY, 4,
-		  sizeof(struct replay_rec), 1, 0);
+		  sizeof(struct replay_val), 1, 0);
 }
 
 /* ORDER MAP: the indexes in spec.h */
