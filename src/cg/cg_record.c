@@ -108,22 +108,38 @@ static struct node *builtin_node(struct cg *g, int b)
 	return n;
 }
 
+/* sysinfo's str_args[j] of the firing's syscall into reg (r7 is its
+ * entry; a program of one syscall knows it) */
+static void str_arg_of(struct cg *g, int reg, int j)
+{
+	if (g->sys_late >= 0)
+		emit_mov_imm(&g->e, reg, g->spec->sysinfo[g->sys_late].str_args[j]);
+	else
+		emit_load(&g->e, 1, reg, R7,
+			  (int16_t)(offsetof(struct sysinfo_entry, str_args) + j));
+}
+
 /*
  * The strings of the firing, after its arguments in act's fields: for
  * each slot j, a word saying which argument and whether the copy
  * worked, then the string.  Which argument is the firing's system
- * call's: its sysinfo entry's (r7; a program of one syscall knows it)
- *	k = r7->str_args[j]; if (!k) { word = -1 (no string); str = "" }
- *	else { a = arg(k - 1) (a switch on k); r = copyinstr's copy (str, RECORD_STR, a)
- *	       word = (k - 1) << 32 | (u32)r }
+ * call's, index + 1 in its sysinfo entry:
+ *	k = str_args[j]; if (!k) goto end	(no more: the record ends here)
+ *	a = arg(k - 1) (a switch on k); str = ""; r = copyinstr's copy (str, RECORD_STR, a)
+ *	rec[...] = (k - 1) << 32 | (u32)r, str
+ * end:
  * A copy that faults records "" and the fault, which the replay turns
- * back into copyinstr()'s.
+ * back into copyinstr()'s.  The record written out stops before the
+ * first slot the firing does not fill (cg_record_size()): a system call
+ * without strings costs the buffers nothing more.
  */
 static void record_strings(struct cg *g, struct spec_action *act, int nstrs)
 {
 	struct spec_field *f;
-	int n0 = act->nfields;
+	int n0 = act->nfields, end = emit_new_label(&g->e);
 
+	g->strs_n = nstrs;
+	g->strs_off = g->rec;
 	if (!nstrs)
 		return;
 	f = arena_alloc(g->a, sizeof(*f) * (size_t)(n0 + 2 * nstrs));
@@ -134,19 +150,12 @@ static void record_strings(struct cg *g, struct spec_action *act, int nstrs)
 		struct node *sn = builtin_node(g, BI_EXECNAME);
 		int16_t word = cg_slot_new(g, word_n), addr = cg_slot_new(g, word_n);
 		int16_t sz = cg_slot_new(g, word_n);
-		int none = emit_new_label(&g->e), have = emit_new_label(&g->e);
-		int done = emit_new_label(&g->e);
+		int have = emit_new_label(&g->e);
 		struct val str = { .str = true, .size = RECORD_STR };
 
 		sn->type.size = RECORD_STR;
-		str.off = cg_temp_new(g, sn, RECORD_STR);
-		cg_zero_words(g, R9, str.off, RECORD_STR);
-		if (g->sys_late >= 0)
-			emit_mov_imm(&g->e, R1, g->spec->sysinfo[g->sys_late].str_args[j]);
-		else
-			emit_load(&g->e, 1, R1, R7,
-				  (int16_t)(offsetof(struct sysinfo_entry, str_args) + j));
-		emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, none);
+		str_arg_of(g, R1, j);
+		emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, end);
 		for (int k = 0; k < 6; k++) {	/* r1 holds k + 1 until one matches */
 			int next = emit_new_label(&g->e);
 			struct val a;
@@ -161,11 +170,10 @@ static void record_strings(struct cg *g, struct spec_action *act, int nstrs)
 			emit_ja(&g->e, have);
 			emit_label(&g->e, next);
 		}
-		emit_label(&g->e, none);
-		emit_mov_imm(&g->e, R0, -1);
-		cg_store_slot(g, word, R0);
-		emit_ja(&g->e, done);
+		emit_ja(&g->e, end);	/* an index past six: none */
 		emit_label(&g->e, have);
+		str.off = cg_temp_new(g, sn, RECORD_STR);
+		cg_zero_words(g, R9, str.off, RECORD_STR);
 		emit_store_imm(&g->e, 8, R10, sz, RECORD_STR);
 		cg_read_user_str(g, sn, str.off, addr, sz);
 		emit_alu_imm(&g->e, BPF_LSH, R0, 32);	/* (u32)r */
@@ -173,11 +181,30 @@ static void record_strings(struct cg *g, struct spec_action *act, int nstrs)
 		cg_load_slot(g, R1, word);
 		emit_alu_reg(&g->e, BPF_OR, R0, R1);
 		cg_store_slot(g, word, R0);
-		emit_label(&g->e, done);
 		f[act->nfields++] = cg_record_val(g, word_n, cg_int_val(word));
 		f[act->nfields++] = cg_record_val(g, sn, str);
 		g->sp = SLOT_FIRST + 8;
 		g->tmp = g->tmp_base;
+	}
+	emit_label(&g->e, end);
+}
+
+/*
+ * r5 = the bytes of the clause's record to write out: all of them, or
+ * up to the first string slot of record_strings() the firing's system
+ * call does not fill (the slots after it are not written either).
+ *	r5 = rec; for (j = n - 1; j >= 0; j--) if (!str_args[j]) r5 = slot j's offset
+ */
+void cg_record_size(struct cg *g)
+{
+	emit_mov_imm(&g->e, R5, (int32_t)g->rec);
+	for (int j = g->strs_n - 1; j >= 0; j--) {
+		int full = emit_new_label(&g->e);
+
+		str_arg_of(g, R0, j);	/* r1-r4 hold the output's arguments */
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, full);
+		emit_mov_imm(&g->e, R5, (int32_t)(g->strs_off + (uint32_t)j * (8 + RECORD_STR)));
+		emit_label(&g->e, full);
 	}
 }
 
@@ -196,12 +223,16 @@ static void record_strings(struct cg *g, struct spec_action *act, int nstrs)
  */
 void cg_record_firing(struct cg *g)
 {
-	int nstrs = record_nstrs(g);
+	/* a syscall's program writes to the perf buffers, whose record
+	 * size may vary (cg_record_size); the ring of a sleepable one's
+	 * may not, and it has no strings to keep */
+	int nstrs = g->ring_map < 0 ? record_nstrs(g) : 0;
 	int nargs = record_nargs(g), fresh = emit_new_label(&g->e);
 	int done = emit_new_label(&g->e);
 	bool alone = g->ep->nacts == 0 && g->branch_depth == 0;
 	struct spec_action *act;
 
+	g->strs_n = 0;
 	if (g->att == ATTACH_BEGIN || g->att == ATTACH_END ||
 	    g->att == ATTACH_ERROR)
 		return;

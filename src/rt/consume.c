@@ -245,8 +245,11 @@ static void record_event(struct consumer *c, const struct spec_action *act,
 		struct ctf_str *cs = &ev.strs[ev.nstrs];
 		uint64_t word;
 
-		if (f->off + n > size)
-			return;
+		if (f->off + n > size) {
+			if (i < RECORD_FIELDS_ + nargs)
+				return;
+			break;	/* the firing's syscall has no string more */
+		}
 		if (i == RF_EXECNAME)
 			memcpy(comm, rec + f->off, RECORD_COMM);
 		else if (i < RECORD_FIELDS_)
@@ -254,14 +257,13 @@ static void record_event(struct consumer *c, const struct spec_action *act,
 		else if (i < RECORD_FIELDS_ + nargs)
 			memcpy(&args[i - RECORD_FIELDS_], rec + f->off, 8);
 		else if (!str) {	/* k << 32 | (u32)r, r < 0: the copy
-					 * faulted; all ones: this firing's
-					 * syscall has no string more */
+					 * faulted */
 			memcpy(&word, rec + f->off, 8);
-			cs->arg = word == UINT64_MAX ? -1 : (int)(word >> 32);
+			cs->arg = (int)(word >> 32);
 			cs->copied = (int32_t)(uint32_t)word >= 0;
 			if (cs->arg >= nargs)
 				return;
-		} else if (cs->arg >= 0) {
+		} else {
 			memcpy(strs[ev.nstrs], rec + f->off, RECORD_STR);
 			strs[ev.nstrs][RECORD_STR] = 0;
 			cs->s = strs[ev.nstrs];

@@ -16,7 +16,9 @@
  * since its memory is gone by the time a replay asks: after the
  * arguments, per such argument, a word (k << 32 | (u32)r, k the
  * argument's index and r bpf_probe_read_user_str's result, negative
- * where the copy faulted) and the string, RECORD_STR bytes at most.
+ * where the copy faulted) and the string, RECORD_STR bytes at most; a
+ * clause has as many such slots as the most any of its system calls
+ * needs, and a firing's record ends before the first it does not fill.
  * Replaying, the strings copied follow the replay_rec in the map value
  * (struct replay_val), each with the address it was copied from, and
  * copyinstr() of that address returns it; of any other, it faults.
