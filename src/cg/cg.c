@@ -1952,7 +1952,10 @@ static void emit_record(struct cg *g)
 		cg_ld_map(g, R2, MAP_BUF);
 		emit_alu32_imm(&g->e, BPF_MOV, R3, -1);	/* BPF_F_CURRENT_CPU */
 		emit_mov_reg(&g->e, R4, R9);
-		emit_mov_imm(&g->e, R5, (int32_t)g->rec);
+		if (g->strs_n)	/* -x record: the string slots filled */
+			cg_record_size(g);
+		else
+			emit_mov_imm(&g->e, R5, (int32_t)g->rec);
 		emit_call(&g->e, BPF_FUNC_perf_event_output);
 		emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, ok);
 	}
@@ -2799,7 +2802,7 @@ void cg_replay_map(struct cg_ctx *c)
 {
 	c->spec->replay_map = c->spec->nmaps;
 	fixed_map(c, "dscope_replay", BPF_MAP_TYPE_ARRAY, 4,
-		  sizeof(struct replay_rec), 1, 0);
+		  sizeof(struct replay_val), 1, 0);
 }
 
 /* ORDER MAP: the indexes in spec.h */

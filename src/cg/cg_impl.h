@@ -91,6 +91,11 @@ struct cg {
 	int extra_lanes;		/* lanes past the first it uses */
 	int *direct;			/* script maps this program names */
 	int ndirect, direct_cap;
+	int strs_n;			/* -x record: string slots of the clause's */
+	uint32_t strs_off;		/*   record, from this offset (cg_record.c) */
+	int own_reads;			/* probe_read_kernel_str calls that copy
+					 * the program's own memory (scratch, the
+					 * replay map): a replay may run them */
 };
 
 /* kernel stack bytes kept per thread for sched:::on-cpu's stack() */
@@ -120,6 +125,16 @@ void cg_replay_arg(struct cg *g, int16_t slot, int n);
 void cg_replay_self_key(struct cg *g, int16_t slot);
 bool cg_replay_builtin(struct cg *g, struct node *n, struct val *out);
 void cg_replay_check(struct cg *g);
+/* r5 = the bytes of the record to write: fewer where the firing's system
+ * call fills fewer string slots than the clause has */
+void cg_record_size(struct cg *g);
+/* r0 = bpf_probe_read_user_str(r9 + doff, slot sz, slot addr), tried
+ * again, faulting, in a sleepable program (cg_subr.c) */
+void cg_read_user_str(struct cg *g, struct node *n, uint32_t doff, int16_t addr,
+		      int16_t sz);
+/* r0 = the string recorded from the address in slot addr, copied to
+ * r9 + doff (at most the size in slot size); -EFAULT if none was */
+void cg_replay_copyinstr(struct cg *g, uint32_t doff, int16_t addr, int16_t size);
 
 /* slot = the key of self-> variables: tgid << 32 | pid of the thread the
  * probe describes (sched:::on-cpu: the incoming one) */

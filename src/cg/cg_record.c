@@ -56,6 +56,40 @@ static int record_nargs(const struct cg *g)
 	}
 }
 
+_Static_assert(sizeof(((struct sysinfo_entry *)0)->str_args) == RECORD_STRS,
+	       "sysinfo's str_args holds RECORD_STRS");
+
+/* The clause's syscall entries, by their sysinfo entries. */
+static bool clause_has(const struct cg *g, const struct sysinfo_entry *e)
+{
+	if (g->cl->mask_bit < 0)
+		return e->entry_mask != 0;
+	return (e->entry_mask >> g->cl->mask_bit) & 1;
+}
+
+/* How many strings a firing of this clause records: the most any of its
+ * system calls' entries has (the driver's sysinfo says which, from
+ * prov/syscalls.c); each firing fills as many as its own. */
+static int record_nstrs(const struct cg *g)
+{
+	int most = 0;
+
+	if (g->att != ATTACH_SYS_ENTER)
+		return 0;
+	for (uint32_t i = 0; i < g->spec->nsysinfo; i++) {
+		const struct sysinfo_entry *e = &g->spec->sysinfo[i];
+		int n = 0;
+
+		if (g->sys_late >= 0 ? (int32_t)i != g->sys_late : !clause_has(g, e))
+			continue;
+		while (n < RECORD_STRS && e->str_args[n])
+			n++;
+		if (n > most)
+			most = n;
+	}
+	return most;
+}
+
 /* A built-in variable's node, as sema would have typed it. */
 static struct node *builtin_node(struct cg *g, int b)
 {
@@ -74,6 +108,106 @@ static struct node *builtin_node(struct cg *g, int b)
 	return n;
 }
 
+/* sysinfo's str_args[j] of the firing's syscall into reg (r7 is its
+ * entry; a program of one syscall knows it) */
+static void str_arg_of(struct cg *g, int reg, int j)
+{
+	if (g->sys_late >= 0)
+		emit_mov_imm(&g->e, reg, g->spec->sysinfo[g->sys_late].str_args[j]);
+	else
+		emit_load(&g->e, 1, reg, R7,
+			  (int16_t)(offsetof(struct sysinfo_entry, str_args) + j));
+}
+
+/*
+ * The strings of the firing, after its arguments in act's fields: for
+ * each slot j, a word saying which argument and whether the copy
+ * worked, then the string.  Which argument is the firing's system
+ * call's, index + 1 in its sysinfo entry:
+ *	k = str_args[j]; if (!k) goto end	(no more: the record ends here)
+ *	a = arg(k - 1) (a switch on k); str = ""; r = copyinstr's copy (str, RECORD_STR, a)
+ *	rec[...] = (k - 1) << 32 | (u32)r, str
+ * end:
+ * A copy that faults records "" and the fault, which the replay turns
+ * back into copyinstr()'s.  The record written out stops before the
+ * first slot the firing does not fill (cg_record_size()): a system call
+ * without strings costs the buffers nothing more.
+ */
+static void record_strings(struct cg *g, struct spec_action *act, int nstrs)
+{
+	struct spec_field *f;
+	int n0 = act->nfields, end = emit_new_label(&g->e);
+
+	g->strs_n = nstrs;
+	g->strs_off = g->rec;
+	if (!nstrs)
+		return;
+	f = arena_alloc(g->a, sizeof(*f) * (size_t)(n0 + 2 * nstrs));
+	memcpy(f, act->fields, sizeof(*f) * (size_t)n0);
+	act->fields = f;
+	for (int j = 0; j < nstrs; j++) {
+		struct node *word_n = builtin_node(g, BI_ARG0);
+		struct node *sn = builtin_node(g, BI_EXECNAME);
+		int16_t word = cg_slot_new(g, word_n), addr = cg_slot_new(g, word_n);
+		int16_t sz = cg_slot_new(g, word_n);
+		int have = emit_new_label(&g->e);
+		struct val str = { .str = true, .size = RECORD_STR };
+
+		sn->type.size = RECORD_STR;
+		str_arg_of(g, R1, j);
+		emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, end);
+		for (int k = 0; k < 6; k++) {	/* r1 holds k + 1 until one matches */
+			int next = emit_new_label(&g->e);
+			struct val a;
+
+			emit_jmp_imm(&g->e, BPF_JNE, R1, k + 1, next);
+			a = cg_expr(g, builtin_node(g, BI_ARG0 + k));
+			cg_load_slot(g, R0, a.slot);
+			cg_store_slot(g, addr, R0);
+			emit_mov_imm(&g->e, R0, k);
+			emit_alu_imm(&g->e, BPF_LSH, R0, 32);
+			cg_store_slot(g, word, R0);
+			emit_ja(&g->e, have);
+			emit_label(&g->e, next);
+		}
+		emit_ja(&g->e, end);	/* an index past six: none */
+		emit_label(&g->e, have);
+		str.off = cg_temp_new(g, sn, RECORD_STR);
+		cg_zero_words(g, R9, str.off, RECORD_STR);
+		emit_store_imm(&g->e, 8, R10, sz, RECORD_STR);
+		cg_read_user_str(g, sn, str.off, addr, sz);
+		emit_alu_imm(&g->e, BPF_LSH, R0, 32);	/* (u32)r */
+		emit_alu_imm(&g->e, BPF_RSH, R0, 32);
+		cg_load_slot(g, R1, word);
+		emit_alu_reg(&g->e, BPF_OR, R0, R1);
+		cg_store_slot(g, word, R0);
+		f[act->nfields++] = cg_record_val(g, word_n, cg_int_val(word));
+		f[act->nfields++] = cg_record_val(g, sn, str);
+		g->sp = SLOT_FIRST + 8;
+		g->tmp = g->tmp_base;
+	}
+	emit_label(&g->e, end);
+}
+
+/*
+ * r5 = the bytes of the clause's record to write out: all of them, or
+ * up to the first string slot of record_strings() the firing's system
+ * call does not fill (the slots after it are not written either).
+ *	r5 = rec; for (j = n - 1; j >= 0; j--) if (!str_args[j]) r5 = slot j's offset
+ */
+void cg_record_size(struct cg *g)
+{
+	emit_mov_imm(&g->e, R5, (int32_t)g->rec);
+	for (int j = g->strs_n - 1; j >= 0; j--) {
+		int full = emit_new_label(&g->e);
+
+		str_arg_of(g, R0, j);	/* r1-r4 hold the output's arguments */
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, full);
+		emit_mov_imm(&g->e, R5, (int32_t)(g->strs_off + (uint32_t)j * (8 + RECORD_STR)));
+		emit_label(&g->e, full);
+	}
+}
+
 /*
  * The firing, recorded at the clause's end, once however many of its
  * clauses take it (a trace holds each firing once, and a replay runs
@@ -82,17 +216,23 @@ static struct node *builtin_node(struct cg *g, int b)
  *				record is all the clause does, skip it)
  *	fp[SLOT_RECORDED] = 1
  *	rec[...] = timestamp, pid, tid, uid, gid, execname, arg0 .. argN-1
+ *	rec[...] = a word and a string per string argument (record_strings)
  * done:
  * BEGIN, END and ERROR are dscope's own, not events of the kernel: they
  * record nothing.
  */
 void cg_record_firing(struct cg *g)
 {
+	/* a syscall's program writes to the perf buffers, whose record
+	 * size may vary (cg_record_size); the ring of a sleepable one's
+	 * may not, and it has no strings to keep */
+	int nstrs = g->ring_map < 0 ? record_nstrs(g) : 0;
 	int nargs = record_nargs(g), fresh = emit_new_label(&g->e);
 	int done = emit_new_label(&g->e);
 	bool alone = g->ep->nacts == 0 && g->branch_depth == 0;
 	struct spec_action *act;
 
+	g->strs_n = 0;
 	if (g->att == ATTACH_BEGIN || g->att == ATTACH_END ||
 	    g->att == ATTACH_ERROR)
 		return;
@@ -121,6 +261,7 @@ void cg_record_firing(struct cg *g)
 		g->sp = SLOT_FIRST + 8;
 		g->tmp = g->tmp_base;
 	}
+	record_strings(g, act, nstrs);
 	emit_label(&g->e, done);
 }
 
@@ -228,6 +369,43 @@ bool cg_replay_builtin(struct cg *g, struct node *n, struct val *out)
 	return false;
 }
 
+/*
+ * copyinstr(addr) replayed: the string the probe copied from addr, if it
+ * copied one, else a fault (as live, of a bad address):
+ *	for each slot j of the firing's strings:
+ *		if (rec->str_ok[j] && rec->str_addr[j] == addr)
+ *			return probe_read_kernel_str(d, size, val->strs[j])
+ *	return -EFAULT
+ */
+void cg_replay_copyinstr(struct cg *g, uint32_t doff, int16_t addr, int16_t size)
+{
+	int found = emit_new_label(&g->e), done = emit_new_label(&g->e);
+
+	for (int j = 0; j < RECORD_STRS; j++) {
+		int next = emit_new_label(&g->e);
+
+		replay_ptr(g, R1, (uint32_t)(offsetof(struct replay_rec, str_ok) + j));
+		emit_load(&g->e, 1, R2, R1, 0);
+		emit_jmp_imm(&g->e, BPF_JEQ, R2, 0, next);
+		replay_ptr(g, R1, (uint32_t)(offsetof(struct replay_rec, str_addr) + 8 * j));
+		emit_load(&g->e, 8, R2, R1, 0);
+		cg_load_slot(g, R3, addr);
+		emit_jmp_reg(&g->e, BPF_JNE, R2, R3, next);
+		replay_ptr(g, R3, (uint32_t)(offsetof(struct replay_val, strs) +
+					     RECORD_STR * j));
+		emit_ja(&g->e, found);
+		emit_label(&g->e, next);
+	}
+	emit_mov_imm(&g->e, R0, -14);	/* EFAULT */
+	emit_ja(&g->e, done);
+	emit_label(&g->e, found);
+	cg_scratch_ptr(g, R1, doff);
+	cg_load_slot(g, R2, size);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
+	g->own_reads++;
+	emit_label(&g->e, done);
+}
+
 /* What each helper would read of the replaying machine. */
 static const struct {
 	int func;
@@ -253,11 +431,17 @@ static const struct {
 
 void cg_replay_check(struct cg *g)
 {
+	int own = g->own_reads;	/* copies of its own memory: allowed */
+
 	for (int i = 0; i < g->e.n; i++) {
 		const struct bpf_insn *in = &g->e.insns[i];
 
 		if (in->code != (BPF_JMP | BPF_CALL) || in->src_reg != 0)
 			continue;
+		if (in->imm == BPF_FUNC_probe_read_kernel_str && own > 0) {
+			own--;
+			continue;
+		}
 		for (size_t k = 0; k < sizeof(machine_reads) / sizeof(machine_reads[0]); k++)
 			if (machine_reads[k].func == in->imm)
 				diag_fail(g->d, 0, 0, "D_REPLAY", "the clauses of %s:%s:%s:%s "

@@ -116,12 +116,15 @@ static struct val str_temp(struct cg *g, const struct node *n, uint32_t bound)
 
 /*
  * r0 = bpf_probe_read_kernel_str(r9 + doff + r_didx, r2, r3): the copy
- * primitive.  The caller has set r2 (size, clamped) and r3 (source).
+ * primitive.  The caller has set r2 (size, clamped) and r3 (source), a
+ * string in scratch: a copy of the program's own memory, which a replay
+ * may run (g->own_reads, cg_replay_check()).
  */
 static void read_str(struct cg *g, uint32_t doff)
 {
 	cg_scratch_ptr(g, R1, doff);
 	emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
+	g->own_reads++;
 }
 
 /* r3 = r9 + off + reg (a source address; no proof needed) */
@@ -338,7 +341,8 @@ static struct val str_arg(struct cg *g, struct node *a)
 
 	emit_mov_imm(&g->e, R2, (int32_t)a->type.size);
 	cg_load_slot(g, R3, p.slot);
-	read_str(g, v.off);
+	cg_scratch_ptr(g, R1, v.off);	/* kernel memory: not read_str's */
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
 	fault_if_neg(g, p.slot);
 	return v;
 }
@@ -385,6 +389,7 @@ static struct val do_strjoin(struct cg *g, struct node *n)
 	emit_mov_imm(&g->e, R2, (int32_t)b.size);
 	cg_scratch_ptr(g, R3, b.off);
 	emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
+	g->own_reads++;
 	if (bound < a.size + b.size - 1)
 		for (uint32_t i = bound - 1; i < cg_round8(bound); i++)
 			emit_store_imm(&g->e, 1, R9, (int16_t)(d.off + i), 0);
@@ -1475,14 +1480,14 @@ static struct val do_progenyof(struct cg *g, struct node *n)
  *		copy_from_user(fp + byte, 1, (addr & -4096) + 4096 * k)
  *	r0 = probe_read_user_str(d, sz, addr)
  */
-static void copyinstr_faulting(struct cg *g, struct node *n, struct val d,
+static void copyinstr_faulting(struct cg *g, struct node *n, uint32_t doff,
 			       int16_t addr, int16_t sz)
 {
 	uint32_t pages = (n->type.size + 4094) / 4096 + 1;
 	int16_t byte;
 
 	if (kcaps_has(KCAP_COPY_STR)) {
-		cg_scratch_ptr(g, R1, d.off);
+		cg_scratch_ptr(g, R1, doff);
 		cg_load_slot(g, R2, sz);
 		cg_load_slot(g, R3, addr);
 		emit_mov_imm(&g->e, R4, 1);		/* BPF_F_PAD_ZEROS */
@@ -1501,23 +1506,44 @@ static void copyinstr_faulting(struct cg *g, struct node *n, struct val d,
 		emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)(4096 * k));
 		emit_call(&g->e, BPF_FUNC_copy_from_user);
 	}
-	cg_scratch_ptr(g, R1, d.off);
+	cg_scratch_ptr(g, R1, doff);
 	cg_load_slot(g, R2, sz);
 	cg_load_slot(g, R3, addr);
 	emit_call(&g->e, BPF_FUNC_probe_read_user_str);
 }
 
 /*
- * copyinstr(addr [, maxlen]): bpf_probe_read_user_str into a zeroed temp;
- * a sleepable program (cg.c) tries again where that failed, faulting.
+ * r0 = bpf_probe_read_user_str(r9 + doff, size in slot sz, address in
+ * slot addr), into a zeroed temp of n's type; a sleepable program (cg.c)
+ * tries again where that failed, faulting.  -x record's strings at the
+ * probe (cg_record.c) are copied as copyinstr's.
+ */
+void cg_read_user_str(struct cg *g, struct node *n, uint32_t doff, int16_t addr,
+		      int16_t sz)
+{
+	int done = emit_new_label(&g->e);
+
+	cg_load_slot(g, R2, sz);
+	cg_load_slot(g, R3, addr);
+	cg_scratch_ptr(g, R1, doff);
+	emit_call(&g->e, BPF_FUNC_probe_read_user_str);
+	if (g->sleepable) {
+		emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, done);
+		copyinstr_faulting(g, n, doff, addr, sz);
+	}
+	emit_label(&g->e, done);
+}
+
+/*
+ * copyinstr(addr [, maxlen]): the user's string, into a zeroed temp; in a
+ * replay, the string the probe recorded from addr.
  */
 static struct val do_copyinstr(struct cg *g, struct node *n)
 {
 	struct val addr = cg_expr(g, n->args.v[0]);
 	struct val max = n->args.n > 1 ? cg_expr(g, n->args.v[1]) : addr;
 	struct val d = str_temp(g, n, n->type.size);
-	int16_t sz = g->sleepable ? cg_slot_new(g, n) : 0;
-	int done = emit_new_label(&g->e);
+	int16_t sz = cg_slot_new(g, n);
 
 	emit_mov_imm(&g->e, R2, (int32_t)n->type.size);
 	if (n->args.n > 1 && n->args.v[1]->kind != N_INT) {
@@ -1529,16 +1555,11 @@ static struct val do_copyinstr(struct cg *g, struct node *n)
 		emit_mov_reg(&g->e, R2, R1);
 		emit_label(&g->e, ok);
 	}
-	if (g->sleepable)
-		cg_store_slot(g, sz, R2);
-	cg_load_slot(g, R3, addr.slot);
-	cg_scratch_ptr(g, R1, d.off);
-	emit_call(&g->e, BPF_FUNC_probe_read_user_str);
-	if (g->sleepable) {
-		emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, done);
-		copyinstr_faulting(g, n, d, addr.slot, sz);
-	}
-	emit_label(&g->e, done);
+	cg_store_slot(g, sz, R2);
+	if (g->att == ATTACH_REPLAY)
+		cg_replay_copyinstr(g, d.off, addr.slot, sz);
+	else
+		cg_read_user_str(g, n, d.off, addr.slot, sz);
 	fault_if_neg(g, addr.slot);
 	return d;
 }

@@ -25,6 +25,8 @@
 #include "front/sema.h"
 #include "prov/catalog.h"
 #include "prov/fbt.h"
+#include "prov/syscalls.h"
+#include "spec/record.h"
 
 /*
  * A set of (probe ID, value) pairs, open addressing in the arena: a glob
@@ -335,7 +337,7 @@ static bool uses_syscalls(const struct matched *ms, int nm)
 /* The sysinfo table: names, probe IDs and clause masks by syscall nr;
  * empty (a map of one entry, never filled) without syscall probes. */
 static void build_sysinfo(struct arena *a, struct catalog *cat, struct spec *sp,
-			  struct matched *ms, int nm)
+			  struct matched *ms, int nm, bool record)
 {
 	uint32_t maxnr = 0;
 
@@ -377,6 +379,13 @@ static void build_sysinfo(struct arena *a, struct catalog *cat, struct spec *sp,
 			bool is_entry = strcmp(p->name, "entry") == 0;
 			struct sysinfo_entry *e = &sp->sysinfo[p->sysnr];
 
+			if (is_entry && record && !e->entry_mask) {
+				int idx[RECORD_STRS], n;
+
+				n = syscalls_string_args(a, p, idx, RECORD_STRS);
+				for (int k = 0; k < n; k++)
+					e->str_args[k] = (uint8_t)(idx[k] + 1);
+			}
 			if (is_entry && nent < 64)
 				e->entry_mask |= 1ull << nent;
 			else if (!is_entry && nret < 64)
@@ -911,7 +920,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	c.aggsize_entries = options_agg_entries(o, 64);
 	c.dynvar_bytes = o->dynvarsize;
 	c.scratch_bytes = (uint32_t)o->scratchsize;
-	build_sysinfo(a, cat, sp, ms, nm);
+	build_sysinfo(a, cat, sp, ms, nm, o->record[0] != 0);
 	cg_fixed_maps(&c, sp->nsysinfo);
 	enum spec_attach atts[NUPROBE_PROGS];
 

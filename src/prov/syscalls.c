@@ -607,3 +607,35 @@ int syscalls_load_args(struct catalog *cat, struct probe *p)
 	p->args = args;
 	return p->nargs = nargs;
 }
+
+/*
+ * A string argument is one the tracefs format of sys_enter_X declares
+ * "const char *": the kernel's prototype says const char __user * and
+ * the format drops the __user (every pointer a system call takes is
+ * the user's).  BTF cannot say it: the one function it lists for a
+ * system call, __x64_sys_X, takes a pt_regs, and those with the
+ * prototype's types (__se_sys_X, __do_sys_X) are inlined.  Two kinds are
+ * left out: a "const char *" followed by a size_t is a buffer and its
+ * length (write, pwrite64, mq_timedsend), not a NUL-terminated string;
+ * and a "char *" is one the kernel writes (read, getcwd), save the few
+ * old calls that left out the const (mount, umount, utime, utimes),
+ * whose strings are not recorded.
+ */
+int syscalls_string_args(struct arena *a, const struct probe *p, int *idx, int max)
+{
+	struct tracefs_field *f;
+	int n, k = 0, found = 0;
+
+	if (!p->tp_group || !p->tp_event || strcmp(p->name, "entry") != 0)
+		return 0;
+	n = tracefs_event_fields(a, p->tp_group, p->tp_event, &f);
+	for (int i = 0; i < n && found < max; i++) {
+		if (strcmp(f[i].name, "__syscall_nr") == 0)
+			continue;
+		if (strcmp(f[i].type, "const char *") == 0 &&
+		    (i + 1 >= n || strcmp(f[i + 1].type, "size_t") != 0))
+			idx[found++] = k;
+		k++;
+	}
+	return found;
+}

@@ -18,4 +18,9 @@ void syscalls_populate(struct catalog *cat);
  * -1 when unknown (no tracefs). */
 int syscalls_load_args(struct catalog *cat, struct probe *p);
 
+/* The arguments of a syscall's entry probe that are strings in user
+ * memory, by index into idx[0..max): how many (0 when tracefs cannot
+ * say). */
+int syscalls_string_args(struct arena *a, const struct probe *p, int *idx, int max);
+
 #endif /* DSCOPE_SYSCALLS_H */

@@ -225,36 +225,65 @@ static bool captured(const struct consumer *c, const struct spec_action *act)
 			 act->kind == ACT_PRINT || act->kind == ACT_TRACEMEM);
 }
 
-/* -x record: the firing, one event of the trace (spec/record.h). */
+/* -x record: the firing, one event of the trace (spec/record.h): its
+ * built-in variables, its arguments, then a word and a string per
+ * string argument copied at the probe. */
 static void record_event(struct consumer *c, const struct spec_action *act,
 			 const unsigned char *rec, uint32_t size)
 {
 	uint64_t u[RECORD_FIELDS_] = { 0 };
 	int64_t args[RECORD_ARGS] = { 0 };
 	char comm[RECORD_COMM + 1] = "", name[4 * 130];
+	char strs[RECORD_STRS][RECORD_STR + 1];
+	struct ctf_event ev = { .execname = comm, .args = args };
 	int nargs = act->nfields - RECORD_FIELDS_;
 
-	if (!c->ctf || nargs < 0 || nargs > RECORD_ARGS)
+	for (int i = RECORD_FIELDS_; i < act->nfields; i++)
+		if (act->fields[i].type.kind == T_STRING) {	/* the first string's word */
+			nargs = i - 1 - RECORD_FIELDS_;
+			break;
+		}
+	if (!c->ctf || nargs < 0 || nargs > RECORD_ARGS ||
+	    (act->nfields - RECORD_FIELDS_ - nargs) / 2 > RECORD_STRS)
 		return;
 	for (int i = 0; i < act->nfields; i++) {
 		const struct spec_field *f = &act->fields[i];
+		bool str = f->type.kind == T_STRING;
+		uint32_t n = i == RF_EXECNAME ? RECORD_COMM : str ? RECORD_STR : 8;
+		struct ctf_str *cs = &ev.strs[ev.nstrs];
+		uint64_t word;
 
-		if (f->off + (i == RF_EXECNAME ? RECORD_COMM : 8) > size)
-			return;
+		if (f->off + n > size) {
+			if (i < RECORD_FIELDS_ + nargs)
+				return;
+			break;	/* the firing's syscall has no string more */
+		}
 		if (i == RF_EXECNAME)
 			memcpy(comm, rec + f->off, RECORD_COMM);
 		else if (i < RECORD_FIELDS_)
 			memcpy(&u[i], rec + f->off, 8);
-		else
+		else if (i < RECORD_FIELDS_ + nargs)
 			memcpy(&args[i - RECORD_FIELDS_], rec + f->off, 8);
+		else if (!str) {	/* k << 32 | (u32)r, r < 0: the copy
+					 * faulted */
+			memcpy(&word, rec + f->off, 8);
+			cs->arg = (int)(word >> 32);
+			cs->copied = (int32_t)(uint32_t)word >= 0;
+			if (cs->arg >= nargs)
+				return;
+		} else {
+			memcpy(strs[ev.nstrs], rec + f->off, RECORD_STR);
+			strs[ev.nstrs][RECORD_STR] = 0;
+			cs->s = strs[ev.nstrs];
+			ev.nstrs++;
+		}
 	}
-	struct ctf_event ev = {
-		.timestamp = u[RF_TIMESTAMP], .pid = (uint32_t)u[RF_PID],
-		.tid = (uint32_t)u[RF_TID], .uid = (uint32_t)u[RF_UID],
-		.gid = (uint32_t)u[RF_GID], .execname = comm,
-		.args = args, .nargs = nargs,
-	};
-
+	ev.timestamp = u[RF_TIMESTAMP];
+	ev.pid = (uint32_t)u[RF_PID];
+	ev.tid = (uint32_t)u[RF_TID];
+	ev.uid = (uint32_t)u[RF_UID];
+	ev.gid = (uint32_t)u[RF_GID];
+	ev.nargs = nargs;
 	if (!ctf_writer__knows(c->ctf, c->rec_probe)) {
 		const struct probe *p = catalog__by_id(c->cat, c->rec_probe);
 

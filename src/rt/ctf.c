@@ -10,7 +10,8 @@
  *	                events_discarded; u32 cpu_id
  *	event header    u32 id, u64 timestamp
  *	event context   s32 pid, tid; u32 uid, gid; string execname
- *	event payload   s64 arg0 .. argN-1 (N by class)
+ *	event payload   s64 arg0 .. argN-1 (N by class), then per string
+ *	                argument K: u8 argK_copied, string argK_str
  *
  * The reader reads what this writer writes and nothing else: metadata
  * that is not in this writer's words is a foreign trace, refused in one
@@ -195,7 +196,7 @@ err_out:
 
 /* The class of probe_id, declared in the metadata the first time. */
 static int event_class(struct ctf_writer *w, uint32_t probe_id, const char *name,
-		       int nargs)
+		       const struct ctf_event *ev)
 {
 	if (probe_id >= w->nclass_slots) {
 		uint32_t n = w->nclass_slots ? w->nclass_slots : 1024;
@@ -213,8 +214,11 @@ static int event_class(struct ctf_writer *w, uint32_t probe_id, const char *name
 		return (int)w->classes[probe_id] - 1;
 	fprintf(w->meta, "\nevent {\n\tname = \"%s\";\n\tid = %u;\n\tstream_id = 0;\n"
 		"\tfields := struct {\n", name, w->nclasses);
-	for (int i = 0; i < nargs; i++)
+	for (int i = 0; i < ev->nargs; i++)
 		fprintf(w->meta, "\t\tint64_t arg%d;\n", i);
+	for (int i = 0; i < ev->nstrs; i++)
+		fprintf(w->meta, "\t\tuint8_t arg%d_copied;\n\t\tstring arg%d_str;\n",
+			ev->strs[i].arg, ev->strs[i].arg);
 	fprintf(w->meta, "\t};\n};\n");
 	w->classes[probe_id] = ++w->nclasses;
 	return (int)w->nclasses - 1;
@@ -229,7 +233,7 @@ int ctf_writer__event(struct ctf_writer *w, int cpu, uint32_t probe_id,
 		      const char *name, const struct ctf_event *ev)
 {
 	struct ctf_stream *s;
-	int cls = event_class(w, probe_id, name, ev->nargs), rc = 0;
+	int cls = event_class(w, probe_id, name, ev), rc = 0;
 	uint32_t id = (uint32_t)cls, ids[4] = { ev->pid, ev->tid, ev->uid, ev->gid };
 	char comm[RECORD_COMM] = "";
 
@@ -247,6 +251,14 @@ int ctf_writer__event(struct ctf_writer *w, int cpu, uint32_t probe_id,
 	rc = rc ? rc : put(s, ids, sizeof(ids));
 	rc = rc ? rc : put(s, comm, strlen(comm) + 1);
 	rc = rc ? rc : put(s, ev->args, 8 * (size_t)ev->nargs);
+	for (int i = 0; i < ev->nstrs && !rc; i++) {
+		uint8_t ok = ev->strs[i].copied;
+		const char *str = ok ? ev->strs[i].s : "";
+
+		rc = put(s, &ok, 1);
+		rc = rc ? rc : put(s, str, strnlen(str, RECORD_STR - 1));
+		rc = rc ? rc : put(s, "", 1);
+	}
 	if (rc < 0)
 		return rc;
 	w->events++;
@@ -414,22 +426,39 @@ static bool parse_metadata(const char *m, struct ctf_trace *t)
 		if (!q || !(end = strstr(q, "\n};\n")) ||
 		    sscanf(q, "\";\n\tid = %u;", &id) != 1 || id != (unsigned)t->nprobes)
 			return false;
+		int nstrs = 0, k;
+		uint8_t strs[RECORD_STRS];
+
 		for (const char *a = q; (a = strstr(a, "\t\tint64_t arg")) && a < end; a++)
 			nargs++;
+		for (const char *a = q; (a = strstr(a, "\t\tuint8_t arg")) && a < end; a++) {
+			if (nstrs == RECORD_STRS || sscanf(a, "\t\tuint8_t arg%d_copied;", &k) != 1 ||
+			    k < 0 || k >= nargs)
+				return false;
+			strs[nstrs++] = (uint8_t)k;
+		}
 		if (nargs > RECORD_ARGS)
 			return false;
 		if (t->nprobes == cap) {
 			cap = cap ? 2 * cap : 64;
 			char **pr = realloc(t->probes, sizeof(*pr) * (size_t)cap);
 			int *na = pr ? realloc(t->nargs, sizeof(*na) * (size_t)cap) : NULL;
+			int *ns = na ? realloc(t->nstrs, sizeof(*ns) * (size_t)cap) : NULL;
+			uint8_t (*sa)[RECORD_STRS] = ns ? realloc(t->strs, sizeof(*sa) * (size_t)cap) : NULL;
 
 			if (pr)
 				t->probes = pr;
-			if (!na)
+			if (na)
+				t->nargs = na;
+			if (ns)
+				t->nstrs = ns;
+			if (!sa)
 				return false;
-			t->nargs = na;
+			t->strs = sa;
 		}
 		t->probes[t->nprobes] = strndup(name, (size_t)(q - name));
+		memcpy(t->strs[t->nprobes], strs, sizeof(strs));
+		t->nstrs[t->nprobes] = nstrs;
 		t->nargs[t->nprobes++] = nargs;
 		p = end;
 	}
@@ -450,6 +479,26 @@ static int add_event(struct ctf_trace *t, size_t *cap, const struct ctf_replayed
 	t->events[t->nevents] = *e;
 	t->events[t->nevents].seq = t->nevents;
 	t->nevents++;
+	return 0;
+}
+
+/* A string of an event, in the trace's pool at *at. */
+static int pool_add(struct ctf_trace *t, const char *s, size_t n, size_t *at)
+{
+	if (t->pool_len + n > t->pool_cap) {
+		size_t cap = t->pool_cap ? 2 * t->pool_cap : 64 * 1024;
+		char *p;
+
+		while (cap < t->pool_len + n)
+			cap *= 2;
+		if (!(p = realloc(t->pool, cap)))
+			return -1;
+		t->pool = p;
+		t->pool_cap = cap;
+	}
+	memcpy(t->pool + t->pool_len, s, n);
+	*at = t->pool_len;
+	t->pool_len += n;
 	return 0;
 }
 
@@ -481,6 +530,24 @@ static long read_events(struct ctf_trace *t, size_t *cap, const unsigned char *b
 			return (long)start;
 		memcpy(e.rec.args, b + off, 8 * (size_t)t->nargs[e.cls]);
 		off += 8 * (size_t)t->nargs[e.cls];
+		for (int i = 0; i < t->nstrs[e.cls]; i++) {
+			uint8_t ok;
+
+			if (n - off < 2 || !(nul = memchr(b + off + 1, 0, n - off - 1)))
+				return (long)start;
+			ok = b[off];
+			len = (size_t)(nul - (b + off + 1));
+			if (ok > 1 || len >= RECORD_STR)
+				return (long)start;
+			if (ok) {
+				if (pool_add(t, (const char *)b + off + 1, len + 1,
+					     &e.str_off[i]) < 0)
+					return -2;
+				e.rec.str_ok[i] = 1;
+				e.rec.str_addr[i] = (uint64_t)e.rec.args[t->strs[e.cls][i]];
+			}
+			off += len + 2;
+		}
 		e.rec.pid = ids[0];
 		e.rec.tid = ids[1];
 		e.rec.uid = ids[2];
@@ -629,6 +696,9 @@ void ctf_trace_free(struct ctf_trace *t)
 		free(t->probes[i]);
 	free(t->probes);
 	free(t->nargs);
+	free(t->nstrs);
+	free(t->strs);
+	free(t->pool);
 	free(t->events);
 	memset(t, 0, sizeof(*t));
 }

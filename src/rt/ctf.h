@@ -8,7 +8,9 @@
  * class is named for the probe ("syscall::getppid:entry"); its header
  * carries the class and the timestamp (the probe's `timestamp`, mapped to
  * wall-clock time by the clock's offset); its context pid, tid, uid, gid
- * and execname; its payload the probe's arguments, arg0..argN-1.  Each
+ * and execname; its payload the probe's arguments, arg0..argN-1, then
+ * for each string argument K copied at the probe (spec/record.h) a
+ * uint8_t argK_copied (0: the copy faulted) and a string argK_str.  Each
  * packet's context carries the CPU and, as CTF's events_discarded, how
  * many firings that CPU has lost so far: losses are in the trace itself.
  *
@@ -40,6 +42,12 @@ struct ctf_event {
 	const char *execname;
 	const int64_t *args;
 	int nargs;
+	struct ctf_str {	/* string arguments copied at the probe */
+		int arg;		/* its index in args */
+		bool copied;		/* false: the copy faulted, s is "" */
+		const char *s;
+	} strs[RECORD_STRS];
+	int nstrs;
 };
 
 /* Make dir (or use it, if it holds no trace) and start its metadata,
@@ -67,13 +75,19 @@ struct ctf_trace {
 	int nenabled;
 	char **probes;		/* event class names, by class id */
 	int *nargs;		/* and how many arguments each has */
+	uint8_t (*strs)[RECORD_STRS];	/* and its string arguments' indices */
+	int *nstrs;
 	int nprobes;
 	struct ctf_replayed {
 		struct replay_rec rec;
+		size_t str_off[RECORD_STRS];	/* rec.str_ok[i]: its string
+						 * at pool + str_off[i] */
 		uint32_t cls;		/* its class: probes[cls] */
 		uint64_t seq;		/* read order: ties of time keep it */
 	} *events;
 	size_t nevents;
+	char *pool;		/* the events' strings */
+	size_t pool_len, pool_cap;
 	bool complete;		/* the recorder finished (.dscope-complete) */
 	uint64_t discarded;	/* firings the recorder lost, all CPUs */
 };

@@ -43,6 +43,7 @@ int replay_run(struct replay *r, size_t n, FILE *err, const char *progname)
 {
 	int map = r->sp->maps[r->sp->replay_map].fd;
 	uint32_t zero = 0;
+	static struct replay_val v;	/* the map's value, strings NUL-padded */
 
 	for (; n > 0 && r->next < r->t->nevents; r->next++) {
 		const struct ctf_replayed *e = &r->t->events[r->next];
@@ -57,7 +58,14 @@ int replay_run(struct replay *r, size_t n, FILE *err, const char *progname)
 			opts.flags = BPF_F_TEST_RUN_ON_CPU;
 			opts.cpu = e->rec.cpu;
 		}
-		if (bpf_map_update_elem(map, &zero, &e->rec, BPF_ANY) < 0 ||
+		v.rec = e->rec;
+		for (int i = 0; i < RECORD_STRS; i++) {
+			memset(v.strs[i], 0, RECORD_STR);
+			if (e->rec.str_ok[i])
+				strncpy(v.strs[i], r->t->pool + e->str_off[i],
+					RECORD_STR - 1);
+		}
+		if (bpf_map_update_elem(map, &zero, &v, BPF_ANY) < 0 ||
 		    (bpf_prog_test_run_opts(fd, &opts) < 0 &&
 		     (errno != ENXIO ||	/* that CPU is offline here */
 		      (opts.flags = 0, bpf_prog_test_run_opts(fd, &opts) < 0)))) {

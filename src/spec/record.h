@@ -10,6 +10,18 @@
  * spec.replay_map, and runs the probe's program on it (BPF_PROG_TEST_RUN):
  * the program's built-in variables read that value instead of the
  * running kernel's.
+ *
+ * Strings at the probe: a system call's entry whose argument is a user
+ * string (syscalls_string_args()) records it too, copied at the firing,
+ * since its memory is gone by the time a replay asks: after the
+ * arguments, per such argument, a word (k << 32 | (u32)r, k the
+ * argument's index and r bpf_probe_read_user_str's result, negative
+ * where the copy faulted) and the string, RECORD_STR bytes at most; a
+ * clause has as many such slots as the most any of its system calls
+ * needs, and a firing's record ends before the first it does not fill.
+ * Replaying, the strings copied follow the replay_rec in the map value
+ * (struct replay_val), each with the address it was copied from, and
+ * copyinstr() of that address returns it; of any other, it faults.
  */
 #ifndef DSCOPE_RECORD_H
 #define DSCOPE_RECORD_H
@@ -23,6 +35,8 @@ enum record_field {	/* ORDER RECORD: cg_record.c's record_builtins[] */
 
 #define RECORD_ARGS 10		/* arg0..arg9, as many as D names */
 #define RECORD_COMM 16		/* execname's bytes, the kernel's comm */
+#define RECORD_STRS 4		/* strings kept per firing (request_key's 3) */
+#define RECORD_STR 256		/* a string's bytes, its NUL included */
 
 struct replay_rec {
 	int64_t args[RECORD_ARGS];
@@ -30,6 +44,15 @@ struct replay_rec {
 	uint32_t pid, tid, uid, gid;
 	uint32_t cpu, pad;
 	char execname[RECORD_COMM];
+	uint64_t str_addr[RECORD_STRS];	/* where each string was copied from */
+	uint8_t str_ok[RECORD_STRS];	/* 1: strs[i] holds it; 0: slot unused */
+	uint32_t pad2;
+};
+
+/* spec.replay_map's value: the firing and its strings */
+struct replay_val {
+	struct replay_rec rec;
+	char strs[RECORD_STRS][RECORD_STR];
 };
 
 #endif /* DSCOPE_RECORD_H */

@@ -116,6 +116,10 @@ struct sysinfo_entry {
 	uint32_t return_id;
 	uint64_t entry_mask;	/* bit c: entry clause c of the program matches */
 	uint64_t return_mask;
+	uint8_t str_args[4];	/* -x record: the entry's string arguments
+				 * (index + 1; 0: no more), copied at the
+				 * probe (spec/record.h: RECORD_STRS) */
+	uint32_t pad;
 };
 
 #define SCRATCH_SIZE (32 * 1024)	/* per-CPU scratch; the record is at 0 */

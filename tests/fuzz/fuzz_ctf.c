@@ -6,7 +6,8 @@
  * NUL byte, and stream_0 after it (an input without a NUL is metadata
  * alone).  ctf_trace_read() must refuse what is not a trace dscope wrote
  * in one sentence, and for what it accepts give events in timestamp
- * order, each of a class the metadata declares: no crash, no leak.
+ * order, each of a class the metadata declares, each string it holds a
+ * NUL-terminated one in the trace's pool: no crash, no leak.
  */
 #include "fuzz_file.h"
 
@@ -48,6 +49,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 			if (i && t.events[i].rec.timestamp < t.events[i - 1].rec.timestamp)
 				abort();
+			for (int j = 0; j < RECORD_STRS; j++)
+				if (t.events[i].rec.str_ok[j] &&
+				    (t.events[i].str_off[j] >= t.pool_len ||
+				     !memchr(t.pool + t.events[i].str_off[j], 0,
+					     t.pool_len - t.events[i].str_off[j])))
+					abort();
 		}
 		ctf_trace_free(&t);
 	}

@@ -81,3 +81,11 @@ check_accounting() {
 	[ -z "$twice" ] || fail "printed twice: $twice"
 	accounted="$n records: $lines printed, $drops dropped"
 }
+# the number of events a -x record run said it recorded, from its stderr
+# in file $1; fails the test when it said none
+recorded_count() {
+	local n
+	n=$(sed -n 's/^dscope: recorded \([0-9]*\) events\{0,1\} to .*/\1/p' "$1")
+	[ -n "$n" ] || fail "no count of recorded events: $(cat "$1")"
+	echo "$n"
+}

@@ -24,7 +24,7 @@ refused "curthread" "curthread is not in a recorded trace" \
 refused "stack" "read a stack, which a recorded trace does not hold" \
 	$D -x replay="$dir/t" -n 'syscall::getppid:entry { @[stack()] = count(); }'
 refused "user memory" "read user memory, which a recorded trace does not hold" \
-	$D -x replay="$dir/t" -n 'syscall::getppid:entry { trace(copyinstr(arg0)); }'
+	$D -x replay="$dir/t" -n 'syscall::getppid:entry { trace(copyin(arg0, 8)); }'
 refused "missing directory" "cannot replay $dir/none: No such file or directory" \
 	$D -x replay="$dir/none" -n 'syscall::getppid:entry {}'
 mkdir "$dir/foreign"

@@ -30,8 +30,7 @@ D
 live=$($D -q -x record="$dir/t" -s "$dir/who.d" \
 	-c "sh -c '$dir/$l 700; $dir/$k ignored 40; $dir/$k sleep 50'" $l $k 2>"$dir/err") ||
 	fail "recording exit $?: $(cat "$dir/err")"
-n=$(sed -n 's/^dscope: recorded \([0-9]*\) events to .*/\1/p' "$dir/err")
-[ -n "$n" ] || fail "no count of recorded events: $(cat "$dir/err")"
+n=$(recorded_count "$dir/err") || exit 1
 echo "$live" | grep -qx "$l getppid 700" || fail "live: want $l getppid 700: $live"
 echo "$live" | grep -qx "$l 700" || fail "live: want 700 returns without errno: $live"
 echo "$live" | grep -qx "$k kill 12 40" || fail "live: want 40 kills with SIGUSR2: $live"
