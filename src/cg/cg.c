@@ -71,6 +71,7 @@
 #include "front/sema.h"
 #include "prov/catalog.h"
 #include "prov/net.h"
+#include "prov/fbt.h"
 #include "kern/kcaps.h"
 #include "spec/options.h"
 #include "spec/record.h"
@@ -451,6 +452,54 @@ static void usdt_deref(struct cg *g, int16_t slot)
 	cg_load_slot(g, R8, slot);
 }
 
+/* Word k of a trampoline's context -- the function's arguments, then
+ * fexit's return value -- into slot, unless the function's argument
+ * count and k compared by jmp say skip.  By a helper: the verifier of a
+ * function's copy refuses a load from the context past its own words.
+ *	if (r7->nargs jmp k) goto skip
+ *	probe_read_kernel(&slot, 8, ctx + 8k) */
+static void trampoline_word(struct cg *g, int16_t slot, int jmp, int k, int skip)
+{
+	emit_load(&g->e, 4, R1, R7, offsetof(struct uprobe_entry, nargs));
+	emit_jmp_imm(&g->e, jmp, R1, k, skip);
+	cg_fp_ptr(g, R1, slot);
+	emit_mov_imm(&g->e, R2, 8);
+	emit_mov_reg(&g->e, R3, R6);
+	emit_alu_imm(&g->e, BPF_ADD, R3, 8 * k);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+}
+
+/*
+ * fexit without bpf_get_func_ret and bpf_get_func_ip (before 5.17 and
+ * 5.15): each function has its own copy of the program (as fentry's), its
+ * uprobe_entry says the function's address and its argument count, and
+ * the trampoline's context holds the arguments and then the return
+ * value.  The verifier of one function's copy refuses a load from the
+ * context past that value, so it is read by a helper, at an offset
+ * chosen among the few a trampoline can have:
+ *	arg0: v = r7->addr
+ *	arg1: for k in 0..FBT_ARGS_MAX: if (r7->nargs == k)
+ *		probe_read_kernel(&v, 8, ctx + 8k)
+ */
+static void fexit_value(struct cg *g, int16_t slot, int n)
+{
+	int done = emit_new_label(&g->e);
+
+	if (n == 0) {
+		emit_load(&g->e, 8, R0, R7, offsetof(struct uprobe_entry, addr));
+		cg_store_slot(g, slot, R0);
+		return;
+	}
+	for (int k = 0; k <= FBT_ARGS_MAX; k++) {
+		int next = emit_new_label(&g->e);
+
+		trampoline_word(g, slot, BPF_JNE, k, next);
+		emit_ja(&g->e, done);
+		emit_label(&g->e, next);
+	}
+	emit_label(&g->e, done);
+}
+
 /*
  * argN at a usdt site, computed from the site's struct usdt_arg (spec/spec.h)
  * in its uprobe entry, r7:
@@ -585,13 +634,7 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 		if (!kcaps_has(KCAP_FENTRY_COOKIE)) {
 			int past = emit_new_label(&g->e);
 
-			emit_load(&g->e, 4, R1, R7, offsetof(struct uprobe_entry, nargs));
-			emit_jmp_imm(&g->e, BPF_JLE, R1, n, past);
-			cg_fp_ptr(g, R1, slot);
-			emit_mov_imm(&g->e, R2, 8);
-			emit_mov_reg(&g->e, R3, R6);
-			emit_alu_imm(&g->e, BPF_ADD, R3, 8 * n);
-			emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+			trampoline_word(g, slot, BPF_JLE, n, past);
 			emit_label(&g->e, past);
 			return;
 		}
@@ -607,6 +650,10 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 		if (n >= 2)
 			break;
 		emit_store_imm(&g->e, 8, R10, slot, 0);
+		if (!kcaps_has(KCAP_FENTRY_COOKIE)) {
+			fexit_value(g, slot, n);
+			return;
+		}
 		emit_mov_reg(&g->e, R1, R6);
 		if (n == 0) {
 			emit_call(&g->e, BPF_FUNC_get_func_ip);

@@ -21,6 +21,7 @@
 #include "front/ctype.h"
 #include "front/dlib.h"
 #include "kern/ktypes.h"
+#include "kern/kcaps.h"
 #include "front/parse.h"
 #include "front/sema.h"
 #include "prov/catalog.h"
@@ -490,6 +491,17 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
  */
 #define FBT_FENTRY_MAX 8
 
+/* Whether the script has fbt probes of that name (entry, return). */
+static bool has_fbt(struct matched *ms, int nm, const char *name)
+{
+	for (int i = 0; i < nm; i++)
+		for (int j = 0; j < ms[i].nprobes; j++)
+			if (catalog_mech(ms[i].probes[j]->kind) == MECH_KFUNC &&
+			    strcmp(ms[i].probes[j]->name, name) == 0)
+				return true;
+	return false;
+}
+
 static enum spec_attach fbt_mechanism(struct matched *ms, int nm, bool ret)
 {
 	const char *name = ret ? "return" : "entry";
@@ -514,7 +526,15 @@ static enum spec_attach fbt_mechanism(struct matched *ms, int nm, bool ret)
 		}
 	/* the kernel is asked only by a script with fbt probes: a trial
 	 * of fentry loads the kernel's BTF and attaches a trampoline */
-	if (n == 0 || !fbt_fentry_usable(ret))
+	if (n == 0 || !fbt_fentry_usable())
+		return kprobe;
+	/* Without fentry_cookie (5.10) each program joins a function's
+	 * trampoline by itself, and 5.10 refused the second (fexit on
+	 * vfs_read after its fentry: EINVAL, with a kernel warning); a
+	 * kretprobe beside fentry runs first and leaves its trampoline as
+	 * the caller the entry sees.  So a script with both ends takes
+	 * kprobes there, attached returns first (rt/uprobe.c). */
+	if (!kcaps_has(KCAP_FENTRY_COOKIE) && has_fbt(ms, nm, ret ? "entry" : "return"))
 		return kprobe;
 	return ret ? ATTACH_FEXIT : ATTACH_FENTRY;
 }

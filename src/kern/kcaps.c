@@ -415,10 +415,11 @@ static const struct cap {
 	  "those providers cannot attach" },
 	{ "tp_btf", try_tp_btf, "typed raw tracepoints: sched",
 	  "sched's on-cpu cannot read the next task" },
-	{ "fentry", try_fentry, "fentry: fbt of a few functions",
+	{ "fentry", try_fentry, "fentry and fexit: fbt of a few functions",
 	  "fbt through kprobes only" },
-	{ "fentry_cookie", try_fentry_cookie, "fexit too; fentry's arguments by bpf_get_func_arg",
-	  "fbt's return probes through kprobes; fentry's arguments read from its context" },
+	{ "fentry_cookie", try_fentry_cookie, "one fentry program for many functions; "
+	  "arguments and return value by helpers", "a copy of the program per function; "
+	  "arguments and return value read from its context" },
 	{ "kprobe", try_kprobe, "the kprobe PMU", "no fbt through kprobes" },
 	{ "kprobe_multi", try_kprobe_multi, "kprobe_multi links",
 	  "kprobes attach one at a time" },

@@ -172,6 +172,12 @@ static const struct probe_arg bytes_args[] = {
  *	page_fault_user/kernel(address, regs, error_code)
  *	sched_switch(preempt, prev, next, prev_state)
  *	sched_process_fork(parent, child)
+ * sched_switch has prev_state from 5.18; before, its TP_PROTO stops at
+ * next (BTF says which: inv_swtch's first way wants four arguments),
+ * and prev's own state word is the value __schedule read, unchanged at
+ * the tracepoint except where a pending signal kept prev awake: that
+ * switch __schedule counts voluntary and has set prev back to running,
+ * so it reads as involuntary here.
  */
 static const char derived_pre[] =
 	"self uint64_t __dv_a0;\n"
@@ -227,6 +233,8 @@ static const char derived_pre[] =
 	"inline int __dv_new_process = ((struct task_struct *)arg1)->pid ==\n"
 	"    ((struct task_struct *)arg1)->tgid;\n"
 	"inline int __dv_involuntary = (arg0 & 0xff) != 0 || (arg3 & 0xffffffff) == 0;\n"
+	"inline int __dv_involuntary_task = (arg0 & 0xff) != 0 ||\n"
+	"    __task_state((struct task_struct *)arg1) == 0;\n"
 	"inline int __dv_to_idle = ((struct task_struct *)arg2)->pid == 0;\n"
 	"inline int __dv_user_addr = arg0 < 0x800000000000;\n"
 	"inline int __dv_prot = (arg2 & 1) != 0;\n"
@@ -369,7 +377,9 @@ static const struct derived {
 		TP("exceptions", "page_fault_user", "__dv_prot", one_args),
 		TP("exceptions", "page_fault_kernel", "__dv_kprot", one_args) } } },
 	{ PROV_SYSINFO, "idlethread", { { SWITCH("__dv_to_idle") } } },
-	{ PROV_SYSINFO, "inv_swtch", { { SWITCH("__dv_involuntary") } } },
+	{ PROV_SYSINFO, "inv_swtch", {
+		{ TPN("sched", "sched_switch", 4, "__dv_involuntary", one_args) },
+		{ SWITCH("__dv_involuntary_task") } } },
 	{ PROV_SYSINFO, "msg", { { SYS_ENTER("__dv_is_msg", one_args) } } },
 	{ PROV_SYSINFO, "nthreads", { {
 		TP("sched", "sched_process_fork", NULL, one_args) } } },

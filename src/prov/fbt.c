@@ -51,8 +51,6 @@
 #include "sdt.h"
 #include "tracefs.h"
 
-#define FBT_ARGS_MAX 6		/* the argument registers */
-
 /*
  * A function the kernel has but ftrace does not list is one it will not
  * let be traced: marked notrace (the tracing machinery's own, early boot
@@ -264,12 +262,12 @@ int fbt_load_args(struct catalog *cat, struct probe *p)
 	return p->nargs = n;
 }
 
-/* fexit reads its return value and function by helpers of 5.15-5.17;
- * fentry without cookies or bpf_get_func_arg (5.10) has a copy of its
- * program per function already, and its context holds the arguments. */
-bool fbt_fentry_usable(bool ret)
+/* Without cookies and the helpers of 5.15-5.17 (5.10) each function
+ * has a copy of its fentry or fexit program, and the context holds the
+ * arguments and the return value (cg.c: arg_value). */
+bool fbt_fentry_usable(void)
 {
-	return kcaps_has(ret ? KCAP_FENTRY_COOKIE : KCAP_FENTRY);
+	return kcaps_has(KCAP_FENTRY);
 }
 
 int fbt_btf_id(const struct probe *p)

@@ -24,10 +24,12 @@ void fbt_why_none(const struct probe_desc *pd, char *buf, size_t n);
 /* args[] of an fbt probe, from the function's BTF prototype. */
 int fbt_load_args(struct catalog *cat, struct probe *p);
 
-/* Whether this kernel attaches fentry (ret: fexit) programs as fbt uses
+#define FBT_ARGS_MAX 6		/* the argument registers */
+
+/* Whether this kernel attaches fentry and fexit programs as fbt uses
  * them, and whether p can be one: a vmlinux function with BTF (its BTF
  * id, or -1), whose arguments number fbt_fentry_nargs. */
-bool fbt_fentry_usable(bool ret);
+bool fbt_fentry_usable(void);
 bool fbt_fentry_ok(const struct probe *p);
 int fbt_btf_id(const struct probe *p);
 int fbt_fentry_nargs(const struct probe *p);

@@ -410,6 +410,7 @@ static int fill_map(const struct spec *sp, FILE *err, const char *progname)
 		const struct probe *p = u->probe;
 		struct uprobe_entry e = { .probe_id = p->id, .mask = u->mask };
 		uint32_t key = (uint32_t)i;
+		uint64_t end;
 
 		snprintf(e.func, sizeof(e.func), "%s", p->func);
 		snprintf(e.mod, sizeof(e.mod), "%s", p->mod);
@@ -417,8 +418,10 @@ static int fill_map(const struct spec *sp, FILE *err, const char *progname)
 		snprintf(e.name, sizeof(e.name), "%s", p->name);
 		if (catalog_mech(p->kind) == MECH_UPROBE && strcmp(p->name, "entry") == 0)
 			e.flags = UPROBE_F_ENTRY;
-		if (u->att == ATTACH_FENTRY)
+		if (u->att == ATTACH_FENTRY || u->att == ATTACH_FEXIT)
 			e.nargs = (uint32_t)fbt_fentry_nargs(p);
+		if (u->att == ATTACH_FEXIT && !ksym_range(p->func, &e.addr, &end))
+			e.addr = 0;
 		if (u->args)
 			memcpy(e.args, u->args, sizeof(e.args));
 		if (bpf_map_update_elem(fd, &key, &e, BPF_ANY) < 0) {
@@ -632,13 +635,19 @@ int uprobe_attach(const struct spec *sp, struct attach_set *set, FILE *err,
 	if ((rc = want_fds(sp, kcaps_has(KCAP_KPROBE_MULTI), err, progname)) < 0 ||
 	    (rc = fill_map(sp, err, progname)) < 0)
 		return rc;
+	/* kretprobes first: the kprobes on one address run newest first,
+	 * and an entry probe must see the function's return address
+	 * before a kretprobe's handler replaces it on the stack with its
+	 * trampoline's (which 5.10's unwinder then shows as the caller) */
+	for (int i = 0; i < sp->nprogs && rc == 0; i++)
+		if (sp->progs[i].attach == ATTACH_KRETPROBE)
+			rc = attach_kprobes(sp, &sp->progs[i], set, err, progname);
 	for (int i = 0; i < sp->nprogs && rc == 0; i++)
 		if (sp->progs[i].attach == ATTACH_UPROBE ||
 		    sp->progs[i].attach == ATTACH_URETPROBE ||
 		    sp->progs[i].attach == ATTACH_USDT)
 			rc = attach_prog(sp, &sp->progs[i], set, err, progname);
-		else if (sp->progs[i].attach == ATTACH_KPROBE ||
-			 sp->progs[i].attach == ATTACH_KRETPROBE)
+		else if (sp->progs[i].attach == ATTACH_KPROBE)
 			rc = attach_kprobes(sp, &sp->progs[i], set, err, progname);
 		else if (sp->progs[i].attach == ATTACH_FENTRY ||
 			 sp->progs[i].attach == ATTACH_FEXIT)

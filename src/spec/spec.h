@@ -247,9 +247,10 @@ struct uprobe_entry {
 	char name[UPROBE_NAME_MAX];	/* probename: usdt's, pid's offsets ("1f") */
 	uint32_t probe_id;
 	uint32_t flags;			/* UPROBE_F_* */
-	uint32_t nargs;			/* fentry: the function's arguments */
+	uint32_t nargs;			/* fentry, fexit: the function's arguments */
 	uint32_t pad;
 	uint64_t mask;			/* bit c: clause c of the program matches */
+	uint64_t addr;			/* fexit: the function's address */
 	struct usdt_arg args[USDT_ARGS_MAX];	/* usdt: this site's arguments */
 };
 

@@ -65,11 +65,19 @@ for disable in "" fentry fentry,kprobe_multi; do
 	echo "$out" | grep -q 'vfs_read' && fail "vfs_read's own frame (without '$disable'): $out"
 done
 if $D -vV 2>&1 | grep -q '^  fentry  *yes'; then
-	# fexit where its helpers are (fentry_cookie: 6.0+), else a kretprobe
-	S=$($D -S -e -n 'fbt::vfs_read:entry, fbt::vfs_read:return {}' 2>&1)
+	# and its return through fexit, with their helpers (fentry_cookie:
+	# 6.0+) or without (5.10: a copy per function reads its context);
+	# both ends in one script, without them, through kprobes (compile.c)
+	S=$($D -S -e -n 'fbt::vfs_read:entry {}' 2>&1)
 	echo "$S" | grep -q 'dscope_fentry' || fail "vfs_read is not traced through fentry"
-	! $D -vV 2>&1 | grep -q '^  fentry_cookie  *yes' || echo "$S" | grep -q 'dscope_fexit' ||
-		fail "vfs_read's return is not traced through fexit"
+	S=$($D -S -e -n 'fbt::vfs_read:return {}' 2>&1)
+	echo "$S" | grep -q 'dscope_fexit' || fail "vfs_read's return is not traced through fexit"
+	S=$($D -S -e -n 'fbt::vfs_read:entry, fbt::vfs_read:return {}' 2>&1)
+	if $D -vV 2>&1 | grep -q '^  fentry_cookie  *yes'; then
+		echo "$S" | grep -q 'dscope_fexit' || fail "both ends: the return is not fexit"
+	else
+		echo "$S" | grep -q 'dscope_fexit' && fail "both ends: fexit without fentry_cookie"
+	fi
 	$D -S -e -n 'fbt::vfs_*:entry {}' 2>&1 | grep -q 'dscope_fbt_ent' ||
 		fail "a wide glob is not traced through kprobes"
 fi

@@ -13,6 +13,11 @@
 # its spinning function, libc between it and its own callers, the chain
 # down to main, and libc's __libc_start_call_main below main.
 . tests/sh/lib.sh
+# Without bpf_loop (before 5.17) ustack() follows frame pointers only:
+# these stacks end in libc, and the run would wait for depths it never sees.
+$D -vV | grep -q '^  bpf_loop  *yes' || {
+	echo "ustack() unwinds by .eh_frame in bpf_loop, which this kernel lacks (dscope -vV): frame pointers only"
+	exit 77; }
 cleanup() { kill $p1 $p2 2>/dev/null; wait $p1 $p2 2>/dev/null; }
 trap cleanup EXIT
 $B/targets/spinsort & p1=$!
