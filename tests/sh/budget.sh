@@ -13,7 +13,13 @@
 . tests/sh/lib.sh
 dir=$(mktemp -d)
 trap 'kill $dpid 2>/dev/null; wait 2>/dev/null; rm -rf "$dir"' EXIT
-script='pid$target:::entry { @[probefunc] = count(); } END { printf("END ran\n"); }'
+# Where the kernel has no uprobe_multi (6.1), every function of the
+# process is a uprobe perf event of its own, some 3900 of them attached
+# and detached one at a time: minutes under a guest's emulation, for no
+# firing the storm needs.  There the storm is the program's own functions.
+mod=
+$D -vV | grep -q '^  uprobe_multi  *yes' || mod=tinycalls
+script="pid\$target:$mod::entry { @[probefunc] = count(); } END { printf(\"END ran\\n\"); }"
 
 $D -n "$script" -c "$B/targets/tinycalls 0 2" >"$dir/out" 2>"$dir/err" & dpid=$!
 # its programs and links, once tinycalls runs (it runs once they are attached)
@@ -31,7 +37,7 @@ dpid=
 grep -q '^link ' "$dir/ids" || fail "no BPF link found in dscope's fds"
 said=$(grep 'processing aborted' "$dir/err")
 [ "$(echo "$said" | grep -c .)" = 1 ] || fail "no one 'processing aborted' line: $(cat "$dir/err")"
-echo "$said" | grep -Eq "^dscope: processing aborted: Abort due to probe overhead: the probes took [0-9]+\.[0-9]% of process $child's CPU time over [0-9.]+ s, over the budget of 50\.0% \(option budget\); the busiest: pid$child:\*:\*:entry \([0-9]+ probes\) [0-9]+\.[0-9]%$" ||
+echo "$said" | grep -Eq "^dscope: processing aborted: Abort due to probe overhead: the probes took [0-9]+\.[0-9]% of process $child's CPU time over [0-9.]+ s, over the budget of 50\.0% \(option budget\); the busiest: pid$child:${mod:-\*}:\*:entry \([0-9]+ probes\) [0-9]+\.[0-9]%$" ||
 	fail "not the sentence wanted: $said"
 for f in tiny_add tiny_xor; do
 	grep -Eq "^  $f +[1-9][0-9]*$" "$dir/out" || fail "$f not counted: $(tail -3 "$dir/out")"
