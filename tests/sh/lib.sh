@@ -1,4 +1,12 @@
-# Shared by the shell tests: where things are, and how to fail.
+## A replay's output ($2) must be the live run's ($1), to the byte.
+same_as_live() {
+	[ "$1" = "$2" ] || fail "replay differs from live:
+--- live
+$1
+--- replay
+$2"
+}
+ Shared by the shell tests: where things are, and how to fail.
 B=${B:-build}
 D=$B/dscope
 fail() { echo "FAIL: $*"; exit 1; }

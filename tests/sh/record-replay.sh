@@ -41,11 +41,7 @@ echo "$live" | grep -q "^$k off-cpu [1-9][0-9]* times [1-9][0-9]* ns$" || fail "
 # the same script over the trace: the same output, to the byte
 replayed=$($D -q -x replay="$dir/t" -s "$dir/who.d" $l $k 2>"$dir/err2") ||
 	fail "replay exit $?: $(cat "$dir/err2")"
-[ "$live" = "$replayed" ] || fail "replay differs from live:
---- live
-$live
---- replay
-$replayed"
+same_as_live "$live" "$replayed"
 [ -s "$dir/err2" ] && fail "replay of a complete trace said: $(cat "$dir/err2")"
 
 # exit() stops the replay where it stops a live run: no firing after it

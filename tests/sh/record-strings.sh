@@ -42,11 +42,7 @@ echo "$live" | grep -qx "prefix $pre 25" || fail "live: want copyinstr(arg1, 4) 
 
 replayed=$($D -q -x replay="$dir/t" -s "$dir/who.d" "$dir/f" "$dir/g" $s $m $r 2>"$dir/err2") ||
 	fail "replay exit $?: $(cat "$dir/err2")"
-[ "$live" = "$replayed" ] || fail "replay differs from live:
---- live
-$live
---- replay
-$replayed"
+same_as_live "$live" "$replayed"
 # a string the probe could not copy (a page of the process not yet in
 # memory: the dynamic loader's strings in mv and rm) faulted live and
 # faults in replay: each fault of the replay is one of the live run's
