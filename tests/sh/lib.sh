@@ -1,12 +1,4 @@
-## A replay's output ($2) must be the live run's ($1), to the byte.
-same_as_live() {
-	[ "$1" = "$2" ] || fail "replay differs from live:
---- live
-$1
---- replay
-$2"
-}
- Shared by the shell tests: where things are, and how to fail.
+# Shared by the shell tests: where things are, and how to fail.
 B=${B:-build}
 D=$B/dscope
 fail() { echo "FAIL: $*"; exit 1; }
@@ -88,6 +80,14 @@ check_accounting() {
 	twice=$(grep "$re" "$out" | cut -d' ' -f1,2 | sort | uniq -d | head -3)
 	[ -z "$twice" ] || fail "printed twice: $twice"
 	accounted="$n records: $lines printed, $drops dropped"
+}
+# A replay's output ($2) must be the live run's ($1), to the byte.
+same_as_live() {
+	[ "$1" = "$2" ] || fail "replay differs from live:
+--- live
+$1
+--- replay
+$2"
 }
 # the number of events a -x record run said it recorded, from its stderr
 # in file $1; fails the test when it said none
