@@ -8,9 +8,12 @@
 #
 # The D script: syscall counts by execname (the whole machine), a printf
 # for each record of a workload of known size, @[ustack()] = count()
-# printed and truncated every 10 s, proc:::exec-success and proc:::exit,
-# a quantize of nanosleep's latency, and -x metrics on loopback, scraped
-# by curl once a second for the whole run.
+# printed and truncated every 10 s, and the first whole stack of each
+# "drv" printed with ustack() while it lives (so each one's symbols are
+# read), proc:::exec-success and proc:::exit, a quantize of nanosleep's
+# latency, and -x metrics on loopback, scraped by curl once a second for
+# the whole run.  The workload's clauses take only this script's own
+# processes (progenyof): another test's "drv" on the machine is not ours.
 #
 # The load, each second: one "hourw" (calls dup() on fds that cannot
 # exist, WORK times, each a record printed with its own number: the
@@ -97,14 +100,22 @@ gcc -O0 -fomit-frame-pointer -fPIC -shared -o "$tmp/big.so" "$tmp/big.c" &&
 cat >"$tmp/hour.d" <<'EOF'
 #pragma D option quiet
 syscall:::entry { @sys[execname] = count(); }
-syscall::dup:entry /execname == "hourw" && (int)arg0 >= 1000000/
+syscall::dup:entry /execname == "hourw" && progenyof($1) && (int)arg0 >= 1000000/
 {
 	printf("w %d %d\n", pid, (int)arg0);
 	@gen = count();
 }
-syscall::getppid:entry /execname == "drv"/ { @st[ustack()] = count(); }
+syscall::getppid:entry /execname == "drv" && progenyof($1)/ { @st[ustack()] = count(); }
+/* a whole stack: syscall, spin, big_entry, main, libc's two and _start */
+syscall::getppid:entry /execname == "drv" && progenyof($1) && ustackdepth >= 7 && !seen[pid]/
+{
+	seen[pid] = 1;
+	printf("whole %d\n", pid);
+	ustack();
+}
 proc:::exec-success { @exec[execname] = count(); }
 proc:::exit { @exits = count(); }
+proc:::exit /seen[pid]/ { seen[pid] = 0; }
 syscall::nanosleep:entry, syscall::clock_nanosleep:entry { self->ts = timestamp; }
 syscall::nanosleep:return, syscall::clock_nanosleep:return /self->ts/
 {
@@ -119,7 +130,7 @@ END
 }
 EOF
 out=$out_dir/out err=$out_dir/err
-$D -s "$tmp/hour.d" -x "metrics=127.0.0.1:$port" >"$out" 2>"$err" &
+$D -s "$tmp/hour.d" -x "metrics=127.0.0.1:$port" $$ >"$out" 2>"$err" &
 dpid=$!
 # quiet: dscope does not say "metrics at"; the port answers once it runs
 url=http://127.0.0.1:$port/metrics
@@ -216,9 +227,15 @@ ok=$(grep -c '^ok' "$out_dir/scrapes")
 fl=$(grep -c '^fail' "$out_dir/scrapes")
 first=$(sed -n 2p "$csv") last=$(tail -1 "$csv")
 col() { echo "$1" | cut -d, -f"$2"; }
+# the first whole stack of each drv, named from its own copy
+named=0
+for i in $(seq $drvs); do
+	grep -q "libbig_$i.so\`big_entry" "$out" && named=$((named + 1))
+done
 maxrss=$(tail -n +2 "$csv" | cut -d, -f3 | sort -n | tail -1)
 echo "duration:     ${dur} s, $procs processes started ($drvs with a copy of a 6000-function library of their own)"
 echo "records:      $gen generated, $printed printed, $drops dropped (count() says ${count:-missing}; printed twice: $twice)"
+echo "drv stacks:   $named of $drvs named from their own copy"
 echo "RSS:          $(col "$first" 3) kB at start, $(col "$last" 3) kB at end, $maxrss kB the most sampled, VmHWM $(col "$last" 4) kB"
 echo "open fds:     $(col "$first" 5) at start, $(col "$last" 5) at end"
 echo "BPF progs:    $(col "$first" 6) at start, $(col "$last" 6) at end; maps $(col "$first" 7) at start, $(col "$last" 7) at end"
