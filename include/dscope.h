@@ -93,6 +93,10 @@ DSCOPE_API int dscope__go(struct dscope *ds);
  * passed the budget (said), after which dscope__stop runs no END; other
  * negatives on error. */
 DSCOPE_API int dscope__poll(struct dscope *ds, int timeout_ms);
+/* bufpolicy=ring: write out what the ring keeps now -- to the trace under
+ * -x record, a flight recorder's snapshot -- and go on keeping the newest
+ * (dscope(1) does it on SIGUSR1).  0, or a negative errno (said). */
+DSCOPE_API int dscope__snapshot(struct dscope *ds);
 DSCOPE_API int dscope__stop(struct dscope *ds);
 /* The status given to exit(), 0 if none. */
 DSCOPE_API int dscope__status(const struct dscope *ds);

@@ -36,6 +36,7 @@
 
 static const char *progname = "dscope";
 static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t snapshot;	/* SIGUSR1: dscope__snapshot */
 
 enum src_kind { SRC_N, SRC_S, SRC_P, SRC_M, SRC_F, SRC_I };
 
@@ -546,6 +547,12 @@ static void on_signal(int sig)
 	interrupted = 1;
 }
 
+static void on_snapshot(int sig)
+{
+	(void)sig;
+	snapshot = 1;
+}
+
 /* SIGCHLD only has to interrupt the poll; target_gone() looks */
 static void on_child(int sig)
 {
@@ -556,11 +563,14 @@ static void handle_signals(void)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct sigaction child = { .sa_handler = on_child };
+	struct sigaction snap = { .sa_handler = on_snapshot };
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sigemptyset(&snap.sa_mask);
+	sigaction(SIGUSR1, &snap, NULL);
 	sigemptyset(&child.sa_mask);
 	sigaction(SIGCHLD, &child, NULL);	/* wakes the poll when -c's child ends */
 	signal(SIGPIPE, SIG_IGN);
@@ -644,6 +654,11 @@ static int trace(struct dscope *ds, const struct cli *c, pid_t child)
 		done = dscope__poll(ds, 100);
 		if (done < 0)
 			break;
+		if (snapshot) {
+			snapshot = 0;
+			if (dscope__snapshot(ds) < 0)
+				break;
+		}
 		if ((gone = target_gone(ds, child, c->pid, dscope__quiet(ds))))
 			break;
 	}

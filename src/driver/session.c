@@ -927,6 +927,28 @@ static int poll_locked(struct dscope *ds, int timeout_ms)
 }
 
 /* The consumer holds the lock but while it waits (metrics.h). */
+int dscope__snapshot(struct dscope *ds)
+{
+	uint64_t before;
+	int rc;
+
+	if (ds->state != S_GOING || ds->opts.bufpolicy != BUFPOLICY_RING)
+		return 0;	/* nothing is kept to write out */
+	pthread_mutex_lock(&ds->lock);
+	before = ds->cons.ctf ? ctf_writer__events(ds->cons.ctf) : 0;
+	rc = consume_poll(&ds->cons, 0);	/* up to this moment */
+	consume_flush_ring(&ds->cons);
+	if (rc >= 0)
+		rc = record_flush(ds);
+	if (rc >= 0 && ds->cons.ctf)
+		fprintf(ds->cfg.err, "%s: saved %llu events to %s\n",
+			ds->cfg.progname,
+			(unsigned long long)(ctf_writer__events(ds->cons.ctf) - before),
+			ds->opts.record);
+	pthread_mutex_unlock(&ds->lock);
+	return rc < 0 ? rc : 0;
+}
+
 int dscope__poll(struct dscope *ds, int timeout_ms)
 {
 	int rc;
@@ -962,12 +984,22 @@ int dscope__stop(struct dscope *ds)
 	consume_poll(&ds->cons, 0);
 	consume_buf_drops(&ds->cons);
 	if (ds->cons.ctf) {
-		uint64_t *lost = consume_lost(&ds->cons);
+		uint64_t *lost, over = bufpolicy_overwritten(&ds->cons.held);
 
+		/* fill and ring hold the firings until now: into the trace
+		 * with them, before END (whose records follow them anyway) */
+		consume_release(&ds->cons);
+		lost = consume_lost(&ds->cons);
 		if (ctf_writer__free(ds->cons.ctf, lost) < 0)
 			rc = -EIO;
 		ds->cons.ctf = NULL;
 		free(lost);
+		if (over)
+			fprintf(ds->cfg.err, "%s: bufpolicy=ring kept each CPU's "
+				"newest %llu bytes: %llu older records were "
+				"overwritten\n", ds->cfg.progname,
+				(unsigned long long)ds->opts.bufsize,
+				(unsigned long long)over);
 	}
 	consume_revive(&ds->cons);	/* END's records need a live ring */
 	ds->cons.held.ending = true;

@@ -93,8 +93,10 @@ bool bufpolicy_add(struct bufpolicy_store *s, int cpu, const void *rec,
 		c->drops++;
 		return false;
 	}
-	while (c->head && c->bytes + cost > s->bufsize)	/* ring */
+	while (c->head && c->bytes + cost > s->bufsize) {	/* ring */
 		drop_oldest(c);
+		c->overwritten++;
+	}
 	if (!(r = malloc(sizeof(*r) + size))) {
 		c->drops++;
 		return false;
@@ -139,6 +141,15 @@ void bufpolicy_drain(struct bufpolicy_store *s, bufpolicy_print_f *print,
 			drain_cpu(s, cpu, print, ctx);
 	if (s->end_cpu >= 0)
 		drain_cpu(s, s->end_cpu, print, ctx);
+}
+
+uint64_t bufpolicy_overwritten(const struct bufpolicy_store *s)
+{
+	uint64_t n = 0;
+
+	for (int cpu = 0; s->cpus && cpu < s->ncpus; cpu++)
+		n += s->cpus[cpu].overwritten;
+	return n;
 }
 
 void bufpolicy_fini(struct bufpolicy_store *s)

@@ -57,6 +57,8 @@ struct bufpolicy_cpu {
 	bool full;			/* fill: this CPU refuses records */
 	uint64_t drops;			/* records no room could take (larger
 					 * than bufsize), or no memory */
+	uint64_t overwritten;		/* ring: older records let go for
+					 * newer ones (not drops) */
 };
 
 struct bufpolicy_store {
@@ -96,6 +98,9 @@ typedef void bufpolicy_print_f(void *ctx, int cpu, const void *rec,
  * first, and empty the store. */
 void bufpolicy_drain(struct bufpolicy_store *s, bufpolicy_print_f *print,
 		     void *ctx);
+
+/* ring: the records overwritten so far, all CPUs. */
+uint64_t bufpolicy_overwritten(const struct bufpolicy_store *s);
 
 void bufpolicy_fini(struct bufpolicy_store *s);
 

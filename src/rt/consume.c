@@ -915,10 +915,13 @@ int consume_open(struct consumer *c)
 
 	while (pages * 4096 < c->opts->bufsize && pages < 4096)
 		pages <<= 1;
-	/* ring keeps the newest records in user space: a roomier perf ring
-	 * lets it ride out a burst without losing any on the way */
-	if (c->opts->bufpolicy == BUFPOLICY_RING && pages < 16)
-		pages = 16;
+	/* ring keeps the newest records in user space, so its bufsize says
+	 * how much is kept, not how fast it may come: the perf ring is the
+	 * default's (a flight recorder's small ring must not lose a burst
+	 * on the way) */
+	if (c->opts->bufpolicy == BUFPOLICY_RING)
+		while (pages * 4096 < OPTIONS_BUFSIZE_DEFAULT && pages < 4096)
+			pages <<= 1;
 	c->pages = pages;
 	c->orig_out = c->out;
 	c->ncpus = libbpf_num_possible_cpus();
@@ -1000,6 +1003,16 @@ void consume_release(struct consumer *c)
 	if (!c->holding)
 		return;
 	c->holding = false;
+	bufpolicy_drain(&c->held, release, c);
+	fflush(c->out);
+}
+
+/* bufpolicy=ring, a snapshot: carry out what the ring holds now (to the
+ * trace, under -x record) and go on keeping the newest records. */
+void consume_flush_ring(struct consumer *c)
+{
+	if (!c->holding || c->opts->bufpolicy != BUFPOLICY_RING)
+		return;
 	bufpolicy_drain(&c->held, release, c);
 	fflush(c->out);
 }

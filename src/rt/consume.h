@@ -112,6 +112,9 @@ bool consume_stash_faulted(const struct consumer *c);
 /* fill, ring: carry out the held records, CPU by CPU; from now on
  * records are carried out as they are read. */
 void consume_release(struct consumer *c);
+/* bufpolicy=ring: carry out the held records now and keep holding (a
+ * flight recorder's snapshot, on SIGUSR1). */
+void consume_flush_ring(struct consumer *c);
 /* bufpolicy=fill: has a CPU's buffer filled (in BPF, or in the store)? */
 bool consume_filled(struct consumer *c);
 /* Report drops counted since the last call: principal buffer drops;

@@ -339,6 +339,11 @@ int ctf_writer__flush(struct ctf_writer *w, const uint64_t *discarded)
 	return 0;
 }
 
+uint64_t ctf_writer__events(const struct ctf_writer *w)
+{
+	return w->events;
+}
+
 int ctf_writer__free(struct ctf_writer *w, const uint64_t *discarded)
 {
 	int rc = 0, fd;

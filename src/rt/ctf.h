@@ -65,6 +65,8 @@ int ctf_writer__event(struct ctf_writer *w, int cpu, uint32_t probe_id,
 /* Write each CPU's pending events as one packet; discarded[cpu], the
  * firings it has lost so far (NULL: none).  0 or -errno. */
 int ctf_writer__flush(struct ctf_writer *w, const uint64_t *discarded);
+/* The events written so far. */
+uint64_t ctf_writer__events(const struct ctf_writer *w);
 /* Flush, mark the trace complete, say how many events it holds; NULL
  * is fine.  0 or -errno. */
 int ctf_writer__free(struct ctf_writer *w, const uint64_t *discarded);

@@ -25,7 +25,7 @@ void options_init(struct options *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->strsize = 256;
-	o->bufsize = 4 << 20;
+	o->bufsize = OPTIONS_BUFSIZE_DEFAULT;
 	o->aggsize = 4 << 20;
 	o->dynvarsize = 1 << 20;
 	o->scratchsize = SCRATCHSIZE_DEFAULT;

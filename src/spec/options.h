@@ -29,6 +29,9 @@ enum oformat {
 	OFORMAT_SVG,		/* stack aggregations as a flame graph */
 };
 
+/* DTrace's bufsize: 4 MiB of principal buffer per CPU */
+#define OPTIONS_BUFSIZE_DEFAULT (4u << 20)
+
 struct options {
 	bool quiet;		/* quiet: no probe headings, no "matched" */
 	bool destructive;	/* destructive (-w) */

@@ -15,6 +15,8 @@
  *   counted ignored N    sends itself N SIGUSR2s, which it ignores
  *   counted spin MS      spins MS ms of its own CPU time
  *   counted nice N       setpriority() N times, to 1, 2, ..., 19, 1, ...
+ *   counted lseek N F    lseek(-1, F + i, SEEK_SET) for i = 0 .. N-1: each
+ *                        fails (EBADF), its offset numbering the call
  *   counted pipe N       writes a byte to a pipe and reads it back, N
  *                        times: the pipe's mutex taken 2N times
  *   counted mprotect N   mprotect() of a page at 0x5ca1ab1e000 to what it
@@ -127,6 +129,11 @@ int main(int argc, char **argv)
 	} else if (strcmp(what, "nice") == 0) {
 		for (long i = 0; i < n; i++)
 			setpriority(PRIO_PROCESS, 0, (int)(i % 19) + 1);
+	} else if (strcmp(what, "lseek") == 0) {
+		long first = argc > 3 ? atol(argv[3]) : 0;
+
+		for (long i = 0; i < n; i++)
+			lseek(-1, first + i, SEEK_SET);
 	} else if (strcmp(what, "pipe") == 0) {
 		int fds[2];
 		char c = 'x';
