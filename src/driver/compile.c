@@ -82,10 +82,11 @@ struct matched {
 };
 
 /* Whether the trace being replayed recorded p (BEGIN, END and ERROR are
- * dscope's own: always there). */
+ * dscope's own: always there; tick-N fires on the trace's clock,
+ * replay.h). */
 static bool recorded(const struct compile_args *args, const struct probe *p)
 {
-	if (catalog_mech(p->kind) == MECH_DTRACE)
+	if (catalog_mech(p->kind) == MECH_DTRACE || p->kind == PROV_TICK)
 		return true;
 	for (int i = 0; i < args->nrecorded; i++) {
 		const char *r = args->recorded[i];

@@ -29,6 +29,17 @@ int replay_open(struct replay *r, const struct spec *sp, const struct ctf_trace 
 	r->ncpus = libbpf_num_possible_cpus();
 	if (!(r->prog_fd = malloc(sizeof(int) * (size_t)(t->nprobes + 1))))
 		return -ENOMEM;
+	if (!(r->ticks = calloc((size_t)sp->nprogs + 1, sizeof(*r->ticks))))
+		return -ENOMEM;
+	for (int i = 0; i < sp->nprogs; i++) {
+		const struct probe *p = sp->progs[i].probe;
+
+		if (sp->progs[i].attach == ATTACH_REPLAY && p &&
+		    p->kind == PROV_TICK && p->period_ns && t->nevents)
+			r->ticks[r->nticks++] = (struct replay_tick){
+				.prog_fd = sp->progs[i].fd, .period = p->period_ns,
+				.next = t->events[0].rec.timestamp + p->period_ns };
+	}
 	for (int c = 0; c < t->nprobes; c++) {
 		r->prog_fd[c] = -1;
 		for (int i = 0; i < sp->nprogs; i++)
@@ -39,24 +50,64 @@ int replay_open(struct replay *r, const struct spec *sp, const struct ctf_trace 
 	return 0;
 }
 
+/* Run program fd once over v, on the CPU v was recorded on if this
+ * machine has it; 0 or -errno. */
+static int run_one(struct replay *r, int fd, const struct replay_val *v)
+{
+	uint64_t args[12] = { 0 };
+	uint32_t zero = 0;
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args,
+		    .ctx_size_in = sizeof(args));
+
+	if ((int)v->rec.cpu < r->ncpus) {
+		opts.flags = BPF_F_TEST_RUN_ON_CPU;
+		opts.cpu = v->rec.cpu;
+	}
+	if (bpf_map_update_elem(r->sp->maps[r->sp->replay_map].fd, &zero, v,
+				BPF_ANY) < 0 ||
+	    (bpf_prog_test_run_opts(fd, &opts) < 0 &&
+	     (errno != ENXIO ||	/* that CPU is offline here */
+	      (opts.flags = 0, bpf_prog_test_run_opts(fd, &opts) < 0))))
+		return -errno;
+	return 0;
+}
+
+/* The tick due first at or before ts, or NULL. */
+static struct replay_tick *tick_due(struct replay *r, uint64_t ts)
+{
+	struct replay_tick *due = NULL;
+
+	for (int i = 0; i < r->nticks; i++)
+		if (r->ticks[i].next <= ts && (!due || r->ticks[i].next < due->next))
+			due = &r->ticks[i];
+	return due;
+}
+
 int replay_run(struct replay *r, size_t n, FILE *err, const char *progname)
 {
-	int map = r->sp->maps[r->sp->replay_map].fd;
-	uint32_t zero = 0;
 	static struct replay_val v;	/* the map's value, strings NUL-padded */
+	struct replay_tick *tk;
+	int rc;
 
 	for (; n > 0 && r->next < r->t->nevents; r->next++) {
 		const struct ctf_replayed *e = &r->t->events[r->next];
 		int fd = r->prog_fd[e->cls];
-		uint64_t args[12] = { 0 };
-		LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args,
-			    .ctx_size_in = sizeof(args));
 
-		if (fd < 0)
+		while (n > 0 && (tk = tick_due(r, e->rec.timestamp))) {
+			memset(&v, 0, sizeof(v));
+			v.rec.timestamp = tk->next;
+			tk->next += tk->period;
+			if ((rc = run_one(r, tk->prog_fd, &v)) < 0) {
+				fprintf(err, "%s: could not replay a tick: %s\n",
+					progname, strerror(-rc));
+				return rc;
+			}
+			n--;
+		}
+		if (fd < 0 || n == 0) {
+			if (n == 0)
+				break;	/* this event's turn comes next time */
 			continue;
-		if ((int)e->rec.cpu < r->ncpus) {
-			opts.flags = BPF_F_TEST_RUN_ON_CPU;
-			opts.cpu = e->rec.cpu;
 		}
 		v.rec = e->rec;
 		for (int i = 0; i < RECORD_STRS; i++) {
@@ -65,15 +116,10 @@ int replay_run(struct replay *r, size_t n, FILE *err, const char *progname)
 				strncpy(v.strs[i], r->t->pool + e->str_off[i],
 					RECORD_STR - 1);
 		}
-		if (bpf_map_update_elem(map, &zero, &v, BPF_ANY) < 0 ||
-		    (bpf_prog_test_run_opts(fd, &opts) < 0 &&
-		     (errno != ENXIO ||	/* that CPU is offline here */
-		      (opts.flags = 0, bpf_prog_test_run_opts(fd, &opts) < 0)))) {
-			int e2 = errno;
-
+		if ((rc = run_one(r, fd, &v)) < 0) {
 			fprintf(err, "%s: could not replay %s: %s\n", progname,
-				r->t->probes[e->cls], strerror(e2));
-			return -e2;
+				r->t->probes[e->cls], strerror(-rc));
+			return rc;
 		}
 		n--;
 	}
@@ -83,5 +129,7 @@ int replay_run(struct replay *r, size_t n, FILE *err, const char *progname)
 void replay_close(struct replay *r)
 {
 	free(r->prog_fd);
+	free(r->ticks);
 	r->prog_fd = NULL;
+	r->ticks = NULL;
 }

@@ -7,6 +7,12 @@
  * recorded on (where this machine has that CPU): per-CPU aggregations,
  * printf's records and exit() take the same paths as live.  Events of a
  * probe the script does not name are passed over.
+ *
+ * tick-N fires on the trace's clock: N after the first event, every N,
+ * before any event recorded later, until the last event (a trace says
+ * nothing of the time after it).  A tick interrupted no recorded thread:
+ * it runs on CPU 0 with timestamp the tick's time and pid, tid, uid, gid,
+ * execname and arguments 0 or empty.
  */
 #ifndef DSCOPE_REPLAY_H
 #define DSCOPE_REPLAY_H
@@ -17,10 +23,17 @@
 #include "rt/ctf.h"
 #include "spec/spec.h"
 
+struct replay_tick {
+	int prog_fd;
+	uint64_t period, next;	/* ns of the trace's clock */
+};
+
 struct replay {
 	const struct spec *sp;
 	const struct ctf_trace *t;
 	int *prog_fd;		/* by event class: its program; -1: none */
+	struct replay_tick *ticks;
+	int nticks;
 	size_t next;		/* the next event to run */
 	int ncpus;
 };
