@@ -49,6 +49,11 @@ $(B)/targets/%: tests/targets/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O0 -g -fno-omit-frame-pointer -fno-inline -o $@ $<
 
+# dlopen() is in libc from glibc 2.34; Debian 11's 2.31 wants -ldl.
+$(B)/targets/drv: tests/targets/drv.c
+	@mkdir -p $(dir $@)
+	$(CC) -O0 -g -fno-omit-frame-pointer -fno-inline -o $@ $< -ldl
+
 # The exception: USDT operands as an optimiser writes them (scaled index,
 # rip-relative symbols), which -O0's stack slots never show.
 $(B)/targets/usdtopt: tests/targets/usdtopt.c

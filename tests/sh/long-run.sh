@@ -25,39 +25,8 @@
 n=${LONG_RUN_PROCS:-80}
 dir=$(mktemp -d)
 trap 'kill $dpid $p 2>/dev/null; wait; rm -rf "$dir"' EXIT
-cat >"$dir/drv.c" <<'EOF'
-#include <dlfcn.h>
-#include <signal.h>
-#include <stdio.h>
-static volatile int stop;
-static void on_term(int sig) { stop = sig; }
-int main(int argc, char **argv)
-{
-	void *h;
-	void (*entry)(volatile int *);
-
-	signal(SIGTERM, on_term);
-	if (argc < 2 || !(h = dlopen(argv[1], RTLD_NOW))) {
-		fprintf(stderr, "drv: %s\n", argc < 2 ? "no library" : dlerror());
-		return 1;
-	}
-	*(void **)&entry = dlsym(h, "big_entry");
-	entry(&stop);
-	return 0;
-}
-EOF
-awk 'BEGIN {
-	print "#include <sys/syscall.h>\n#include <time.h>\n#include <unistd.h>"
-	print "int big_g(int x) { return x; }"
-	for (i = 0; i < 6000; i++)
-		printf "int big_function_number_%05d(int x) { return big_g(x) + %d; }\n", i, i
-	print "static void spin(volatile int *stop)\n{"
-	print "\tstruct timespec ms = { 0, 1000000 };\n"
-	print "\twhile (!*stop) {\n\t\tsyscall(SYS_getppid);\n\t\tnanosleep(&ms, NULL);\n\t}\n}"
-	print "void big_entry(volatile int *stop)\n{\n\tspin(stop);\n\tbig_g(0);\n}"
-}' >"$dir/big.c"
-gcc -O0 -fomit-frame-pointer -fPIC -shared -o "$dir/big.so" "$dir/big.c" &&
-	gcc -O0 -o "$dir/drv" "$dir/drv.c" -ldl || fail "cannot build the workload"
+sh tests/targets/bigso.sh "$dir" 1000000 || fail "cannot build the workload"
+cp "$B/targets/drv" "$dir/drv"
 out=$dir/out err=$dir/err
 # a stack is whole when it holds syscall, spin, big_entry, main and
 # libc's and the executable's start: 7 frames; cut at the copy, 5
