@@ -733,7 +733,8 @@ int dscope__go(struct dscope *ds)
 	    (rc = attach_all(ds->spec, &ds->links, err, pn)) < 0)
 		return rc;
 	if (!ds->cons.done && options_budget(&ds->opts) && !ds->replaying) {
-		budget_start(&ds->budget, ds->spec, ds->opts.budget_set, err, pn);
+		budget_start(&ds->budget, ds->spec, &ds->links,
+			     ds->opts.budget_set, err, pn);
 		ds->next_budget = now_ns() + BUDGET_WINDOW_NS - BUDGET_SAMPLE_NS;
 	}
 	consume_unstash(&ds->cons);

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "prov/catalog.h"
+#include "rt/attach.h"
 #include "rt/uprobe.h"
 
 #define CALIB_CALLS 500		/* calls timed in each calibration round */
@@ -109,9 +110,13 @@ static int target_site(char *path, size_t len, uint64_t *off)
  * What one uprobe firing costs beyond its program: the CPU time a uprobe
  * perf event on budget_calib_target, with a program that returns at
  * once, adds to each call.  0 when it cannot be measured (no uprobe PMU):
- * then only the programs' own time counts.
+ * then only the programs' own time counts.  The perf event is not closed
+ * here: a uprobe's release waits ~100 ms for the kernel's grace period,
+ * which every pid one-liner's start-up would wait too; it joins the
+ * attached probes' slow fds, released in the background at detach_all
+ * (nothing calls the target after this).
  */
-static uint64_t budget_calibrate(void)
+static uint64_t budget_calibrate(struct attach_set *set)
 {
 	static const struct bpf_insn ret0[] = {
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = 0 },
@@ -139,7 +144,7 @@ static uint64_t budget_calibrate(void)
 	    ioctl(pfd, PERF_EVENT_IOC_ENABLE, 0) == 0)
 		probed = time_calls();
 	if (pfd >= 0)
-		close(pfd);
+		attach_keep_slow_fd(set, pfd);
 	if (fd >= 0)
 		close(fd);
 	return probed > plain ? (probed - plain) / CALIB_CALLS : 0;
@@ -303,8 +308,9 @@ static uint64_t proc_time(const struct budget *b)
 	return total;
 }
 
-void budget_start(struct budget *b, const struct spec *sp, bool said,
-		  FILE *err, const char *progname)
+void budget_start(struct budget *b, const struct spec *sp,
+		  struct attach_set *set, bool said, FILE *err,
+		  const char *progname)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	int fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
@@ -320,7 +326,7 @@ void budget_start(struct budget *b, const struct spec *sp, bool said,
 	close(fd);	/* on only for each window's sample */
 	b->on = true;
 	if (uses_uprobes(sp)) {
-		b->uprobe_ns = budget_calibrate();
+		b->uprobe_ns = budget_calibrate(set);
 		find_pids(b, sp);
 	}
 	find_progs(b, sp);

@@ -106,10 +106,13 @@ struct budget {
  * Start measuring: stats on, every program the attached probes run
  * found (by the ids /proc/self/fdinfo shows for dscope's program and link
  * fds) and read once.  Without the rights or the kernel for the stats,
- * nothing is measured; said if the user asked for a budget (said).
+ * nothing is measured; said if the user asked for a budget (said).  The
+ * uprobe that measures a pid probe's trap is left to set to release.
  */
-void budget_start(struct budget *b, const struct spec *sp, bool said,
-		  FILE *err, const char *progname);
+struct attach_set;
+void budget_start(struct budget *b, const struct spec *sp,
+		  struct attach_set *set, bool said, FILE *err,
+		  const char *progname);
 
 /* At *next (CLOCK_MONOTONIC ns), now: begin a window's sample, or end
  * it, working out each program's cost and the sample's shares

@@ -75,4 +75,32 @@ trace "$s"
 grep -q 'open.*"/sys/kernel/btf/vmlinux"' "$log" ||
 	complain "'$s' did not open /sys/kernel/btf/vmlinux: is strace seeing dscope's calls?"
 check "$s" 'program loads' 'BPF_PROG_LOAD' 3
+
+# A pid probe's start-up: the overhead budget measures a uprobe's trap on
+# a function of dscope's own (a uprobe perf event of pid 0), and that
+# event must not be closed there and then: a uprobe's release waits for
+# the kernel's grace period, ~100 ms (on 2026-12-06 a pid one-liner took
+# 0.24 s against 0.07 s with budget=off).  It goes with the probes, to
+# the child that releases them in the background: the main process
+# closes it only after that child is made.
+fifo=$(mktemp -u) && mkfifo "$fifo"
+"$B/targets/loop" 1 - <"$fifo" & lp=$!
+exec 9>"$fifo"		# held open: loop waits for its end
+s='pid$target::getppid:entry {} tick-1ms { exit(0); }'
+strace -f -qq -e trace=perf_event_open,close,clone,fork,vfork,clone3 -o "$log" \
+	"$D" -q -n "$s" -p $lp >/dev/null || complain "dscope -n '$s' -p $lp failed"
+exec 9>&-
+wait $lp
+rm -f "$fifo"
+main=$(head -1 "$log" | cut -d' ' -f1)
+fd=$(sed -n "s/^$main  *perf_event_open(.*}, 0, -1, -1, .*) = \([0-9]*\)$/\1/p" "$log" | head -1)
+if [ -z "$fd" ]; then
+	echo "no uprobe of dscope's own: the budget measured nothing here (no uprobe PMU?)"
+else
+	awk -v m="$main" -v fd="$fd" '
+		$1 == m && $2 ~ /^perf_event_open\(/ && $NF == fd { opened = 1 }
+		opened && $1 == m && $2 ~ /^(clone|fork|vfork|clone3)\(/ { forked = 1 }
+		opened && $1 == m && $2 == "close(" fd ")" { exit !forked }
+	' "$log" || complain "'$s': the budget's uprobe (fd $fd) was closed at start-up, not with the probes"
+fi
 exit $bad
