@@ -21,14 +21,81 @@ static bool names(const char *rec, const struct probe *p)
 	return strcmp(rec, full) == 0;
 }
 
+/* 1 if name ("prov:mod:func:name") is a system call's entry, -1 its
+ * return, else 0. */
+static signed char sys_end(const char *name)
+{
+	const char *last = strrchr(name, ':');
+
+	if (strncmp(name, "syscall:", 8) != 0 || !last)
+		return 0;
+	return strcmp(last, ":entry") == 0 ? 1 : strcmp(last, ":return") == 0 ? -1 : 0;
+}
+
+static struct replay_entry *entry_slot(struct replay *r, uint32_t tid)
+{
+	size_t mask = r->entries_cap - 1, i = (tid * 2654435761u) & mask;
+
+	while (r->entries[i].tid && r->entries[i].tid != tid)
+		i = (i + 1) & mask;
+	return &r->entries[i];
+}
+
+/* Remember event ev as its thread's last system call entry. */
+static int entry_keep(struct replay *r, uint32_t tid, size_t ev)
+{
+	struct replay_entry *s;
+
+	if (!tid)
+		return 0;
+	if (2 * (r->nentries + 1) > r->entries_cap) {	/* grow: rehash */
+		struct replay_entry *old = r->entries;
+		size_t ocap = r->entries_cap;
+
+		r->entries_cap = ocap ? 2 * ocap : 256;
+		if (!(r->entries = calloc(r->entries_cap, sizeof(*r->entries)))) {
+			r->entries = old;
+			r->entries_cap = ocap;
+			return -ENOMEM;
+		}
+		for (size_t i = 0; i < ocap; i++)
+			if (old[i].tid)
+				*entry_slot(r, old[i].tid) = old[i];
+		free(old);
+	}
+	s = entry_slot(r, tid);
+	r->nentries += !s->tid;
+	*s = (struct replay_entry){ tid, ev };
+	return 0;
+}
+
+/* The strings of e, or of its thread's last entry if e is a system
+ * call's return that copied none of its own. */
+static const struct ctf_replayed *strings_of(struct replay *r,
+					     const struct ctf_replayed *e)
+{
+	struct replay_entry *s;
+
+	if (r->sys_end[e->cls] != -1 || !r->entries_cap)
+		return e;
+	for (int i = 0; i < RECORD_STRS; i++)
+		if (e->rec.str_ok[i])
+			return e;
+	s = entry_slot(r, e->rec.tid);
+	return s->tid ? &r->t->events[s->ev] : e;
+}
+
 int replay_open(struct replay *r, const struct spec *sp, const struct ctf_trace *t)
 {
 	memset(r, 0, sizeof(*r));
 	r->sp = sp;
 	r->t = t;
 	r->ncpus = libbpf_num_possible_cpus();
-	if (!(r->prog_fd = malloc(sizeof(int) * (size_t)(t->nprobes + 1))))
+	if (!(r->prog_fd = malloc(sizeof(int) * (size_t)(t->nprobes + 1))) ||
+	    !(r->sys_end = calloc((size_t)t->nprobes + 1, 1)))
 		return -ENOMEM;
+	for (int c = 0; c < t->nprobes; c++)
+		r->sys_end[c] = sys_end(t->probes[c]);
 	if (!(r->ticks = calloc((size_t)sp->nprogs + 1, sizeof(*r->ticks))))
 		return -ENOMEM;
 	for (int i = 0; i < sp->nprogs; i++) {
@@ -90,7 +157,7 @@ int replay_run(struct replay *r, size_t n, FILE *err, const char *progname)
 	int rc;
 
 	for (; n > 0 && r->next < r->t->nevents; r->next++) {
-		const struct ctf_replayed *e = &r->t->events[r->next];
+		const struct ctf_replayed *e = &r->t->events[r->next], *se;
 		int fd = r->prog_fd[e->cls];
 
 		while (n > 0 && (tk = tick_due(r, e->rec.timestamp))) {
@@ -104,16 +171,21 @@ int replay_run(struct replay *r, size_t n, FILE *err, const char *progname)
 			}
 			n--;
 		}
-		if (fd < 0 || n == 0) {
-			if (n == 0)
-				break;	/* this event's turn comes next time */
+		if (n == 0)
+			break;	/* this event's turn comes next time */
+		if (r->sys_end[e->cls] == 1 &&
+		    (rc = entry_keep(r, e->rec.tid, r->next)) < 0)
+			return rc;
+		if (fd < 0)
 			continue;
-		}
+		se = strings_of(r, e);
 		v.rec = e->rec;
+		memcpy(v.rec.str_addr, se->rec.str_addr, sizeof(v.rec.str_addr));
+		memcpy(v.rec.str_ok, se->rec.str_ok, sizeof(v.rec.str_ok));
 		for (int i = 0; i < RECORD_STRS; i++) {
 			memset(v.strs[i], 0, RECORD_STR);
-			if (e->rec.str_ok[i])
-				strncpy(v.strs[i], r->t->pool + e->str_off[i],
+			if (se->rec.str_ok[i])
+				strncpy(v.strs[i], r->t->pool + se->str_off[i],
 					RECORD_STR - 1);
 		}
 		if ((rc = run_one(r, fd, &v)) < 0) {
@@ -130,6 +202,7 @@ void replay_close(struct replay *r)
 {
 	free(r->prog_fd);
 	free(r->ticks);
-	r->prog_fd = NULL;
-	r->ticks = NULL;
+	free(r->sys_end);
+	free(r->entries);
+	memset(r, 0, sizeof(*r));
 }

@@ -13,6 +13,14 @@
  * nothing of the time after it).  A tick interrupted no recorded thread:
  * it runs on CPU 0 with timestamp the tick's time and pid, tid, uid, gid,
  * execname and arguments 0 or empty.
+ *
+ * A system call's return has the strings its entry copied: the thread's
+ * last entry is that call's, and what the entry read from the caller's
+ * memory (a path) is what a live copyinstr of the same address at the
+ * return reads -- so `self->path = arg1` at the entry and
+ * copyinstr(self->path) at the return replay as live.  Buffers the call
+ * fills are not strings the entry copies, so no stale copy stands in
+ * for what the call wrote.
  */
 #ifndef DSCOPE_REPLAY_H
 #define DSCOPE_REPLAY_H
@@ -34,6 +42,13 @@ struct replay {
 	int *prog_fd;		/* by event class: its program; -1: none */
 	struct replay_tick *ticks;
 	int nticks;
+	signed char *sys_end;	/* by event class: 1 a system call's
+				 * entry, -1 its return, 0 neither */
+	struct replay_entry {	/* each thread's last system call entry */
+		uint32_t tid;	/* 0: a free slot */
+		size_t ev;
+	} *entries;
+	size_t nentries, entries_cap;	/* open addressing: cap a power of 2 */
 	size_t next;		/* the next event to run */
 	int ncpus;
 };

@@ -7,6 +7,8 @@
 # unlinks it.  The trace also holds every open, rename and unlink of those
 # three, so the replayed predicates reject what they should.  An address
 # the probe copied nothing from faults in replay as live: openat's arg0.
+# A path saved at the entry and read at the return (opensnoop) is the
+# entry's copy.
 # babeltrace2 reads every event, strings included.
 . tests/sh/lib.sh
 command -v babeltrace2 >/dev/null || { echo "babeltrace2 not installed (scripts/install-deps.sh)"; exit 77; }
@@ -27,7 +29,12 @@ syscall::renameat:entry, syscall::renameat2:entry /copyinstr(arg1) == $$1/ { @w[
 syscall::unlink:entry /copyinstr(arg0) == $$2/ { @w[execname, pid, "unlink"] = count(); }
 syscall::unlinkat:entry /copyinstr(arg1) == $$2/ { @w[execname, pid, "unlink"] = count(); }
 syscall::openat:entry /execname == $$3/ { @pre[copyinstr(arg1, 4)] = count(); }
-END { printa("%s %d %s %@d\n", @w); printa("renamed to %s %@d\n", @to); printa("prefix %s %@d\n", @pre); }
+syscall::openat:entry /execname == $$3/ { self->path = arg1; }
+syscall::openat:return /self->path/ { @ret[copyinstr(self->path), (int)arg1 >= 0] = count(); self->path = 0; }
+END {
+	printa("%s %d %s %@d\n", @w); printa("renamed to %s %@d\n", @to); printa("prefix %s %@d\n", @pre);
+	printa("opened %s ok %d %@d\n", @ret);
+}
 D
 live=$($D -q -x record="$dir/t" -s "$dir/who.d" \
 	-c "$dir/$s -c 'for i in \$(seq 25); do echo x > $dir/f; done; $dir/$m $dir/f $dir/g; $dir/$r $dir/g'" \
@@ -39,6 +46,9 @@ echo "$live" | grep -Eqx "$r [0-9]+ unlink 1" || fail "live: want 1 unlink by $r
 echo "$live" | grep -qx "renamed to $dir/g 1" || fail "live: want the rename's new name: $live"
 pre=$(echo "$dir" | cut -c1-4)
 echo "$live" | grep -qx "prefix $pre 25" || fail "live: want copyinstr(arg1, 4) = $pre 25 times: $live"
+# opensnoop's idiom: the path's address saved at the entry, read at the
+# return (replay: the entry's copy, replay.h)
+echo "$live" | grep -qx "opened $dir/f ok 1 25" || fail "live: want 25 opens of $dir/f read at the return: $live"
 
 replayed=$($D -q -x replay="$dir/t" -s "$dir/who.d" "$dir/f" "$dir/g" $s $m $r 2>"$dir/err2") ||
 	fail "replay exit $?: $(cat "$dir/err2")"
