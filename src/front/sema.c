@@ -616,9 +616,22 @@ static void args_index(struct sema *s, struct node *n)
 {
 	struct node *ix = n->args.n == 1 ? n->args.v[0] : NULL;
 
-	if (!ix || ix->kind != N_INT || ix->ival < 0 || ix->ival > 9)
+	/* dt_idcook_args: one argument, an integer constant, in range */
+	if (!ix)
+		diag_fail(s->d, n->line, n->col, "D_PROTO_LEN",
+			  "args[ ] prototype mismatch: %d args passed, "
+			  "1 expected", n->args.n);
+	if (ix->kind != N_INT) {
+		sema_expr(s, ix);
+		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
+			  "args[ ] argument #1 is incompatible with prototype:\n"
+			  "\tprototype: integer constant\n\t argument: %s",
+			  dtype_name(&ix->type));
+	}
+	if (ix->ival < 0 || ix->ival > 9)
 		diag_fail(s->d, n->line, n->col, "D_ARGS_IDX",
-			  "index of args[] must be an integer constant from 0 to 9");
+			  "index %lld is out of range for args[ ]",
+			  (long long)ix->ival);
 	n->symkind = SYM_ARGS;
 	n->sym = (int)ix->ival;
 	n->type = type_int(8, true);
@@ -722,6 +735,18 @@ static void cast(struct sema *s, struct node *n)
 		sema_stringof_typed(s, n);
 		return;
 	}
+	/* a scalar takes a scalar (dt_cook_op2's DT_TOK_LPAR), or a pointer
+	 * an array; a string, struct or union is no scalar */
+	bool to_scalar = n->type.kind == T_INT || n->type.kind == T_PTR;
+	const struct dtype *from = &n->a->type;
+	bool scalar = from->kind == T_INT || from->kind == T_PTR ||
+		      from->kind == T_SYM;
+
+	if (to_scalar && !scalar && !dtype_equal(&n->type, from) &&
+	    !(n->type.kind == T_PTR && from->kind == T_ARRAY))
+		diag_fail(s->d, n->line, n->col, "D_CAST_INVAL",
+			  "invalid cast expression: \"%s\" to \"%s\"",
+			  dtype_name(from), dtype_name(&n->type));
 	/* a struct, union or array casts only to its own type (dt_cook_op1's
 	 * ctf_type_compat case) */
 	if ((n->type.kind == T_STRUCT || n->type.kind == T_ARRAY) &&
@@ -757,6 +782,14 @@ static void size_of(struct sema *s, struct node *n)
 }
 
 static void action(struct sema *s, struct node *n);
+
+/* An aggregation or translated data (an xlate, curpsinfo) has no type
+ * of its own to record: DTrace calls it dynamic (dt_cg_act_trace). */
+static _Noreturn void trace_dynamic(struct sema *s, const struct node *n)
+{
+	diag_fail(s->d, n->line, n->col, "D_TRACE_DYN",
+		  "trace( ) may not be applied to a dynamic expression");
+}
 
 /* D's actions: statements, which have no value */
 bool sema_is_action(const char *name)
@@ -974,7 +1007,11 @@ static void action(struct sema *s, struct node *n)
 				  n->args.v[0]->str);
 	} else if (strcmp(f, "trace") == 0 || strcmp(f, "exit") == 0) {
 		sema_check_nargs(s, n, 1, 1);
+		if (f[0] == 't' && n->args.v[0]->kind == N_AGG)
+			trace_dynamic(s, n);
 		sema_expr(s, n->args.v[0]);
+		if (f[0] == 't' && sema_is_translated(n->args.v[0]))
+			trace_dynamic(s, n);
 		if (n->args.v[0]->type.kind == T_ARRAY)	/* char[]: a string */
 			n->args.v[0] = sema_as_string(s, n->args.v[0]);
 		const struct dtype *t = &n->args.v[0]->type;

@@ -19,6 +19,8 @@
 
 #include "front/sema_impl.h"
 
+#include "d/globals.h"
+
 #include "front/ctype.h"
 
 static int find_global(struct sema *s, const char *name)
@@ -524,6 +526,13 @@ void sema_var_ref(struct sema *s, struct node *n)
 			diag_fail(s->d, n->line, n->col, "D_IDENT_BADREF",
 				  "associative array '%s' may not be referenced "
 				  "as scalar", n->str);
+		const struct dglobal *dg = g < 0 ? dglobal_lookup(n->str) : NULL;
+
+		/* a function or args[] read as a value (dt_xcook_ident) */
+		if (dg && dg->kind != DG_SCALAR)
+			diag_fail(s->d, n->line, n->col, "D_IDENT_BADREF",
+				  "%s '%s' may not be referenced as scalar",
+				  dglobal_kind_name(dg->kind), n->str);
 		if (g < 0)
 			diag_fail(s->d, n->line, n->col, "D_IDENT_UNDEF",
 				  "failed to resolve %s: Unknown %s name", n->str,
