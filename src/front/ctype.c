@@ -730,6 +730,13 @@ bool ctype_lookup_name(struct ctypes *cs, const char *name,
 	       kernel_lookup(cs, name, name, kernel_kinds, out);
 }
 
+bool ctypes_names_type(struct ctypes *cs, const char *name)
+{
+	struct dtype t;
+
+	return ctype_lookup_name(cs, name, SCOPE_D, &t);
+}
+
 static const char *const kind_words[] = {
 	[CT_STRUCT] = "struct", [CT_UNION] = "union", [CT_ENUM] = "enum",
 };

@@ -126,4 +126,8 @@ const char *dtype_name(const struct dtype *t);
  * by tag when one side is a forward declaration). */
 bool dtype_equal(const struct dtype *a, const struct dtype *b);
 
+/* name is a type of C's or D's own, or one the program declared (not the
+ * kernel's): a variable may not take it (D_DECL_IDRED). */
+bool ctypes_names_type(struct ctypes *ct, const char *name);
+
 #endif /* DSCOPE_CTYPE_H */
