@@ -749,7 +749,9 @@ void sema_var_decl(struct sema *s, const char *name, int scope,
 				   &s->spec->dvars[v].type);
 		return;
 	}
-	decl_name_free(s, dt, name);
+	/* a function's prototype is an extern declaration (dt_decl) */
+	if (!t.ct || t.ct->kind != CT_FUNC)
+		decl_name_free(s, dt, name);
 	int g = find_global(s, name), a = find_dvar(s, name, DVAR_ASSOC);
 
 	if (g >= 0 && (keys || !dtype_equal(&s->spec->globals[g].type, &t)))
