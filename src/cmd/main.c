@@ -626,13 +626,22 @@ static bool target_gone(struct dscope *ds, pid_t child, long pid, bool quiet)
 
 static int trace(struct dscope *ds, const struct cli *c, pid_t child)
 {
+	/* -x evaltime: the command runs untraced up to where it says */
+	bool died = child > 0 && dscope__advance_command(ds, child) < 0;
 	int rc = dscope__go(ds), done = 0;
 	bool gone = false;
 
 	if (rc < 0) {
-		if (child > 0)
+		if (child > 0 && !died)
 			discard_command(child);	/* untraced, it never runs */
 		return 1;
+	}
+	if (died) {	/* reaped on its way to evaltime's place */
+		if (!dscope__quiet(ds))
+			fprintf(stderr, "%s: pid %d has exited\n", progname,
+				(int)child);
+		child = -1;
+		gone = true;
 	}
 	/* -p: "grab the process and cache its symbol tables", so its stacks
 	 * keep their names if it exits first (-c's are read at its exit) */
@@ -640,7 +649,7 @@ static int trace(struct dscope *ds, const struct cli *c, pid_t child)
 		dscope__note_process(ds, c->pid);
 	if (child > 0)
 		release_command(ds, child);
-	while (!interrupted && done == 0) {
+	while (!gone && !interrupted && done == 0) {
 		done = dscope__poll(ds, 100);
 		if (done < 0)
 			break;
