@@ -621,6 +621,9 @@ static void args_index(struct sema *s, struct node *n)
 		diag_fail(s->d, n->line, n->col, "D_PROTO_LEN",
 			  "args[ ] prototype mismatch: %d args passed, "
 			  "1 expected", n->args.n);
+	/* DTrace's parser folds a constant expression to one: args[-1] */
+	if (ix->kind != N_INT && sema_const_value(ix, &ix->ival))
+		ix->kind = N_INT;
 	if (ix->kind != N_INT) {
 		sema_expr(s, ix);
 		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
@@ -1010,7 +1013,7 @@ static void action(struct sema *s, struct node *n)
 		if (f[0] == 't' && n->args.v[0]->kind == N_AGG)
 			trace_dynamic(s, n);
 		sema_expr(s, n->args.v[0]);
-		if (f[0] == 't' && sema_is_translated(n->args.v[0]))
+		if (f[0] == 't' && sema_is_dynamic(n->args.v[0]))
 			trace_dynamic(s, n);
 		if (n->args.v[0]->type.kind == T_ARRAY)	/* char[]: a string */
 			n->args.v[0] = sema_as_string(s, n->args.v[0]);
