@@ -6,10 +6,11 @@
  * which gives it its type (an integer narrower than int is widened to int,
  * a string gets the strsize bound; x++ and a[k]++ make an int64_t).
  * Reading a global nobody declared or assigned is D_IDENT_UNDEF, and
- * reading an associative array or compounding (x += n) either is
- * D_VAR_UNDEF; self-> and this-> variables may be read before the
- * clause that assigns them (a predicate on self->ts usually comes first
- * in the text), and then start as 64-bit integers.
+ * reading an associative array, a self-> or this-> variable, or
+ * compounding (x += n) any of them is D_VAR_UNDEF: in the program's text
+ * order, a clause's actions before its predicate (dt_cook_var), so
+ * "/self->ts/ { ... self->ts = 0; }" reads a variable its own actions
+ * assign.
  *
  * Key tuples: an associative array is keyed by a tuple whose types are
  * fixed by the first use; a later use with a longer string grows that
@@ -526,6 +527,14 @@ void sema_var_ref(struct sema *s, struct node *n)
 	if (n->kind == N_IDENT && sema_inline_ref(s, n))
 		return;
 	if (is_self_or_this(n)) {
+		/* read before any clause assigned or declared it: the
+		 * program's text order, actions before predicates
+		 * (dt_cook_var) */
+		if (find_dvar(s, n->str, n->a->str[0] == 's' ? DVAR_SELF
+							   : DVAR_THIS) < 0)
+			diag_fail(s->d, n->line, n->col, "D_VAR_UNDEF",
+				  "%s->%s has not yet been declared or assigned",
+				  n->a->str, n->str);
 		member_var(s, n, NULL);
 	} else if (n->kind == N_INDEX) {
 		assoc_var(s, n, NULL);
