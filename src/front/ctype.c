@@ -816,6 +816,11 @@ const char *ctype_enum_name(const struct dtype *t, int64_t value)
 	return NULL;
 }
 
+bool ctypes_d_enumerator(struct ctypes *ct, const char *name)
+{
+	return strmap_get(&ct->enums, name) != NULL;
+}
+
 bool ctypes_enum_value(struct ctypes *ct, const char *name, int64_t *val,
 		       struct dtype *type)
 {

@@ -41,6 +41,12 @@ static int find_dvar(struct sema *s, const char *name, enum dvar_kind k)
 	return -1;
 }
 
+/* A D program's enumerators are global identifiers too (dt_decl). */
+static bool is_enumerator(struct sema *s, const char *name)
+{
+	return ctypes_d_enumerator(s->types, name);
+}
+
 static uint32_t value_size(const struct dtype *t)
 {
 	if (t->kind == T_STRING || t->kind == T_STRUCT || t->kind == T_ARRAY ||
@@ -400,7 +406,8 @@ static void inline_decl(struct sema *s, struct top_decl *td)
 	bool assoc = find_dvar(s, td->name, DVAR_ASSOC) >= 0;
 	bool inl = sema_is_inline(s, td->name);
 
-	if (assoc || inl || find_global(s, td->name) >= 0)
+	if (assoc || inl || find_global(s, td->name) >= 0 ||
+	    is_enumerator(s, td->name))
 		diag_fail(s->d, td->line, td->col, "D_DECL_IDRED",
 			  "identifier redefined: %s\n\t current: inline "
 			  "definition\n\tprevious: %s %s", td->name,
@@ -452,7 +459,8 @@ bool sema_ident_taken(void *arg, const char *name)
 
 	return sema_find_builtin(name) >= 0 || sema_is_action(name) ||
 	       sema_subr_exists(name) || sema_agg_func_exists(name) ||
-	       sema_is_inline(s, name) || find_global(s, name) >= 0;
+	       sema_is_inline(s, name) || find_global(s, name) >= 0 ||
+	       find_dvar(s, name, DVAR_ASSOC) >= 0;
 }
 
 bool sema_inline_ref(struct sema *s, struct node *n)
@@ -701,6 +709,9 @@ static void decl_name_free(struct sema *s, const struct decl_type *dt,
 	if (ctypes_names_type(s->types, name))
 		diag_fail(s->d, dt->line, dt->col, "D_DECL_IDRED",
 			  "typedef identifier redeclared: %s", name);
+	if (is_enumerator(s, name))
+		diag_fail(s->d, dt->line, dt->col, "D_DECL_IDRED",
+			  "identifier redeclared: %s", name);
 }
 
 /* An associative array declared again has the same tuple: its length
