@@ -743,13 +743,13 @@ static void ternary_strings(struct sema *s, struct node *n)
 static void assign(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->b);
+	sema_var_assign(s, n->a, n);
 	/* an action's void is taken as the variable's type, and the code
 	 * generator then refuses the call (dt_cg_call_subr) */
 	if (is_action_call(n->b))
 		diag_fail(s->d, n->line, n->col, "D_CG_EXPR",
 			  "tracing function %s( ) may not be called from a D "
 			  "expression (D program context required)", n->b->str);
-	sema_var_assign(s, n->a, n);
 	if (!n->compound && (n->a->type.kind == T_ARRAY ||
 			     (n->a->type.kind == T_VOID && n->a->type.ct)))
 		diag_fail(s->d, n->line, n->col, "D_OP_ARRFUN",
