@@ -53,6 +53,7 @@ struct cli {
 	long pid;		/* -p */
 	const char *outfile;	/* -o */
 	bool list, verbose_list, version, compile_only, cpp, quiet, destructive, zdefs;
+	char stdc;		/* -X mode: a and s change cpp's language */
 	char **cpp_args;	/* -D, -U, -I as cpp takes them */
 	int ncpp;
 	struct { const char *name, *value; } *x;
@@ -161,6 +162,8 @@ static void add_x(struct cli *c, char *arg)
 		}
 	if (eq)
 		*eq = '\0';
+	if (strcmp(arg, "stdc") == 0 && eq)
+		c->stdc = eq[1];
 	add_opt(c, arg, eq ? eq + 1 : NULL);
 }
 
@@ -221,7 +224,10 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			case 'F': add_opt(c, "flowindent", NULL); break;
 			case 'S': add_opt(c, "verbose", NULL); break;
 			case 'L': add_opt(c, "libdir", optarg); break;
-			case 'X': add_opt(c, "stdc", optarg); break;
+			case 'X':
+				c->stdc = optarg[0];
+				add_opt(c, "stdc", optarg);
+				break;
 			case 'a': add_opt(c, "grabanon", NULL); break;
 			case 'H': add_cpp(c, "-H", ""); break;	/* cpp lists headers */
 			case 'A':
@@ -317,6 +323,12 @@ static char *preprocess(const struct cli *c, const char *text)
 		}
 		for (int i = 0; i < c->ncpp; i++)
 			argv[n++] = c->cpp_args[i];
+		/* -Xa is ISO C with its extensions, -Xs K&R C: no __STDC__
+		 * (dt_cc.c's dt_preproc) */
+		if (c->stdc == 'a')
+			argv[n++] = "-std=c99";
+		else if (c->stdc == 's')
+			argv[n++] = "-traditional-cpp";
 		argv[n++] = "/dev/stdin";	/* names the input in messages */
 		argv[n] = NULL;
 		dup2(in[0], 0);
