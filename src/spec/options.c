@@ -290,7 +290,8 @@ static const struct {
 	/* a probe description that cannot be a declaration is read as one
 	 * already, as pspec asks */
 	{ "pspec", O_ACCEPT, 0, V_NONE },
-	/* cpp runs alike for each of -X's modes (tuning_ok checks them) */
+	/* -X's mode: cmd/main.c gives cpp -std=c99 for a, -traditional-cpp
+	 * for s, as dt_preproc (tuning_ok checks the value) */
 	{ "stdc", O_ACCEPT, 0, V_ANY },
 	{ "version", O_ACCEPT, 0, V_ANY },
 	/* kdefs, udefs: every kernel and user symbol named must exist, which
