@@ -54,6 +54,10 @@ DSCOPE_API void dscope__set_target_command(struct dscope *ds, const char *cmd);
  * frames are named from each process's maps: read them for pid with
  * dscope__note_process() while it is still mapped (at its exit). */
 DSCOPE_API bool dscope__user_stacks(const struct dscope *ds);
+/* The -c command, ptrace-stopped at its exec: run it to where -x evaltime
+ * says its probes take effect (exec, its entry point, or main()), and
+ * leave it stopped there.  -1 if it exited on the way (it is reaped). */
+DSCOPE_API int dscope__advance_command(struct dscope *ds, long pid);
 DSCOPE_API void dscope__note_process(struct dscope *ds, long pid);
 
 /* A D program: the text of a script (filename given) or of -n (NULL). */

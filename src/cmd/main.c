@@ -54,6 +54,7 @@ struct cli {
 	long pid;		/* -p */
 	const char *outfile;	/* -o */
 	bool list, verbose_list, version, compile_only, cpp, quiet, destructive, zdefs;
+	char stdc;		/* -X mode: a and s change cpp's language */
 	char **cpp_args;	/* -D, -U, -I as cpp takes them */
 	int ncpp;
 	struct { const char *name, *value; } *x;
@@ -162,6 +163,8 @@ static void add_x(struct cli *c, char *arg)
 		}
 	if (eq)
 		*eq = '\0';
+	if (strcmp(arg, "stdc") == 0 && eq)
+		c->stdc = eq[1];
 	add_opt(c, arg, eq ? eq + 1 : NULL);
 }
 
@@ -222,7 +225,10 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			case 'F': add_opt(c, "flowindent", NULL); break;
 			case 'S': add_opt(c, "verbose", NULL); break;
 			case 'L': add_opt(c, "libdir", optarg); break;
-			case 'X': add_opt(c, "stdc", optarg); break;
+			case 'X':
+				c->stdc = optarg[0];
+				add_opt(c, "stdc", optarg);
+				break;
 			case 'a': add_opt(c, "grabanon", NULL); break;
 			case 'H': add_cpp(c, "-H", ""); break;	/* cpp lists headers */
 			case 'A':
@@ -318,6 +324,12 @@ static char *preprocess(const struct cli *c, const char *text)
 		}
 		for (int i = 0; i < c->ncpp; i++)
 			argv[n++] = c->cpp_args[i];
+		/* -Xa is ISO C with its extensions, -Xs K&R C: no __STDC__
+		 * (dt_cc.c's dt_preproc) */
+		if (c->stdc == 'a')
+			argv[n++] = "-std=c99";
+		else if (c->stdc == 's')
+			argv[n++] = "-traditional-cpp";
 		argv[n++] = "/dev/stdin";	/* names the input in messages */
 		argv[n] = NULL;
 		dup2(in[0], 0);
@@ -636,13 +648,22 @@ static bool target_gone(struct dscope *ds, pid_t child, long pid, bool quiet)
 
 static int trace(struct dscope *ds, const struct cli *c, pid_t child)
 {
+	/* -x evaltime: the command runs untraced up to where it says */
+	bool died = child > 0 && dscope__advance_command(ds, child) < 0;
 	int rc = dscope__go(ds), done = 0;
 	bool gone = false;
 
 	if (rc < 0) {
-		if (child > 0)
+		if (child > 0 && !died)
 			discard_command(child);	/* untraced, it never runs */
 		return 1;
+	}
+	if (died) {	/* reaped on its way to evaltime's place */
+		if (!dscope__quiet(ds))
+			fprintf(stderr, "%s: pid %d has exited\n", progname,
+				(int)child);
+		child = -1;
+		gone = true;
 	}
 	/* -p: "grab the process and cache its symbol tables", so its stacks
 	 * keep their names if it exits first (-c's are read at its exit) */
@@ -650,7 +671,7 @@ static int trace(struct dscope *ds, const struct cli *c, pid_t child)
 		dscope__note_process(ds, c->pid);
 	if (child > 0)
 		release_command(ds, child);
-	while (!interrupted && done == 0) {
+	while (!gone && !interrupted && done == 0) {
 		done = dscope__poll(ds, 100);
 		if (done < 0)
 			break;

@@ -14,8 +14,11 @@
  */
 #include "driver/compile.h"
 
+#include <limits.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cg/cg.h"
 #include "front/ctype.h"
@@ -883,6 +886,42 @@ static void enabled_probes(struct arena *a, struct spec *sp,
 	}
 }
 
+/*
+ * #pragma D depends_on provider|module NAME: DTrace refuses a program
+ * whose provider or kernel module this system lacks (dt_pragma_depends).
+ * A module is one whose types the kernel describes, as DTrace needs its
+ * CTF.
+ */
+static void check_depends_pragmas(struct catalog *cat, struct program **progs,
+				  int nsrc, struct compile_result *res,
+				  struct diag *d)
+{
+	for (int i = 0; i < nsrc; i++)
+		for (int j = 0; j < progs[i]->ndepends; j++) {
+			const struct pragma_opt *pd = &progs[i]->depends[j];
+			bool found;
+
+			if (!strcmp(pd->name, "provider")) {
+				struct probe_desc any = {
+					.prov = pd->value, .mod = "",
+					.func = "", .name = "" };
+
+				found = catalog__match(cat, &any, NULL, NULL) > 0;
+			} else {
+				char path[PATH_MAX];
+
+				snprintf(path, sizeof(path), "/sys/kernel/btf/%s",
+					 pd->value);
+				found = access(path, F_OK) == 0;
+			}
+			res->source = i;
+			if (!found)
+				diag_fail(d, pd->line, 0, "D_PRAGMA_DEPEND",
+					  "program requires %s %s", pd->name,
+					  pd->value);
+		}
+}
+
 static void compile_all(struct arena *a, struct catalog *cat,
 			struct program **progs, int nsrc,
 			const struct compile_args *args, struct options *o,
@@ -902,6 +941,7 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	for (int i = 0; i < nsrc; i++)
 		nm += progs[i]->nclauses;
 	ms = arena_alloc(a, sizeof(*ms) * (size_t)(nm + 1));
+	check_depends_pragmas(cat, progs, nsrc, res, d);
 	if (!o->nolibs)
 		load_dlib(a, &s);
 	ctypes_set_ident_check(s.types, sema_ident_taken, &s);
@@ -980,7 +1020,9 @@ int compile_sources(struct arena *a, struct catalog *cat,
 		    const struct compile_args *args, struct options *o,
 		    struct compile_result *res, struct diag *d)
 {
-	struct program **progs = arena_alloc(a, sizeof(*progs) * (size_t)(nsrc + 1));
+	/* volatile: read after the longjmp of a failed compile */
+	struct program **volatile progs =
+		arena_alloc(a, sizeof(*progs) * (size_t)(nsrc + 1));
 	jmp_buf env;
 
 	memset(res, 0, sizeof(*res));

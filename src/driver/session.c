@@ -70,6 +70,7 @@
 #include "rt/consume.h"
 #include "rt/container.h"
 #include "rt/ctf.h"
+#include "rt/procstop.h"
 #include "rt/replay.h"
 #include "rt/disasm.h"
 #include "kern/kcaps.h"
@@ -1037,6 +1038,11 @@ void dscope__note_process(struct dscope *ds, long pid)
 	usym_note_pid((uint32_t)pid);
 	usym_keep_pid((uint32_t)pid);
 	pthread_mutex_unlock(&ds->lock);
+}
+
+int dscope__advance_command(struct dscope *ds, long pid)
+{
+	return procstop_advance((pid_t)pid, ds->opts.evaltime);
 }
 
 bool dscope__quiet(const struct dscope *ds)

@@ -201,6 +201,8 @@ struct program {
 	int npragmas;
 	struct pragma_opt *attrs;	/* #pragma D attributes: the names */
 	int nattrs;
+	struct pragma_opt *depends;	/* #pragma D depends_on: class, name */
+	int ndepends;
 	const char *filename;		/* for diagnostics ("" for -n) */
 	int eof_line;			/* line of the end of input */
 	bool *macro_used;		/* [argc]: $N or $$N referenced */

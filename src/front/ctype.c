@@ -730,6 +730,13 @@ bool ctype_lookup_name(struct ctypes *cs, const char *name,
 	       kernel_lookup(cs, name, name, kernel_kinds, out);
 }
 
+bool ctypes_names_type(struct ctypes *cs, const char *name)
+{
+	struct dtype t;
+
+	return ctype_lookup_name(cs, name, SCOPE_D, &t);
+}
+
 static const char *const kind_words[] = {
 	[CT_STRUCT] = "struct", [CT_UNION] = "union", [CT_ENUM] = "enum",
 };
@@ -807,6 +814,11 @@ const char *ctype_enum_name(const struct dtype *t, int64_t value)
 		if (e[i].value == value)
 			return e[i].name;
 	return NULL;
+}
+
+bool ctypes_d_enumerator(struct ctypes *ct, const char *name)
+{
+	return strmap_get(&ct->enums, name) != NULL;
 }
 
 bool ctypes_enum_value(struct ctypes *ct, const char *name, int64_t *val,

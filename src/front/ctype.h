@@ -116,6 +116,9 @@ const char *ctype_enum_name(const struct dtype *t, int64_t value);
  * kernel's.  *type (if not NULL) gets the enum type it belongs to. */
 bool ctypes_enum_value(struct ctypes *ct, const char *name, int64_t *val,
 		       struct dtype *type);
+/* name is an enumerator a D program or the D library declared (not the
+ * kernel's): a D global identifier, as DTrace's dt_decl makes it. */
+bool ctypes_d_enumerator(struct ctypes *ct, const char *name);
 
 /* The type's name as DTrace prints it in messages: "struct foo *",
  * "int [4]", "int (*)()", "record_t". */
@@ -125,5 +128,9 @@ const char *dtype_name(const struct dtype *t);
  * pointees and elements; the same struct, union or enum (by identity, or
  * by tag when one side is a forward declaration). */
 bool dtype_equal(const struct dtype *a, const struct dtype *b);
+
+/* name is a type of C's or D's own, or one the program declared (not the
+ * kernel's): a variable may not take it (D_DECL_IDRED). */
+bool ctypes_names_type(struct ctypes *ct, const char *name);
 
 #endif /* DSCOPE_CTYPE_H */

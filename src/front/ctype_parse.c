@@ -1007,6 +1007,13 @@ void ctypes_declare(struct ctypes *ct, const struct top_decl *td,
 	if (td->kind != TOP_TYPEDEF)
 		return;
 	ctype_undefer(ct, td->name);
+	/* a D variable, function or inline holds the name (dt_decl's
+	 * DT_DC_TYPEDEF) */
+	if ((ct->taken && ct->taken(ct->taken_arg, td->name)) ||
+	    strmap_get(&ct->enums, td->name))
+		diag_fail(d, td->line, td->col, "D_DECL_IDRED",
+			  "global variable identifier redeclared: %s",
+			  td->name);
 	if (strmap_get(&ct->typedefs, td->name))
 		diag_fail(d, td->line, td->col, "D_DECL_IDRED",
 			  "identifier redeclared: %s", td->name);

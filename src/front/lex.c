@@ -628,66 +628,189 @@ static bool valid_attributes(const char *s)
 	return parts > 0;
 }
 
-/* #pragma D <directive> args... */
-static void pragma_d(struct lexer *lx, struct ctl_word *w, int n, int line)
+/* A word of a control line that DTrace's lexer reads as an identifier. */
+static bool ctl_ident(const struct ctl_word *w)
 {
-	const char *dir = n > 0 ? w[0].s : "";
-
-	if (!strcmp(dir, "option")) {
-		if (n < 2 || w[1].quoted)
-			ctl_fail(lx, line, "D_PRAGMA_MALFORM",
-				 "malformed #pragma %s <option>=<val>", dir);
-		if (n > 2)
-			ctl_fail(lx, line, "D_PRAGMA_MALFORM",
-				 "superfluous arguments specified for #pragma %s",
-				 dir);
-		record_option(lx, w[1].s, line);
-	} else if (!strcmp(dir, "error")) {
-		pragma_error(lx, w + 1, n - 1, line);
-	} else if (!strcmp(dir, "depends_on")) {
-		if (n > 1 && !strcmp(w[1].s, "library") && !(lx->o && lx->o->is_library))
-			ctl_fail(lx, line, "D_PRAGMA_DEPEND", "%s",
-				 "main program may not explicitly depend on a library");
-	} else if (!strcmp(dir, "attributes")) {
-		if (n < 3)
-			ctl_fail(lx, line, "D_PRAGMA_MALFORM", "%s",
-				 "malformed #pragma attributes <attributes> <ident>");
-		if (!valid_attributes(w[1].s))
-			ctl_fail(lx, line, "D_PRAGMA_INVAL", "%s",
-				 "invalid attributes specified by #pragma attributes");
-		/* a provider's attributes are its own; an identifier's
-		 * must find it in the program (compile.c) */
-		if (strcmp(w[2].s, "provider") != 0) {
-			struct pragma_opt *pa = ARENA_PUSH(lx->a, lx->attrs,
-							   lx->nattrs, lx->cap_attrs);
-			pa->name = w[2].s;
-			pa->value = NULL;
-			pa->line = line;
-		}
-	}
-	/* binding, ident and the rest are accepted and have no effect */
+	return !w->quoted && !isdigit((unsigned char)w->s[0]);
 }
 
-/* Returns the line number the next line should have. */
+/*
+ * The pragmas below each take the words after the pragma's name and
+ * return the line number the next line has (line + 1 but for #line).
+ */
+static int pragma_option(struct lexer *lx, const char *name,
+			 struct ctl_word *w, int n, int line)
+{
+	if (n < 1 || !ctl_ident(&w[0]))
+		ctl_fail(lx, line, "D_PRAGMA_MALFORM",
+			 "malformed #pragma %s <option>=<val>", name);
+	if (n > 1)
+		ctl_fail(lx, line, "D_PRAGMA_MALFORM",
+			 "superfluous arguments specified for #pragma %s", name);
+	record_option(lx, w[0].s, line);
+	return line + 1;
+}
+
+static int pragma_error_line(struct lexer *lx, const char *name,
+			     struct ctl_word *w, int n, int line)
+{
+	pragma_error(lx, w, n, line);
+}
+
+static int pragma_ident(struct lexer *lx, const char *name,
+			struct ctl_word *w, int n, int line)
+{
+	return line + 1;	/* #ident lines are ignored */
+}
+
+/* #line N ["file" [state...]]: only integers after the file name */
+static int pragma_line(struct lexer *lx, const char *name,
+		       struct ctl_word *w, int n, int line)
+{
+	bool ok = n > 0 && isdigit((unsigned char)w[0].s[0]) && !w[0].quoted &&
+		  (n < 2 || w[1].quoted);
+
+	for (int i = 2; ok && i < n; i++)
+		ok = !w[i].quoted && isdigit((unsigned char)w[i].s[0]);
+	if (!ok)
+		ctl_fail(lx, line, "D_PRAGMA_MALFORM",
+			 "malformed #%s <line> [ [\"file\"] state ]", name);
+	return (int)strtol(w[0].s, NULL, 10);
+}
+
+static int pragma_attributes(struct lexer *lx, const char *name,
+			     struct ctl_word *w, int n, int line)
+{
+	if (n < 2 || !ctl_ident(&w[0]) || !ctl_ident(&w[1]))
+		ctl_fail(lx, line, "D_PRAGMA_MALFORM",
+			 "malformed #pragma %s <attributes> <ident>", name);
+	if (!valid_attributes(w[0].s))
+		ctl_fail(lx, line, "D_PRAGMA_INVAL",
+			 "invalid attributes specified by #pragma %s", name);
+	/* a provider's attributes are its own; an identifier's must find
+	 * it in the program (compile.c) */
+	if (strcmp(w[1].s, "provider") != 0) {
+		struct pragma_opt *pa = ARENA_PUSH(lx->a, lx->attrs,
+						   lx->nattrs, lx->cap_attrs);
+		pa->name = w[1].s;
+		pa->value = NULL;
+		pa->line = line;
+	}
+	return line + 1;
+}
+
+/* dt_version_str2num: major[.minor[.micro]], 8, 12 and 12 bits */
+static bool valid_version(const char *s)
+{
+	static const long max[3] = { 0xff, 0xfff, 0xfff };
+	long v[3] = { 0 };
+	int i = 0;
+
+	for (; *s; s++) {
+		if (isdigit((unsigned char)*s))
+			v[i] = v[i] * 10 + (*s - '0');
+		else if (*s != '.' || ++i > 2)
+			return false;
+		if (v[i] > max[i])
+			return false;
+	}
+	return true;
+}
+
+/* #pragma D binding "version" ident: the version an identifier needs;
+ * dscope is every version, so only the form is checked */
+static int pragma_binding(struct lexer *lx, const char *name,
+			  struct ctl_word *w, int n, int line)
+{
+	if (n < 2 || !w[0].quoted || !ctl_ident(&w[1]))
+		ctl_fail(lx, line, "D_PRAGMA_MALFORM",
+			 "malformed #pragma %s \"version\" <ident>", name);
+	if (!valid_version(w[0].s))
+		ctl_fail(lx, line, "D_PRAGMA_INVAL",
+			 "invalid version string specified by #pragma %s", name);
+	return line + 1;
+}
+
+/* #pragma D depends_on provider|module|library name: a library's are
+ * the D library's business; a provider or module must exist, which the
+ * compile driver checks against the kernel (compile.c) */
+static int pragma_depends(struct lexer *lx, const char *name,
+			  struct ctl_word *w, int n, int line)
+{
+	if (n < 2 || !ctl_ident(&w[0]) || !ctl_ident(&w[1]))
+		ctl_fail(lx, line, "D_PRAGMA_MALFORM",
+			 "malformed #pragma %s <class> <name>", name);
+	if (!strcmp(w[0].s, "library")) {
+		if (!(lx->o && lx->o->is_library))
+			ctl_fail(lx, line, "D_PRAGMA_DEPEND", "%s",
+				 "main program may not explicitly depend on a "
+				 "library");
+	} else if (!strcmp(w[0].s, "provider") || !strcmp(w[0].s, "module")) {
+		struct pragma_opt *pd = ARENA_PUSH(lx->a, lx->depends,
+						   lx->ndepends, lx->cap_depends);
+		pd->name = w[0].s;
+		pd->value = w[1].s;
+		pd->line = line;
+	} else {
+		diag_fail(lx->d, line, 0, "D_PRAGMA_INVAL",
+			  "invalid class %s specified by #pragma %s", w[0].s,
+			  name);
+	}
+	return line + 1;
+}
+
+/*
+ * DTrace's pragmas (dt_pragma.c's dt_pragmas[]), and where each may be
+ * written: after a bare "#", after "#pragma", or only after "#pragma D".
+ * ORDER: none.
+ */
+enum pragma_place { AFTER_HASH, AFTER_PRAGMA, AFTER_PRAGMA_D };
+
+static const struct pragma_row {
+	const char *name;
+	enum pragma_place place;	/* the least specific place allowed */
+	int (*read)(struct lexer *lx, const char *name, struct ctl_word *w,
+		    int n, int line);
+} pragmas[] = {
+	{ "attributes", AFTER_PRAGMA_D, pragma_attributes },
+	{ "binding", AFTER_PRAGMA_D, pragma_binding },
+	{ "depends_on", AFTER_PRAGMA_D, pragma_depends },
+	{ "error", AFTER_HASH, pragma_error_line },
+	{ "ident", AFTER_HASH, pragma_ident },
+	{ "line", AFTER_HASH, pragma_line },
+	{ "option", AFTER_PRAGMA_D, pragma_option },
+};
+
+/* Returns the line number the next line should have (dt_pragma). */
 static int control_directive(struct lexer *lx, struct ctl_word *w, int n,
 			     int line)
 {
-	const char *dir = w[0].s;
+	enum pragma_place place = AFTER_HASH;
+	int i = 0;
 
-	if (isdigit((unsigned char)dir[0]))
-		return (int)strtol(dir, NULL, 10);
-	if (!strcmp(dir, "line") && n > 1 && isdigit((unsigned char)w[1].s[0]))
-		return (int)strtol(w[1].s, NULL, 10);
-	if (!strcmp(dir, "pragma")) {
-		if (n > 1 && !strcmp(w[1].s, "D"))
-			pragma_d(lx, w + 2, n - 2, line);
-	} else if (!strcmp(dir, "error")) {
-		pragma_error(lx, w + 1, n - 1, line);
-	} else if (strcmp(dir, "ident") != 0) {
-		ctl_fail(lx, line, "D_PRAGCTL_INVAL",
-			 "invalid control directive: #%s", dir);
+	if (isdigit((unsigned char)w[0].s[0]))	/* cpp's "# N file" */
+		return pragma_line(lx, "line", w, n, line);
+	if (!strcmp(w[0].s, "pragma")) {
+		place = AFTER_PRAGMA;
+		i = 1;
+		if (i < n && !strcmp(w[i].s, "D")) {
+			place = AFTER_PRAGMA_D;
+			i++;
+		}
 	}
-	return line + 1;
+	if (i == n)
+		return line + 1;
+	for (size_t r = 0; r < sizeof(pragmas) / sizeof(pragmas[0]); r++)
+		if (pragmas[r].place <= place && !strcmp(pragmas[r].name, w[i].s))
+			return pragmas[r].read(lx, w[i].s, w + i + 1, n - i - 1,
+					       line);
+	if (place == AFTER_HASH)
+		ctl_fail(lx, line, "D_PRAGCTL_INVAL",
+			 "invalid control directive: #%s", w[i].s);
+	if (place == AFTER_PRAGMA_D)
+		ctl_fail(lx, line, "D_PRAGMA_INVAL", "invalid D pragma: %s",
+			 w[i].s);
+	return line + 1;	/* K&R A12.8: an unknown #pragma is ignored */
 }
 
 /* A control line: lx->p is at the '#'.  "#!" lines are comments. */

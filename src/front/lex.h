@@ -103,6 +103,9 @@ struct lexer {
 	int npragmas, cap_pragmas;
 	struct pragma_opt *attrs;	/* "#pragma D attributes A name": name */
 	int nattrs, cap_attrs;
+	struct pragma_opt *depends;	/* "#pragma D depends_on C name": C,
+					 * name (provider or module) */
+	int ndepends, cap_depends;
 };
 
 void lex_init(struct lexer *lx, struct arena *a, struct diag *d,

@@ -1487,6 +1487,8 @@ struct program *parse_program(struct arena *a, const char *text,
 	p->prog->npragmas = p->lx.npragmas;
 	p->prog->attrs = p->lx.attrs;
 	p->prog->nattrs = p->lx.nattrs;
+	p->prog->depends = p->lx.depends;
+	p->prog->ndepends = p->lx.ndepends;
 	p->prog->macro_used = p->lx.macro_used;
 	d->env = saved;
 	return p->prog;

@@ -208,13 +208,16 @@ static void need_operand(struct sema *s, const struct node *n,
 	const char *tag = "D_OP_INT", *need = unary ?
 		"an operand of integral type" : "operands of integral type";
 
-	if (type_is_int(&operand->type))
-		return;
 	for (size_t i = 0; i < sizeof(operand_rules) / sizeof(*operand_rules); i++)
 		if (operand_rules[i].op == n->op && operand_rules[i].unary == unary) {
 			tag = operand_rules[i].tag;
 			need = operand_rules[i].need;
 		}
+	/* a pointer is a scalar, but neither arithmetic nor integral
+	 * (dt_node_is_scalar, dt_node_is_arith, dt_node_is_integer) */
+	if (operand->type.kind == T_INT ||
+	    (operand->type.kind == T_PTR && strcmp(tag, "D_OP_SCALAR") == 0))
+		return;
 	diag_fail(s->d, operand->line, operand->col, tag,
 		  "operator %s requires %s", sema_op_name(n->op), need);
 }
@@ -314,6 +317,51 @@ bool sema_is_null(const struct node *n)
 	return is_const_zero(n);
 }
 
+/* What a pointer or array points at; NULL when not known. */
+static const struct dtype *pointee(const struct dtype *t)
+{
+	return (t->kind == T_PTR || t->kind == T_ARRAY) && t->ct ? &t->ct->elem
+								 : NULL;
+}
+
+/*
+ * dt_node_is_ptrcompat: two pointers (or arrays) of one kind of memory
+ * to the same type, or either to void; or a pointer and the constant 0.
+ * A pointee not known here (a kernel pointer BTF does not describe) is
+ * taken as compatible.
+ */
+static bool ptr_compat(const struct node *a, const struct node *b)
+{
+	const struct dtype *ta = &a->type, *tb = &b->type, *ea, *eb;
+	bool pa = ta->kind == T_PTR || ta->kind == T_ARRAY;
+	bool pb = tb->kind == T_PTR || tb->kind == T_ARRAY;
+
+	if (!pa || !pb)
+		return (pa && tb->kind == T_INT && is_const_zero(b)) ||
+		       (pb && ta->kind == T_INT && is_const_zero(a));
+	if (ta->user != tb->user)
+		return false;
+	ea = pointee(ta);
+	eb = pointee(tb);
+	return !ea || !eb || ea->kind == T_VOID || eb->kind == T_VOID ||
+	       (ea->kind == T_PTR ? eb->kind == T_PTR : dtype_equal(ea, eb));
+}
+
+/* ==, <, ... on what is not a string (dt_cook_op2's relational rules):
+ * two integers, one type, or compatible pointers */
+static bool comparable(const struct node *a, const struct node *b)
+{
+	const struct dtype *ta = &a->type, *tb = &b->type;
+	bool ia = ta->kind == T_INT || ta->kind == T_SYM;
+	bool ib = tb->kind == T_INT || tb->kind == T_SYM;
+
+	if (ia && ib)
+		return true;
+	if (ta->kind == tb->kind && ta->kind != T_PTR && ta->kind != T_ARRAY)
+		return ta->kind != T_STRUCT || dtype_equal(ta, tb);
+	return ptr_compat(a, b);
+}
+
 /*
  * p + i, i + p, p - i: a pointer of p's type, i scaled by the pointee's
  * size (cg reads the scale from node.ival); p - q: the element count.
@@ -337,10 +385,11 @@ static void pointer_arith(struct sema *s, struct node *n)
 	uint32_t scale = pt->ct->elem.size ? pt->ct->elem.size : 1;
 
 	if (pa && pb) {
-		if (n->op != '-')
+		if (n->op != '-' || !ptr_compat(n->a, n->b))
 			diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
-				  "operands have incompatible types: \"%s\" + \"%s\"",
-				  dtype_name(&n->a->type), dtype_name(&n->b->type));
+				  "operands have incompatible types: \"%s\" %s \"%s\"",
+				  dtype_name(&n->a->type), sema_op_name(n->op),
+				  dtype_name(&n->b->type));
 		n->type = type_int(8, true);
 		n->ival = -(int64_t)scale;	/* divide the difference */
 		return;
@@ -375,10 +424,11 @@ static void binary(struct sema *s, struct node *n)
 			n->type = type_int(4, true);
 			return;
 		}
-		if (sa != sb)
+		if (sa != sb || (!sa && !comparable(n->a, n->b)))
 			diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
 				  "operands have incompatible types: \"%s\" %s \"%s\"",
-				  n->a->type.name, sema_op_name(n->op), n->b->type.name);
+				  dtype_name(&n->a->type), sema_op_name(n->op),
+				  dtype_name(&n->b->type));
 		n->type = type_int(4, true);
 		return;
 	}
@@ -388,8 +438,10 @@ static void binary(struct sema *s, struct node *n)
 			  "operands have incompatible types: \"%s\" %s \"%s\"",
 			  dtype_name(&n->a->type), sema_op_name(n->op),
 			  dtype_name(&n->b->type));
-	need_operand(s, n, n->a, false);
-	need_operand(s, n, n->b, false);
+	if (n->op != '+' && n->op != '-') {	/* pointer_arith's */
+		need_operand(s, n, n->a, false);
+		need_operand(s, n, n->b, false);
+	}
 	if (n->op == OP_LOR || n->op == OP_LAND || n->op == OP_LXOR) {
 		n->type = type_int(4, true);
 		return;
@@ -459,6 +511,8 @@ static bool fold_ternary(struct sema *s, struct node *n)
 
 /* c ? a : b -- dt_cook_op3: all three cooked, then the condition must be
  * a scalar and neither branch an action (trace() has no value). */
+static void ternary_strings(struct sema *s, struct node *n);
+
 static void ternary_operands(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->a);
@@ -467,6 +521,17 @@ static void ternary_operands(struct sema *s, struct node *n)
 	if (!type_is_int(&n->a->type))
 		diag_fail(s->d, n->line, n->col, "D_OP_SCALAR",
 			  "operator ?: expression must be of scalar type");
+	if (sema_is_dynamic(n->b) || sema_is_dynamic(n->c))
+		diag_fail(s->d, n->line, n->col, "D_OP_DYN",
+			  "operator ?: operands cannot be of dynamic type");
+	/* the arms' types before their actions (dt_cook_op3): an action's
+	 * void goes only with another's */
+	ternary_strings(s, n);
+	if (n->b->type.kind != T_STRING && n->c->type.kind != T_STRING &&
+	    !comparable(n->b, n->c) &&
+	    !(n->b->type.kind == T_VOID && n->c->type.kind == T_VOID))
+		diag_fail(s->d, n->line, n->col, "D_OP_INCOMPAT",
+			  "operator ?: operands must have compatible types");
 	if (is_action_call(n->b) || is_action_call(n->c))
 		diag_fail(s->d, n->line, n->col, "D_OP_ACT",
 			  "action cannot be used in a conditional context");
@@ -616,9 +681,25 @@ static void args_index(struct sema *s, struct node *n)
 {
 	struct node *ix = n->args.n == 1 ? n->args.v[0] : NULL;
 
-	if (!ix || ix->kind != N_INT || ix->ival < 0 || ix->ival > 9)
+	/* dt_idcook_args: one argument, an integer constant, in range */
+	if (!ix)
+		diag_fail(s->d, n->line, n->col, "D_PROTO_LEN",
+			  "args[ ] prototype mismatch: %d args passed, "
+			  "1 expected", n->args.n);
+	/* DTrace's parser folds a constant expression to one: args[-1] */
+	if (ix->kind != N_INT && sema_const_value(ix, &ix->ival))
+		ix->kind = N_INT;
+	if (ix->kind != N_INT) {
+		sema_expr(s, ix);
+		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
+			  "args[ ] argument #1 is incompatible with prototype:\n"
+			  "\tprototype: integer constant\n\t argument: %s",
+			  dtype_name(&ix->type));
+	}
+	if (ix->ival < 0 || ix->ival > 9)
 		diag_fail(s->d, n->line, n->col, "D_ARGS_IDX",
-			  "index of args[] must be an integer constant from 0 to 9");
+			  "index %lld is out of range for args[ ]",
+			  (long long)ix->ival);
 	n->symkind = SYM_ARGS;
 	n->sym = (int)ix->ival;
 	n->type = type_int(8, true);
@@ -663,6 +744,12 @@ static void assign(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->b);
 	sema_var_assign(s, n->a, n);
+	/* an action's void is taken as the variable's type, and the code
+	 * generator then refuses the call (dt_cg_call_subr) */
+	if (is_action_call(n->b))
+		diag_fail(s->d, n->line, n->col, "D_CG_EXPR",
+			  "tracing function %s( ) may not be called from a D "
+			  "expression (D program context required)", n->b->str);
 	if (!n->compound && (n->a->type.kind == T_ARRAY ||
 			     (n->a->type.kind == T_VOID && n->a->type.ct)))
 		diag_fail(s->d, n->line, n->col, "D_OP_ARRFUN",
@@ -722,6 +809,18 @@ static void cast(struct sema *s, struct node *n)
 		sema_stringof_typed(s, n);
 		return;
 	}
+	/* a scalar takes a scalar (dt_cook_op2's DT_TOK_LPAR), or a pointer
+	 * an array; a string, struct or union is no scalar */
+	bool to_scalar = n->type.kind == T_INT || n->type.kind == T_PTR;
+	const struct dtype *from = &n->a->type;
+	bool scalar = from->kind == T_INT || from->kind == T_PTR ||
+		      from->kind == T_SYM;
+
+	if (to_scalar && !scalar && !dtype_equal(&n->type, from) &&
+	    !(n->type.kind == T_PTR && from->kind == T_ARRAY))
+		diag_fail(s->d, n->line, n->col, "D_CAST_INVAL",
+			  "invalid cast expression: \"%s\" to \"%s\"",
+			  dtype_name(from), dtype_name(&n->type));
 	/* a struct, union or array casts only to its own type (dt_cook_op1's
 	 * ctf_type_compat case) */
 	if ((n->type.kind == T_STRUCT || n->type.kind == T_ARRAY) &&
@@ -757,6 +856,14 @@ static void size_of(struct sema *s, struct node *n)
 }
 
 static void action(struct sema *s, struct node *n);
+
+/* An aggregation or translated data (an xlate, curpsinfo) has no type
+ * of its own to record: DTrace calls it dynamic (dt_cg_act_trace). */
+static _Noreturn void trace_dynamic(struct sema *s, const struct node *n)
+{
+	diag_fail(s->d, n->line, n->col, "D_TRACE_DYN",
+		  "trace( ) may not be applied to a dynamic expression");
+}
 
 /* D's actions: statements, which have no value */
 bool sema_is_action(const char *name)
@@ -811,7 +918,6 @@ void sema_expr(struct sema *s, struct node *n)
 			break;
 		}
 		ternary_operands(s, n);
-		ternary_strings(s, n);
 		if (n->b->type.kind == T_STRING || n->c->type.kind == T_STRING)
 			n->type = type_string(n->b->type.size > n->c->type.size
 						      ? n->b->type.size
@@ -974,7 +1080,11 @@ static void action(struct sema *s, struct node *n)
 				  n->args.v[0]->str);
 	} else if (strcmp(f, "trace") == 0 || strcmp(f, "exit") == 0) {
 		sema_check_nargs(s, n, 1, 1);
+		if (f[0] == 't' && n->args.v[0]->kind == N_AGG)
+			trace_dynamic(s, n);
 		sema_expr(s, n->args.v[0]);
+		if (f[0] == 't' && sema_is_dynamic(n->args.v[0]))
+			trace_dynamic(s, n);
 		if (n->args.v[0]->type.kind == T_ARRAY)	/* char[]: a string */
 			n->args.v[0] = sema_as_string(s, n->args.v[0]);
 		const struct dtype *t = &n->args.v[0]->type;
@@ -1061,8 +1171,9 @@ static void predicate(struct sema *s, struct clause *c)
  * DTrace cooks a clause's actions before its predicate, so "/!done/ {
  * done = 1; }" finds done created by the actions.  Should the actions
  * name a variable only the predicate creates ("/(x = f()) > 0/ {
- * trace(x); }"), the undefined identifier sends it back to cook the
- * predicate first and then the actions, once (dt_cook_clause).  The
+ * trace(x); }"), the undefined identifier or variable (self->x) sends
+ * it back to cook the predicate first and then the actions, once
+ * (dt_cook_clause).  The
  * retry checks a fresh copy of the actions: the failed pass rewrote
  * part of them in place.
  */
@@ -1076,7 +1187,10 @@ void sema_clause(struct sema *s, struct clause *c)
 		s->d->env = &env;
 		if (setjmp(env)) {
 			s->d->env = outer;
-			if (strcmp(s->d->tag ? s->d->tag : "", "D_IDENT_UNDEF") != 0)
+			const char *tag = s->d->tag ? s->d->tag : "";
+
+			if (strcmp(tag, "D_IDENT_UNDEF") != 0 &&
+			    strcmp(tag, "D_VAR_UNDEF") != 0)
 				longjmp(*outer, 1);
 			c->body = body;
 			predicate(s, c);

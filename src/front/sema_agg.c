@@ -254,11 +254,16 @@ static void llquantize_params(struct sema *s, struct node *st, int64_t *p)
 		diag_fail(s->d, st->line, st->col, "D_LLQUANT_HMAGVAL",
 			  "llquantize( ) argument #3 (high magnitude) will cause "
 			  "overflow of 64 bits");
-	steps = (uint64_t)param(s, args->v[4], "D_LLQUANT_STEPTYPE",
-				"llquantize( ) argument #4 must be an integer constant");
-	if (steps == 0)
+	/* dt_node_is_posconst: a constant above zero, signed or not */
+	int64_t sv = param(s, args->v[4], "D_LLQUANT_STEPTYPE",
+			   "llquantize( ) argument #4 must be a non-zero "
+			   "positive integer constant");
+
+	if (sv <= 0)
 		diag_fail(s->d, st->line, st->col, "D_LLQUANT_STEPTYPE",
-			  "llquantize( ) argument #4 must be an integer constant");
+			  "llquantize( ) argument #4 must be a non-zero "
+			  "positive integer constant");
+	steps = (uint64_t)sv;
 	if (steps > UINT16_MAX)
 		diag_fail(s->d, st->line, st->col, "D_LLQUANT_STEPVAL",
 			  "llquantize( ) argument #4 must be an unsigned 16-bit "

@@ -80,6 +80,9 @@ bool sema_xlate_member(struct sema *s, struct node *n);
 /* n is translated data (an xlate, maybe through inlines): DTrace's
  * "dynamic variable" type */
 bool sema_is_translated(const struct node *n);
+/* n has DTrace's dynamic type (dt_node_is_dynamic): translated data,
+ * as an xlate or an inline of one such as curpsinfo */
+bool sema_is_dynamic(const struct node *n);
 /* after a clause is checked: each xlate whose value is used whole gets
  * its members' conversions, for cg to expand into memory */
 void sema_xlate_expand(struct sema *s, struct node *pred, struct node_list *body);

@@ -323,17 +323,27 @@ static void stack_call(struct sema *s, struct node *n)
 	int64_t frames = user ? s->ustackframes : s->stackframes;
 
 	sema_check_nargs(s, n, 0, user ? 2 : 1);
-	if (n->args.n == 2)
-		sema_expr(s, n->args.v[1]);
 	if (n->args.n >= 1) {
 		struct node *a = n->args.v[0];
 
+		/* dt_cg_stack_arg: a positive constant; then ustack()'s
+		 * string size, a constant not below 0 (unused, as there) */
 		sema_expr(s, a);
 		if (a->kind != N_INT || a->ival <= 0)
-			diag_fail(s->d, n->line, n->col, "D_STACK_SIZE",
-				  "stack( ) size must be a non-zero positive "
-				  "integral constant expression");
+			diag_fail(s->d, n->line, n->col,
+				  user ? "D_USTACK_FRAMES" : "D_STACK_SIZE",
+				  "%s( ) argument #1 must be a non-zero "
+				  "positive integer constant", n->str);
 		frames = a->ival;
+	}
+	if (n->args.n == 2) {
+		struct node *a = n->args.v[1];
+
+		sema_expr(s, a);
+		if (a->kind != N_INT || a->ival < 0)
+			diag_fail(s->d, n->line, n->col, "D_USTACK_STRSIZE",
+				  "ustack( ) argument #2 must be a positive "
+				  "integer constant");
 	}
 	if (frames > s->maxframes)
 		frames = s->maxframes;
@@ -431,6 +441,12 @@ void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
 	check_args(s, n, &p);
 	if (strcmp(n->str, "strtok") == 0)
 		strtok_args(s, n);
+	/* the form of the address printed is chosen as the program is
+	 * compiled (dt_cg_subr_inet_ntoa6) */
+	if (strcmp(n->str, "inet_ntoa6") == 0 && n->args.n > 1 &&
+	    n->args.v[1]->kind != N_INT)
+		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
+			  "inet_ntoa6( ) argument #2 must be an integer constant");
 	if (strcmp(n->str, "alloca") == 0 && n->args.v[0]->kind == N_INT &&
 	    (uint64_t)n->args.v[0]->ival > s->scratchsize)
 		diag_fail(s->d, n->line, n->col, "D_ALLOCA_SIZE",

@@ -125,6 +125,9 @@ void sema_addrof(struct sema *s, struct node *n)
 	if (n->a->symkind == SYM_GLOBAL || n->a->symkind == SYM_DVAR)
 		diag_fail(s->d, n->line, n->col, "D_ADDROF_VAR",
 			  "cannot take address of dynamic variable");
+	if (sema_is_dynamic(n->a))
+		diag_fail(s->d, n->line, n->col, "D_ADDROF_VAR",
+			  "cannot take address of dynamic object");
 	if (!sema_is_mem_lvalue(n->a) && !sema_is_var_place(s, n->a))
 		diag_fail(s->d, n->line, n->col, "D_ADDROF_LVAL",
 			  "unacceptable operand for unary & operator");

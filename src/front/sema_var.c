@@ -6,10 +6,11 @@
  * which gives it its type (an integer narrower than int is widened to int,
  * a string gets the strsize bound; x++ and a[k]++ make an int64_t).
  * Reading a global nobody declared or assigned is D_IDENT_UNDEF, and
- * reading an associative array or compounding (x += n) either is
- * D_VAR_UNDEF; self-> and this-> variables may be read before the
- * clause that assigns them (a predicate on self->ts usually comes first
- * in the text), and then start as 64-bit integers.
+ * reading an associative array, a self-> or this-> variable, or
+ * compounding (x += n) any of them is D_VAR_UNDEF: in the program's text
+ * order, a clause's actions before its predicate (dt_cook_var), so
+ * "/self->ts/ { ... self->ts = 0; }" reads a variable its own actions
+ * assign.
  *
  * Key tuples: an associative array is keyed by a tuple whose types are
  * fixed by the first use; a later use with a longer string grows that
@@ -18,6 +19,8 @@
 #include <string.h>
 
 #include "front/sema_impl.h"
+
+#include "d/globals.h"
 
 #include "front/ctype.h"
 
@@ -36,6 +39,12 @@ static int find_dvar(struct sema *s, const char *name, enum dvar_kind k)
 		    strcmp(s->spec->dvars[i].name, name) == 0)
 			return i;
 	return -1;
+}
+
+/* A D program's enumerators are global identifiers too (dt_decl). */
+static bool is_enumerator(struct sema *s, const char *name)
+{
+	return ctypes_d_enumerator(s->types, name);
 }
 
 static uint32_t value_size(const struct dtype *t)
@@ -393,6 +402,17 @@ static void inline_decl(struct sema *s, struct top_decl *td)
 		diag_fail(s->d, td->line, td->col, "D_DECL_IDRED",
 			  "identifier redefined: %s\n\t current: inline "
 			  "definition\n\tprevious: %s ", td->name, prev);
+	/* nor a variable's or another inline's (dt_node_inline) */
+	bool assoc = find_dvar(s, td->name, DVAR_ASSOC) >= 0;
+	bool inl = sema_is_inline(s, td->name);
+
+	if (assoc || inl || find_global(s, td->name) >= 0 ||
+	    is_enumerator(s, td->name))
+		diag_fail(s->d, td->line, td->col, "D_DECL_IDRED",
+			  "identifier redefined: %s\n\t current: inline "
+			  "definition\n\tprevious: %s %s", td->name,
+			  assoc ? "associative array" : "scalar",
+			  inl ? "inline" : "");
 	if (strchr(td->type->text, '[')) {	/* typed at each use */
 		*ARENA_PUSH(s->a, s->inlines, s->ninlines, s->inlines_cap) = td;
 		return;
@@ -439,7 +459,8 @@ bool sema_ident_taken(void *arg, const char *name)
 
 	return sema_find_builtin(name) >= 0 || sema_is_action(name) ||
 	       sema_subr_exists(name) || sema_agg_func_exists(name) ||
-	       sema_is_inline(s, name) || find_global(s, name) >= 0;
+	       sema_is_inline(s, name) || find_global(s, name) >= 0 ||
+	       find_dvar(s, name, DVAR_ASSOC) >= 0;
 }
 
 bool sema_inline_ref(struct sema *s, struct node *n)
@@ -514,6 +535,14 @@ void sema_var_ref(struct sema *s, struct node *n)
 	if (n->kind == N_IDENT && sema_inline_ref(s, n))
 		return;
 	if (is_self_or_this(n)) {
+		/* read before any clause assigned or declared it: the
+		 * program's text order, actions before predicates
+		 * (dt_cook_var) */
+		if (find_dvar(s, n->str, n->a->str[0] == 's' ? DVAR_SELF
+							   : DVAR_THIS) < 0)
+			diag_fail(s->d, n->line, n->col, "D_VAR_UNDEF",
+				  "%s->%s has not yet been declared or assigned",
+				  n->a->str, n->str);
 		member_var(s, n, NULL);
 	} else if (n->kind == N_INDEX) {
 		assoc_var(s, n, NULL);
@@ -524,6 +553,13 @@ void sema_var_ref(struct sema *s, struct node *n)
 			diag_fail(s->d, n->line, n->col, "D_IDENT_BADREF",
 				  "associative array '%s' may not be referenced "
 				  "as scalar", n->str);
+		const struct dglobal *dg = g < 0 ? dglobal_lookup(n->str) : NULL;
+
+		/* a function or args[] read as a value (dt_xcook_ident) */
+		if (dg && dg->kind != DG_SCALAR)
+			diag_fail(s->d, n->line, n->col, "D_IDENT_BADREF",
+				  "%s '%s' may not be referenced as scalar",
+				  dglobal_kind_name(dg->kind), n->str);
 		if (g < 0)
 			diag_fail(s->d, n->line, n->col, "D_IDENT_UNDEF",
 				  "failed to resolve %s: Unknown %s name", n->str,
@@ -646,6 +682,62 @@ static void split_decl(struct sema *s, const struct decl_type *dt,
 	*keys = arena_strndup(s->a, br + 1, strcspn(br + 1, "]"));
 }
 
+/* dt_decl's "identifier redeclared", naming both kinds and types */
+static _Noreturn void redeclared(struct sema *s, const struct decl_type *dt,
+				 const char *name, bool assoc,
+				 const struct dtype *t, bool prev_assoc,
+				 const struct dtype *prev)
+{
+	static const char *const kinds[] = { "scalar", "associative array" };
+
+	diag_fail(s->d, dt->line, dt->col, "D_DECL_IDRED",
+		  "identifier redeclared: %s\n\t current: %s %s\n"
+		  "\tprevious: %s %s", name, kinds[assoc], dtype_name(t),
+		  kinds[prev_assoc], dtype_name(prev));
+}
+
+/* A global declaration may not take the name of one of DTrace's own
+ * identifiers, nor of a type (dt_decl's default class). */
+static void decl_name_free(struct sema *s, const struct decl_type *dt,
+			   const char *name)
+{
+	if (s->in_library)
+		return;
+	if (dglobal_lookup(name) || sema_find_builtin(name) >= 0)
+		diag_fail(s->d, dt->line, dt->col, "D_DECL_IDRED",
+			  "built-in identifier redeclared: %s", name);
+	if (ctypes_names_type(s->types, name))
+		diag_fail(s->d, dt->line, dt->col, "D_DECL_IDRED",
+			  "typedef identifier redeclared: %s", name);
+	if (is_enumerator(s, name))
+		diag_fail(s->d, dt->line, dt->col, "D_DECL_IDRED",
+			  "identifier redeclared: %s", name);
+}
+
+/* An associative array declared again has the same tuple: its length
+ * and each key's type. */
+static void same_keys(struct sema *s, const struct decl_type *dt,
+		      const char *name, const struct spec_dvar *prev,
+		      const struct spec_dvar *cur)
+{
+	for (int i = 0; i < cur->nkeys && i < prev->nkeys; i++)
+		if (!dtype_equal(&cur->keys[i].type, &prev->keys[i].type))
+			diag_fail(s->d, dt->line, dt->col, "D_DECL_IDRED",
+				  "identifier redeclared: %s\n\t current: "
+				  "associative array, key #%d of type %s\n"
+				  "\tprevious: associative array, key #%d of "
+				  "type %s", name, i + 1,
+				  dtype_name(&cur->keys[i].type), i + 1,
+				  dtype_name(&prev->keys[i].type));
+	if (cur->nkeys != prev->nkeys)
+		diag_fail(s->d, dt->line, dt->col, "D_DECL_IDRED",
+			  "identifier redeclared: %s\n\t current: associative "
+			  "array of %s, tuple length %d\n\tprevious: "
+			  "associative array of %s, tuple length %d", name,
+			  dtype_name(&cur->type), cur->nkeys,
+			  dtype_name(&prev->type), prev->nkeys);
+}
+
 /*
  * A declared variable: a global, a self-> or this-> variable, or (with a
  * tuple signature, "int x[string]") an associative array.  The type is
@@ -668,16 +760,28 @@ void sema_var_decl(struct sema *s, const char *name, int scope,
 	ctypes_resolve_decl(s->types, &base, name, s->d, &t);
 	if (scope != DECL_GLOBAL) {
 		enum dvar_kind k = scope == DECL_SELF ? DVAR_SELF : DVAR_THIS;
+		int v = find_dvar(s, name, k);
 
-		if (find_dvar(s, name, k) < 0)
+		if (v < 0)
 			add_dvar(s, name, k, t);
+		else if (!dtype_equal(&s->spec->dvars[v].type, &t))
+			redeclared(s, dt, name, false, &t, false,
+				   &s->spec->dvars[v].type);
 		return;
 	}
+	/* a function's prototype is an extern declaration (dt_decl) */
+	if (!t.ct || t.ct->kind != CT_FUNC)
+		decl_name_free(s, dt, name);
+	int g = find_global(s, name), a = find_dvar(s, name, DVAR_ASSOC);
+
+	if (g >= 0 && (keys || !dtype_equal(&s->spec->globals[g].type, &t)))
+		redeclared(s, dt, name, keys, &t, false,
+			   &s->spec->globals[g].type);
+	if (a >= 0 && (!keys || !dtype_equal(&s->spec->dvars[a].type, &t)))
+		redeclared(s, dt, name, keys, &t, true, &s->spec->dvars[a].type);
 	if (!keys) {
-		if (find_global(s, name) >= 0)
-			diag_fail(s->d, dt->line, dt->col, "D_DECL_IDRED",
-				  "identifier redeclared: %s", name);
-		add_global(s, name, t);
+		if (g < 0)
+			add_global(s, name, t);
 		return;
 	}
 	int v = add_dvar(s, name, DVAR_ASSOC, t);
@@ -710,6 +814,8 @@ void sema_var_decl(struct sema *s, const char *name, int scope,
 		off += value_size(&dv->keys[i].type);
 	}
 	dv->key_size = off ? off : 8;
+	if (a >= 0)
+		same_keys(s, dt, name, &s->spec->dvars[a], dv);
 }
 
 void sema_decls(struct sema *s, struct program *p)

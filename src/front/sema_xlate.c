@@ -17,6 +17,8 @@
 #include "front/ctype.h"
 #include "front/sema_impl.h"
 
+#include "d/globals.h"
+
 struct xlator {
 	struct top_decl *td;
 	struct dtype out, in;
@@ -250,6 +252,18 @@ static const struct node *xlate_source(const struct node *n)
 bool sema_is_translated(const struct node *n)
 {
 	return xlate_source(n) != NULL;
+}
+
+bool sema_is_dynamic(const struct node *n)
+{
+	const struct dglobal *g;
+
+	/* curcpu is the D library's translation here, DTrace's own
+	 * variable of type cpuinfo_t * there */
+	if (n->kind == N_IDENT && n->symkind == SYM_INLINE &&
+	    (g = dglobal_lookup(n->str)) && g->kind == DG_SCALAR)
+		return false;
+	return sema_is_translated(n);
 }
 
 /* a.m or p->m where a or p is translated: becomes the member's

@@ -180,8 +180,25 @@ static int parse_oformat(const char *v, enum oformat *out)
 	return 0;
 }
 
+static int parse_evaltime(const char *v, enum evaltime *out)
+{
+	static const char *const names[] = {
+		[EVALTIME_EXEC] = "exec", [EVALTIME_PREINIT] = "preinit",
+		[EVALTIME_POSTINIT] = "postinit", [EVALTIME_MAIN] = "main",
+	};
+	int i = parse_word(v, names, sizeof(names) / sizeof(names[0]));
+
+	if (i < 0)
+		return -1;
+	*out = (enum evaltime)i;
+	return 0;
+}
+
 enum opt_kind {
-	O_BOOL, O_SIZE, O_RATE, O_INT, O_POLICY, O_OFORMAT, O_CPU,
+	O_BOOL,		/* a run-time switch: yes/no, on/off, a number... */
+	O_FLAG,		/* a compiler flag (dt_opt_cflags): takes no value */
+	O_EVALTIME,	/* exec, preinit, postinit or main */
+	O_SIZE, O_RATE, O_INT, O_POLICY, O_OFORMAT, O_CPU,
 	O_PERCENT,	/* a share of the machine, uint32_t millionths */
 	O_ACCEPT,	/* no visible effect here: the comment beside it says why */
 	O_REFUSE,	/* not done: refused with the sentence in why */
@@ -202,19 +219,19 @@ static const struct {
 } table[] = {
 	{ "quiet", O_BOOL, offsetof(struct options, quiet) },
 	{ "destructive", O_BOOL, offsetof(struct options, destructive) },
-	{ "zdefs", O_BOOL, offsetof(struct options, zdefs) },
-	{ "defaultargs", O_BOOL, offsetof(struct options, defaultargs) },
-	{ "empty", O_BOOL, offsetof(struct options, empty) },
-	{ "argref", O_BOOL, offsetof(struct options, argref) },
-	{ "errtags", O_BOOL, offsetof(struct options, errtags) },
+	{ "zdefs", O_FLAG, offsetof(struct options, zdefs) },
+	{ "defaultargs", O_FLAG, offsetof(struct options, defaultargs) },
+	{ "empty", O_FLAG, offsetof(struct options, empty) },
+	{ "argref", O_FLAG, offsetof(struct options, argref) },
+	{ "errtags", O_FLAG, offsetof(struct options, errtags) },
 	{ "aggsortkey", O_BOOL, offsetof(struct options, aggsortkey) },
 	{ "aggsortrev", O_BOOL, offsetof(struct options, aggsortrev) },
 	{ "rawbytes", O_BOOL, offsetof(struct options, rawbytes) },
 	{ "noresolve", O_BOOL, offsetof(struct options, noresolve) },
 	{ "flowindent", O_BOOL, offsetof(struct options, flowindent) },
-	{ "nolibs", O_BOOL, offsetof(struct options, nolibs) },
+	{ "nolibs", O_FLAG, offsetof(struct options, nolibs) },
 	/* verbose is -S: DTrace's DTRACE_C_DIFV */
-	{ "verbose", O_BOOL, offsetof(struct options, disasm) },
+	{ "verbose", O_FLAG, offsetof(struct options, disasm) },
 	{ "aggsortpos", O_INT, offsetof(struct options, aggsortpos) },
 	{ "aggsortkeypos", O_INT, offsetof(struct options, aggsortkeypos) },
 	{ "stackindent", O_INT, offsetof(struct options, stackindent) },
@@ -265,18 +282,16 @@ static const struct {
 	{ "linkmode", O_ACCEPT, 0, V_WORD, "kernel|static|dynamic" },
 	{ "linktype", O_ACCEPT, 0, V_WORD, "elf" },
 	{ "ldpath", O_ACCEPT, 0, V_ANY },
-	/* when a -c command's probes are evaluated (dt_opt_evaltime): dscope
-	 * enables them while the command is stopped at its exec, which is
-	 * exec's meaning; preinit, postinit and main (after the dynamic
-	 * linker, after its init code, at main) are taken and act as exec,
-	 * so firings before that point are traced too, none lost */
-	{ "evaltime", O_ACCEPT, 0, V_WORD, "exec|preinit|postinit|main" },
+	/* where the -c command is stopped while its probes are enabled
+	 * (dt_opt_evaltime, dt_proc.c): rt/procstop.c */
+	{ "evaltime", O_EVALTIME, offsetof(struct options, evaltime) },
 	/* kernel module types come from /sys/kernel/btf, not module files */
 	{ "modpath", O_ACCEPT, 0, V_ANY },
 	/* a probe description that cannot be a declaration is read as one
 	 * already, as pspec asks */
 	{ "pspec", O_ACCEPT, 0, V_NONE },
-	/* cpp runs alike for each of -X's modes (tuning_ok checks them) */
+	/* -X's mode: cmd/main.c gives cpp -std=c99 for a, -traditional-cpp
+	 * for s, as dt_preproc (tuning_ok checks the value) */
 	{ "stdc", O_ACCEPT, 0, V_ANY },
 	{ "version", O_ACCEPT, 0, V_ANY },
 	/* kdefs, udefs: every kernel and user symbol named must exist, which
@@ -476,6 +491,15 @@ int options_set(struct options *o, const char *name, const char *value,
 			if (parse_bool(value, p) < 0)
 				break;
 			return 0;
+		case O_FLAG:
+			if (value)
+				break;
+			*(bool *)p = true;
+			return 0;
+		case O_EVALTIME:
+			if (parse_evaltime(value, p) < 0)
+				break;
+			return 0;
 		case O_ACCEPT:
 			return accept_ok((int)i, value, err, errlen) ? 0 : -1;
 		case O_REFUSE:
@@ -494,7 +518,9 @@ int options_set(struct options *o, const char *name, const char *value,
 			if (parse_size(value, &n) < 0)
 				break;
 			if (p == &o->strsize) {
-				if (n == 0 || n > 4096)
+				/* room for DTrace's 2-byte NULL string mark
+				 * (dt_opt_strsize) */
+				if (n < 2 || n > 4096)
 					break;
 				o->strsize = (uint32_t)n;
 			} else if (p == &o->nspec && n > SPEC_NSPEC_MAX) {

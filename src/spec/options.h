@@ -21,6 +21,15 @@ enum bufpolicy {
 	BUFPOLICY_RING,		/* the newest bufsize bytes per CPU, at the end */
 };
 
+/* Where the -c command is stopped for its probes to be evaluated
+ * (evaltime, dt_opt_evaltime); see rt/procstop.h. */
+enum evaltime {
+	EVALTIME_EXEC,		/* at its exec: before the dynamic linker */
+	EVALTIME_PREINIT,	/* at its entry point: libraries loaded */
+	EVALTIME_POSTINIT,	/* at main(), as dtrace-utils (its default) */
+	EVALTIME_MAIN,		/* at main() */
+};
+
 /* How the consumer writes what it prints (oformat); see rt/emit.h. */
 enum oformat {
 	OFORMAT_TEXT,		/* dtrace(1)'s text */
@@ -52,6 +61,7 @@ struct options {
 	uint64_t cleanrate_ns;	/* how often the consumer forgets ended ones */
 	enum bufpolicy bufpolicy;
 	enum oformat oformat;	/* read once, when tracing starts */
+	enum evaltime evaltime;	/* -c: where its probes take effect */
 	uint64_t switchrate_ns;	/* read the principal buffers at least this often */
 	uint64_t statusrate_ns;	/* look for exit() and drops this often */
 	uint64_t aggrate_ns;	/* look for aggregation drops this often */

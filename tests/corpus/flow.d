@@ -6,6 +6,10 @@
  */
 #pragma D option quiet
 
+/* read before it is first incremented: DTrace wants it declared
+ * (dt_cook_var's "has not yet been declared or assigned") */
+self int depth;
+
 pid$target:a.out:chore:entry
 {
 	self->trace = 1;
