@@ -1657,19 +1657,26 @@ struct val cg_expr(struct cg *g, struct node *n)
 	}
 }
 
-/* The kernel address of scratch offset off, as an integer: r9 spilled
- * and read back through a helper, which the verifier takes as a number. */
-void cg_scratch_addr(struct cg *g, const struct node *n, int16_t slot,
-		     uint32_t off)
+/* slot = the pointer in reg as an integer: spilled and read back through
+ * a helper, which the verifier takes as a number -- one that arithmetic
+ * with any other number may change, as D's pointers are */
+void cg_ptr_number(struct cg *g, const struct node *n, int16_t slot, int reg)
 {
 	int16_t tmp = cg_slot_new(g, n);
 
-	cg_scratch_ptr(g, R0, off);
-	cg_store_slot(g, tmp, R0);
+	cg_store_slot(g, tmp, reg);
 	cg_fp_ptr(g, R1, slot);
 	emit_mov_imm(&g->e, R2, 8);
 	cg_fp_ptr(g, R3, tmp);
 	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+}
+
+/* The kernel address of scratch offset off, as an integer. */
+void cg_scratch_addr(struct cg *g, const struct node *n, int16_t slot,
+		     uint32_t off)
+{
+	cg_scratch_ptr(g, R0, off);
+	cg_ptr_number(g, n, slot, R0);
 }
 
 struct val cg_expr_addr(struct cg *g, struct node *n)

@@ -150,6 +150,8 @@ struct val cg_int_val(int16_t slot);
  * bytes in scratch (D's string is a char array, so it may be passed as
  * a void *, dt_node_is_ptrcompat) */
 struct val cg_expr_addr(struct cg *g, struct node *n);
+/* slot = the pointer in reg as an integer (the verifier's: a number) */
+void cg_ptr_number(struct cg *g, const struct node *n, int16_t slot, int reg);
 /* slot = the kernel address of scratch offset off, as an integer */
 void cg_scratch_addr(struct cg *g, const struct node *n, int16_t slot,
 		     uint32_t off);
