@@ -1061,9 +1061,11 @@ static void predicate(struct sema *s, struct clause *c)
  * DTrace cooks a clause's actions before its predicate, so "/!done/ {
  * done = 1; }" finds done created by the actions.  Should the actions
  * name a variable only the predicate creates ("/(x = f()) > 0/ {
- * trace(x); }"), the undefined identifier sends it back to cook the
- * predicate first and then the actions, once (dt_cook_clause).  The
- * retry checks a fresh copy of the actions: the failed pass rewrote
+ * trace(x); }", "/(this->t = f()) > 0/ { trace(this->t); }"), the
+ * undefined identifier or variable sends it back to cook the predicate
+ * first and then the actions, once (dt_cook_clause retries on
+ * D_IDENT_UNDEF and D_VAR_UNDEF), so this->t has the predicate's type.
+ * The retry checks a fresh copy of the actions: the failed pass rewrote
  * part of them in place.
  */
 void sema_clause(struct sema *s, struct clause *c)
@@ -1075,8 +1077,12 @@ void sema_clause(struct sema *s, struct clause *c)
 		body = node_list_clone(s->a, &c->body);
 		s->d->env = &env;
 		if (setjmp(env)) {
+			const char *tag = s->d->tag ? s->d->tag : "";
+
 			s->d->env = outer;
-			if (strcmp(s->d->tag ? s->d->tag : "", "D_IDENT_UNDEF") != 0)
+			s->pred_pending = false;
+			if (strcmp(tag, "D_IDENT_UNDEF") != 0 &&
+			    strcmp(tag, "D_VAR_UNDEF") != 0)
 				longjmp(*outer, 1);
 			c->body = body;
 			predicate(s, c);
@@ -1085,8 +1091,10 @@ void sema_clause(struct sema *s, struct clause *c)
 			sema_xlate_expand(s, c->pred, &c->body);
 			return;
 		}
+		s->pred_pending = true;
 	}
 	stmts(s, &c->body);
+	s->pred_pending = false;
 	s->d->env = outer;
 	if (c->pred)
 		predicate(s, c);

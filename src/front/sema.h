@@ -59,6 +59,10 @@ struct sema {
 	int nxlators, xlators_cap;
 	const struct probe *const *probes;	/* what the current clause matches */
 	int nprobes;
+	bool pred_pending;		/* checking the actions of a clause whose
+					 * predicate is not checked yet: a self->
+					 * or this-> variable read before anything
+					 * made it is D_VAR_UNDEF (sema_clause) */
 };
 
 void sema_clause(struct sema *s, struct clause *c);

@@ -9,7 +9,10 @@
  * reading an associative array or compounding (x += n) either is
  * D_VAR_UNDEF; self-> and this-> variables may be read before the
  * clause that assigns them (a predicate on self->ts usually comes first
- * in the text), and then start as 64-bit integers.
+ * in the text), and then start as 64-bit integers -- but for the actions
+ * of a clause whose predicate may make them, checked first
+ * (sema_clause: then such a read is D_VAR_UNDEF, and the predicate is
+ * checked before the actions).
  *
  * Key tuples: an associative array is keyed by a tuple whose types are
  * fixed by the first use; a later use with a longer string grows that
@@ -263,11 +266,16 @@ static void resolved(struct node *n, int sym, const struct dtype *t)
 	n->type = *t;
 }
 
+static _Noreturn void var_undef(struct sema *s, const struct node *n,
+				const char *name);
+
 static void member_var(struct sema *s, struct node *n, const struct dtype *rhs)
 {
 	enum dvar_kind k = n->a->str[0] == 's' ? DVAR_SELF : DVAR_THIS;
 	int v = find_dvar(s, n->str, k);
 
+	if (v < 0 && !rhs && s->pred_pending)
+		var_undef(s, n, arena_printf(s->a, "%s->%s", n->a->str, n->str));
 	if (v < 0) {
 		struct dtype t = rhs ? var_type(s, rhs) : type_int(8, true);
 
