@@ -36,6 +36,16 @@ ERROR { exit(0); }
 END { printa("calls %@d\n", @calls); }' 2>"$err") || fail "exit $?: $out $(cat "$err")"
 [ "$(echo "$out" | grep .)" = "calls 1" ] || fail "exit in ERROR: got '$out'"
 
+# an fbt probe (a kprobe or trampoline program), where there is fbt
+if $D -vV 2>&1 | grep -q '^  kprobe  *yes'; then
+	out=$($D -q -c "$B/targets/loop 2" -n '
+	fbt::__x64_sys_getppid:entry /pid == $target/ { x = *(int *)0x40; }
+	ERROR { printf("%d %s %d 0x%x\n", pid == $target, execname, arg4, arg5); }' \
+		2>"$err") || fail "exit $?: $out $(cat "$err")"
+	want=$(printf '1 loop 1 0x40\n%.0s' 1 2)
+	[ "$out" = "$want" ] || fail "fbt: got '$out', want '$want' ($(cat "$err"))"
+fi
+
 # BEGIN runs in dscope, so does its ERROR; a fault in an ERROR clause
 # ends that clause (counted, not reported through ERROR), and the next
 # ERROR clause still has the first fault's arguments
