@@ -36,13 +36,19 @@ ERROR { exit(0); }
 END { printa("calls %@d\n", @calls); }' 2>"$err") || fail "exit $?: $out $(cat "$err")"
 [ "$(echo "$out" | grep .)" = "calls 1" ] || fail "exit in ERROR: got '$out'"
 
-# an fbt probe (a kprobe or trampoline program), where there is fbt
+# an fbt probe (a kprobe or trampoline program), where there is fbt: dd
+# reads a file of ours twice
 if $D -vV 2>&1 | grep -q '^  kprobe  *yes'; then
-	out=$($D -q -c "$B/targets/loop 2" -n '
-	fbt::__x64_sys_getppid:entry /pid == $target/ { x = *(int *)0x40; }
+	file=/var/tmp/dscope-errctx.$$
+	trap 'rm -f "$err" "$file"' EXIT
+	head -c 1000 /dev/zero > "$file"
+	out=$($D -q -c "dd if=$file of=/dev/null bs=100 count=2 status=none" -n '
+	fbt::vfs_read:entry
+	/pid == $target && stringof(args[0]->f_path.dentry->d_name.name) == "'"${file##*/}"'"/
+	{ x = *(int *)0x40; }
 	ERROR { printf("%d %s %d 0x%x\n", pid == $target, execname, arg4, arg5); }' \
 		2>"$err") || fail "exit $?: $out $(cat "$err")"
-	want=$(printf '1 loop 1 0x40\n%.0s' 1 2)
+	want=$(printf '1 dd 1 0x40\n%.0s' 1 2)
 	[ "$out" = "$want" ] || fail "fbt: got '$out', want '$want' ($(cat "$err"))"
 fi
 
