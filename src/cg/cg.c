@@ -54,12 +54,6 @@
  *  - its records go to a ring buffer (spec.sbuf_map), each after a struct
  *    sbuf_hdr naming the CPU: a sleepable program may not write to a perf
  *    event array.
- * The ERROR clauses write to a ring buffer of their own too
- * (spec.errbuf_map), for another reason: the consumer runs them when it
- * reads a fault, and reads what they wrote at once, before the records
- * the faulting firing's later clauses left in the perf ring -- so their
- * output comes at the fault, where DTrace's (dtrace_probe_error, called
- * in the middle of dtrace_probe's clauses) does.
  * What such a program cannot use keeps it non-sleepable, as today:
  * copyout (bpf_probe_write_user is refused) and ustack() (its callbacks
  * look the per-CPU area up themselves).
@@ -354,7 +348,7 @@ void cg_uread(struct cg *g, int16_t slot, int size, int32_t off)
 static void probe_id(struct cg *g);
 
 /*
- * A sleepable or ERROR program's output: size bytes of scratch at off,
+ * A sleepable program's output: size bytes of scratch at off,
  * after a struct sbuf_hdr, into its ring buffer; goto full if it has no
  * room.
  *	r8 = ringbuf_reserve(&ring, sizeof(hdr) + size, 0)
@@ -389,11 +383,12 @@ static void sbuf_output(struct cg *g, uint32_t off, uint32_t size, int full)
  *	err = (struct err_record *)(r9 + ERR_REC_OFF)
  *	err->... = EPID_ERROR, probe id, epid, action, fault, address
  *	perf_event_output(ctx, &buf, BPF_F_CURRENT_CPU, err, sizeof(*err))
- *	goto clause_end
+ *	goto the ERROR clauses (cg_error.c), or clause_end if none
  */
 void cg_fault(struct cg *g, int fault, int addr_reg)
 {
 	int16_t e = ERR_REC_OFF;
+	int to = cg_fault_target(g);
 
 	if (addr_reg >= 0)
 		emit_store(&g->e, 8, R9, e + offsetof(struct err_record, addr),
@@ -409,7 +404,7 @@ void cg_fault(struct cg *g, int fault, int addr_reg)
 		       g->action);
 	emit_store_imm(&g->e, 8, R9, e + offsetof(struct err_record, fault), fault);
 	if (g->ring_map >= 0) {
-		sbuf_output(g, ERR_REC_OFF, sizeof(struct err_record), g->clause_end);
+		sbuf_output(g, ERR_REC_OFF, sizeof(struct err_record), to);
 	} else {
 		emit_mov_reg(&g->e, R1, R6);
 		cg_ld_map(g, R2, MAP_BUF);
@@ -418,7 +413,7 @@ void cg_fault(struct cg *g, int fault, int addr_reg)
 		emit_mov_imm(&g->e, R5, sizeof(struct err_record));
 		emit_call(&g->e, BPF_FUNC_perf_event_output);
 	}
-	emit_ja(&g->e, g->clause_end);
+	emit_ja(&g->e, to);
 }
 
 /* r0 = slot = the pt_regs word at the byte offset in r1.  The offset is
@@ -682,9 +677,11 @@ static void arg_value(struct cg *g, int16_t slot, int n)
 	case ATTACH_REPLAY:
 		cg_replay_arg(g, slot, n);
 		return;
+	case ATTACH_ERROR:
+		cg_error_arg(g, slot, n);
+		return;
 	case ATTACH_BEGIN:
 	case ATTACH_END:
-	case ATTACH_ERROR:
 		/* run by test_run: the context is the argument array */
 		emit_load(&g->e, 8, R0, R6, (int16_t)(8 * n));
 		cg_store_slot(g, slot, R0);
@@ -1660,19 +1657,26 @@ struct val cg_expr(struct cg *g, struct node *n)
 	}
 }
 
-/* The kernel address of scratch offset off, as an integer: r9 spilled
- * and read back through a helper, which the verifier takes as a number. */
-void cg_scratch_addr(struct cg *g, const struct node *n, int16_t slot,
-		     uint32_t off)
+/* slot = the pointer in reg as an integer: spilled and read back through
+ * a helper, which the verifier takes as a number -- one that arithmetic
+ * with any other number may change, as D's pointers are */
+void cg_ptr_number(struct cg *g, const struct node *n, int16_t slot, int reg)
 {
 	int16_t tmp = cg_slot_new(g, n);
 
-	cg_scratch_ptr(g, R0, off);
-	cg_store_slot(g, tmp, R0);
+	cg_store_slot(g, tmp, reg);
 	cg_fp_ptr(g, R1, slot);
 	emit_mov_imm(&g->e, R2, 8);
 	cg_fp_ptr(g, R3, tmp);
 	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+}
+
+/* The kernel address of scratch offset off, as an integer. */
+void cg_scratch_addr(struct cg *g, const struct node *n, int16_t slot,
+		     uint32_t off)
+{
+	cg_scratch_ptr(g, R0, off);
+	cg_ptr_number(g, n, slot, R0);
 }
 
 struct val cg_expr_addr(struct cg *g, struct node *n)
@@ -2222,15 +2226,18 @@ static void predicate(struct cg *g, const struct node *pred)
 		firing_lookup(g);
 }
 
-static void clause(struct cg *g, const struct cg_clause *cc)
+void cg_emit_clause(struct cg *g, const struct cg_clause *cc)
 {
 	struct clause *c = cc->clause;
 	struct spec *sp = g->spec;
 
 	g->cl = cc;
-	g->ep = ARENA_PUSH(g->a, sp->epids, sp->nepids, g->c->epids_cap);
-	g->ep->clause = c->id;
-	g->epid = sp->nepids - 1;
+	if (!cg_error_epid(g, cc)) {
+		g->ep = ARENA_PUSH(g->a, sp->epids, sp->nepids, g->c->epids_cap);
+		g->ep->clause = c->id;
+		g->epid = sp->nepids - 1;
+	}
+	g->fault_label = 0;
 	g->acts_cap = 0;
 	g->rec = REC_HDR;
 	g->sp = SLOT_FIRST + 8;
@@ -2240,7 +2247,8 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 	g->alloca_top = 0;
 
 	/* After exit(), DTrace runs no further clause of the firing (END's
-	 * and ERROR's excepted: they run while the session ends):
+	 * excepted: they run while the session ends; and ERROR's, which
+	 * report a fault that happened before):
 	 *	if (globals.state) goto out */
 	if (g->may_exit && g->att != ATTACH_END && g->att != ATTACH_ERROR) {
 		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
@@ -2301,9 +2309,12 @@ static void clause(struct cg *g, const struct cg_clause *cc)
 		g->ep->end = g->att == ATTACH_END;
 	}
 	g->ep->size = g->rec;
+	if (g->fault_label)
+		cg_error_run(g);
 	emit_label(&g->e, g->clause_end);
 	g->have_scratch = after;
 	g->tmp_base = tmp_base;
+	cg_error_epid_done(g, cc);
 }
 
 /*
@@ -2621,15 +2632,15 @@ static void uprobe_prologue(struct cg *g)
 }
 
 /*
- * Option cpu=N: probes fire on CPU N only, as in DTrace.  BEGIN, END and
- * ERROR are not probes of any CPU here -- dscope runs them itself -- so
- * they always fire.
+ * Option cpu=N: probes fire on CPU N only, as in DTrace.  BEGIN and END
+ * are not probes of any CPU here -- dscope runs them itself -- so they
+ * always fire (and ERROR runs in the program that faulted).
  *	if (bpf_get_smp_processor_id() != N) goto out
  */
 static void cpu_filter(struct cg *g)
 {
 	if (g->c->cpu < 0 || g->att == ATTACH_BEGIN || g->att == ATTACH_END ||
-	    g->att == ATTACH_ERROR || g->att == ATTACH_REPLAY)
+	    g->att == ATTACH_REPLAY)
 		return;
 	emit_call(&g->e, BPF_FUNC_get_smp_processor_id);
 	emit_jmp_imm(&g->e, BPF_JNE, R0, g->c->cpu, early_out(g));
@@ -2644,8 +2655,8 @@ static void prologue(struct cg *g)
 		emit_store_imm(&g->e, 8, R10, SLOT_NEST, 0);	/* epilogue() */
 		zero_slots(g);
 	}
-	/* ERROR reports faults before exit(); END runs once probes stop */
-	if (g->att != ATTACH_ERROR && g->att != ATTACH_END && g->sys_late < 0)
+	/* END runs once probes stop */
+	if (g->att != ATTACH_END && g->sys_late < 0)
 		state_test(g);
 	cpu_filter(g);
 	cg_zone_filter(g, early_out(g));
@@ -2663,7 +2674,6 @@ static void prologue(struct cg *g)
 
 static const char *const attach_names[] = {
 	[ATTACH_BEGIN] = "dscope_begin", [ATTACH_END] = "dscope_end",
-	[ATTACH_ERROR] = "dscope_error",
 	[ATTACH_SYS_ENTER] = "dscope_sys_ent", [ATTACH_SYS_EXIT] = "dscope_sys_ret",
 	[ATTACH_PROFILE] = "dscope_profile", [ATTACH_TICK] = "dscope_tick",
 	[ATTACH_RAW_TP] = "dscope_tp",
@@ -2705,12 +2715,16 @@ static bool wants_sleep(struct cg *g, const struct cg_clause *cl, int n)
 	if ((g->att != ATTACH_UPROBE && g->att != ATTACH_URETPROBE &&
 	     g->att != ATTACH_USDT) || !kcaps_has(KCAP_SLEEP_UPROBE))
 		return false;
-	for (int i = 0; i < n; i++) {
-		for (size_t k = 0; k < sizeof(bars) / sizeof(bars[0]); k++)
-			if (cg_clause_calls(g, cl[i].clause, bars[k]))
-				return false;
+	for (int i = 0; i < n; i++)
 		for (size_t k = 0; k < sizeof(reads) / sizeof(reads[0]); k++)
 			read = read || cg_clause_calls(g, cl[i].clause, reads[k]);
+	/* the ERROR clauses run in it too, where it faults (cg_error.c) */
+	for (int i = 0; i < n + g->c->nerr; i++) {
+		const struct cg_clause *c = i < n ? &cl[i] : &g->c->err_clauses[i - n];
+
+		for (size_t k = 0; k < sizeof(bars) / sizeof(bars[0]); k++)
+			if (cg_clause_calls(g, c->clause, bars[k]))
+				return false;
 	}
 	return read;
 }
@@ -2733,18 +2747,6 @@ static void sleep_maps(struct cg_ctx *c)
 	fixed_map(c, "dscope_sbuf", BPF_MAP_TYPE_RINGBUF, 0, 0, ring, 0);
 }
 
-/* The ERROR clauses' ring: what one run of them writes, with room to
- * spare (a fuller ring counts drops as the perf rings do). */
-static int error_map(struct cg_ctx *c)
-{
-	if (c->spec->errbuf_map < 0) {
-		c->spec->errbuf_map = c->spec->nmaps;
-		fixed_map(c, "dscope_errbuf", BPF_MAP_TYPE_RINGBUF, 0, 0,
-			  64 * 1024, 0);
-	}
-	return c->spec->errbuf_map;
-}
-
 int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	       const struct probe *probe, const struct cg_clause *clauses,
 	       int nclauses)
@@ -2759,8 +2761,6 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	if (g.sleepable) {
 		sleep_maps(c);
 		g.ring_map = sp->sbuf_map;
-	} else if (att == ATTACH_ERROR) {
-		g.ring_map = error_map(c);
 	}
 	emit_init(&g.e, c->a);
 	g.out = emit_new_label(&g.e);
@@ -2768,7 +2768,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	prologue(&g);
 	cg_strtok_reserve(&g, clauses, nclauses);
 	for (int i = 0; i < nclauses; i++)
-		clause(&g, &clauses[i]);
+		cg_emit_clause(&g, &clauses[i]);
 	if ((g.save_offcpu_stack || g.save_offcpu_ustack) && !g.have_scratch)
 		scratch_lookup(&g);
 	cg_save_offcpu_stack(&g);

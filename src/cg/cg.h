@@ -39,12 +39,29 @@ struct cg_ctx {
 					 * firing (cg_record.c) */
 	bool zone_filter;		/* option zone: probes fire in the cgroups
 					 * of SPEC_ZONE_MAP only (cg_zone.c) */
+	/* dtrace:::ERROR's clauses, run in each program where it faults
+	 * (cg_error.c) */
+	const struct probe *err_probe;
+	const struct cg_clause *err_clauses;
+	int nerr;
+	int err_epid;			/* the first one's epid */
+	struct spec_epid *err_eps;	/* their layouts, until reserved */
 };
 
 /* Emit the program for attachment `att`; returns its index in spec->progs. */
 int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	       const struct probe *probe, const struct cg_clause *clauses,
 	       int nclauses);
+
+/*
+ * dtrace:::ERROR has no program: its clauses (probe is ERROR) are
+ * compiled into every program that can fault, before any is emitted;
+ * first_epid is where cg_error_reserve(), called when the spec has that
+ * many epids, puts theirs.
+ */
+void cg_error_setup(struct cg_ctx *c, const struct probe *probe,
+		    const struct cg_clause *clauses, int n, int first_epid);
+void cg_error_reserve(struct cg_ctx *c);
 
 /* Add the fixed maps (MAP_GLOBALS ... MAP_SPEC) to an empty spec. */
 void cg_fixed_maps(struct cg_ctx *c, uint32_t nsyscalls);

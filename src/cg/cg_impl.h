@@ -96,6 +96,8 @@ struct cg {
 	int own_reads;			/* probe_read_kernel_str calls that copy
 					 * the program's own memory (scratch, the
 					 * replay map): a replay may run them */
+	int fault_label;		/* label: the ERROR clauses' run for this
+					 * clause's faults (cg_error.c); 0: none */
 };
 
 /* kernel stack bytes kept per thread for sched:::on-cpu's stack() */
@@ -148,6 +150,8 @@ struct val cg_int_val(int16_t slot);
  * bytes in scratch (D's string is a char array, so it may be passed as
  * a void *, dt_node_is_ptrcompat) */
 struct val cg_expr_addr(struct cg *g, struct node *n);
+/* slot = the pointer in reg as an integer (the verifier's: a number) */
+void cg_ptr_number(struct cg *g, const struct node *n, int16_t slot, int reg);
 /* slot = the kernel address of scratch offset off, as an integer */
 void cg_scratch_addr(struct cg *g, const struct node *n, int16_t slot,
 		     uint32_t off);
@@ -191,8 +195,21 @@ void cg_uread(struct cg *g, int16_t slot, int size, int32_t off);
  * sleepable program (it zeroes the copy where it fails, as the other does) */
 int cg_user_read_func(const struct cg *g);
 /* A run-time fault: write an error record (the address from addr_reg,
- * or 0 if addr_reg < 0) and abandon the clause. */
+ * or 0 if addr_reg < 0), run the ERROR clauses and abandon the clause. */
 void cg_fault(struct cg *g, int fault, int addr_reg);
+/* cg.c: one clause of the program, in its place */
+void cg_emit_clause(struct cg *g, const struct cg_clause *cc);
+
+/* cg_error.c: dtrace:::ERROR where the fault is.  cg_fault goes to
+ * cg_fault_target(); cg_emit_clause ends with cg_error_run() when one
+ * of its faults went there; an ERROR clause's epid is its own
+ * (cg_error_epid: false for other clauses), its layout checked at its
+ * end; its arg0..arg9 are the fault's. */
+int cg_fault_target(struct cg *g);
+void cg_error_run(struct cg *g);
+bool cg_error_epid(struct cg *g, const struct cg_clause *cc);
+void cg_error_epid_done(struct cg *g, const struct cg_clause *cc);
+void cg_error_arg(struct cg *g, int16_t slot, int n);
 struct val cg_xlate_expand(struct cg *g, struct node *n);
 void cg_alloca_load_check(struct cg *g, const struct node *n,
 			  int16_t addr_slot, uint32_t size);

@@ -1802,7 +1802,7 @@ void cg_alloca_load_check(struct cg *g, const struct node *n,
  * p = &a[1]; *p = 5) or in the clause's alloca() memory, as DTrace's
  * dtrace_canstore allows; any other address is a fault.
  *	r0 = addr - &globals[0]
- *	if (off_i <= r0 <= off_i + extent_i - size, for some global i)
+ *	if (off_i <= r0 <= off_i + sizeof(global_i) - size, for some global i)
  *		r0 = &globals[r0]
  *	else r0 = r9 + ALLOCA_OFF + (addr - &scratch[ALLOCA_OFF]), checked
  */
@@ -1813,26 +1813,23 @@ static void store_place(struct cg *g, const struct node *n, int16_t addr_slot,
 	int done = emit_new_label(&g->e);
 
 	if (gsize >= size) {
-		int16_t base = cg_slot_new(g, n), tmp = cg_slot_new(g, n);
+		int16_t base = cg_slot_new(g, n);
 		int other = emit_new_label(&g->e);
 
-		/* the storage's address as a number, as cg_scratch_addr */
 		emit_ld_map_value(&g->e, R0, MAP_GLOBALS,
 				  sizeof(struct globals_hdr));
-		cg_store_slot(g, tmp, R0);
-		cg_fp_ptr(g, R1, base);
-		emit_mov_imm(&g->e, R2, 8);
-		cg_fp_ptr(g, R3, tmp);
-		emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+		cg_ptr_number(g, n, base, R0);
 		int in = emit_new_label(&g->e);
 
 		cg_load_slot(g, R0, addr_slot);
 		cg_load_slot(g, R1, base);
 		emit_alu_reg(&g->e, BPF_SUB, R0, R1);
 		for (int i = 0; i < g->spec->nglobals; i++) {
+			/* the variable's own bytes, not the padding after
+			 * them: DTrace's variables are allocations of their
+			 * size (dtrace_canstore_statvar) */
 			uint32_t off = g->spec->globals[i].off;
-			uint32_t end = i + 1 < g->spec->nglobals
-				       ? g->spec->globals[i + 1].off : gsize;
+			uint32_t end = off + g->spec->globals[i].type.size;
 			int next = emit_new_label(&g->e);
 
 			if (end - off < size)

@@ -45,8 +45,8 @@ static int zone_map(struct cg *g)
 }
 
 /*
- * Leave unless the thread's cgroup is one option zone admits.  BEGIN, END
- * and ERROR run in dscope itself, and tick-N in whatever thread its timer
+ * Leave unless the thread's cgroup is one option zone admits.  BEGIN and
+ * END run in dscope itself, and tick-N in whatever thread its timer
  * interrupts, so the filter is no question to ask of them: they always
  * fire (profile-N samples the thread it interrupts, and is filtered).
  *	fp[SLOT_FIRST] = bpf_get_current_cgroup_id()
@@ -55,8 +55,7 @@ static int zone_map(struct cg *g)
 void cg_zone_filter(struct cg *g, int out)
 {
 	if (!g->c->zone_filter || g->att == ATTACH_BEGIN ||
-	    g->att == ATTACH_END || g->att == ATTACH_ERROR ||
-	    g->att == ATTACH_TICK)
+	    g->att == ATTACH_END || g->att == ATTACH_TICK)
 		return;
 	emit_call(&g->e, BPF_FUNC_get_current_cgroup_id);
 	emit_store(&g->e, 8, R10, SLOT_FIRST, R0);

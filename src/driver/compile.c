@@ -178,9 +178,11 @@ static bool is_mech(const struct probe *p, enum prov_mech m, const char *name)
 	return !name || strcmp(p->name, name) == 0;
 }
 
-/* Emit the program of one attachment point, if any clause matches it. */
-static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
-		       enum spec_attach att, enum prov_mech mech, const char *name)
+/* The clauses matching one attachment point, in script order, into *out
+ * (the last probe matched into *last); their count. */
+static int point_clauses(struct cg_ctx *c, struct matched *ms, int nm,
+			 enum prov_mech mech, const char *name,
+			 struct cg_clause **out, const struct probe **last)
 {
 	struct cg_clause *cl = arena_alloc(c->a, sizeof(*cl) * (size_t)(nm + 1));
 	const struct probe *probe = NULL;
@@ -207,14 +209,40 @@ static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
 		cl[n].mask_bit = masked ? n : -1;
 		n++;
 	}
+	*out = cl;
+	*last = probe;
+	return n;
+}
+
+/* Emit the program of one attachment point, if any clause matches it. */
+static void emit_point(struct cg_ctx *c, struct matched *ms, int nm,
+		       enum spec_attach att, enum prov_mech mech, const char *name)
+{
+	struct cg_clause *cl;
+	const struct probe *probe;
+	int n = point_clauses(c, ms, nm, mech, name, &cl, &probe);
+
 	if (n == 0)
 		return;
-	if (masked && n > 64)
+	if (cl[0].mask_bit == 0 && n > 64)
 		diag_fail(c->d, cl[64].clause->line, cl[64].clause->col,
 			  "D_CLAUSES", "more than 64 clauses use %s%s%s probes",
 			  catalog_prov_name(probe->kind),
 			  name ? " " : "", !name ? "" : *name == '!' ? "entry or offset" : name);
 	cg_program(c, att, 0, probe, cl, n);
+}
+
+/* dtrace:::ERROR's clauses, which run in the programs that fault
+ * (cg_error.c); their epids come after BEGIN's and END's, one a clause. */
+static void error_clauses(struct cg_ctx *c, struct matched *ms, int nm)
+{
+	struct cg_clause *cl;
+	const struct probe *probe;
+	int before = point_clauses(c, ms, nm, MECH_DTRACE, "BEGIN", &cl, &probe) +
+		     point_clauses(c, ms, nm, MECH_DTRACE, "END", &cl, &probe);
+	int n = point_clauses(c, ms, nm, MECH_DTRACE, "ERROR", &cl, &probe);
+
+	cg_error_setup(c, probe, cl, n, c->spec->nepids + before);
 }
 
 /* A probe with a program of its own, and its clauses in script order. */
@@ -462,7 +490,6 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 	sp->cpuinfo_map = -1;
 	sp->tscratch_map = -1;
 	sp->sbuf_map = -1;
-	sp->errbuf_map = -1;
 	for (int i = 0; i < nm; i++) {
 		bool used[NUPROBE_PROGS] = { false };
 
@@ -994,9 +1021,10 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	sp->replay_map = -1;
 	if (args->recorded)
 		cg_replay_map(&c);
+	error_clauses(&c, ms, nm);
 	emit_point(&c, ms, nm, ATTACH_BEGIN, MECH_DTRACE, "BEGIN");
 	emit_point(&c, ms, nm, ATTACH_END, MECH_DTRACE, "END");
-	emit_point(&c, ms, nm, ATTACH_ERROR, MECH_DTRACE, "ERROR");
+	cg_error_reserve(&c);
 	if (args->recorded) {
 		emit_replay_programs(&c, cat, ms, nm);
 		agg_entries(sp, o->aggsize);

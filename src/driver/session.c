@@ -725,10 +725,6 @@ int dscope__go(struct dscope *ds)
 	if ((rc = attach_run_once(ds->spec, ATTACH_BEGIN, NULL, err, pn)) < 0)
 		return rc;
 	consume_poll(&ds->cons, 0);
-	/* a fault in BEGIN: its ERROR clauses, which may exit() and so
-	 * leave the other probes off, run at once */
-	if (consume_stash_faulted(&ds->cons))
-		consume_unstash(&ds->cons);
 	exit_called(ds);
 	if (!ds->cons.done &&
 	    (rc = attach_all(ds->spec, &ds->links, err, pn)) < 0)
@@ -1010,7 +1006,6 @@ int dscope__stop(struct dscope *ds)
 	rc = end_rc < 0 ? end_rc : rc;
 	consume_poll(&ds->cons, 0);
 	consume_release(&ds->cons);
-	consume_poll(&ds->cons, 0);	/* ERROR clauses run by the release */
 	consume_drops(&ds->cons);
 	consume_final_aggs(&ds->cons);
 	unwind_report(ds->uw, ds->cfg.err, ds->cfg.progname);

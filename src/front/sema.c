@@ -1171,10 +1171,11 @@ static void predicate(struct sema *s, struct clause *c)
  * DTrace cooks a clause's actions before its predicate, so "/!done/ {
  * done = 1; }" finds done created by the actions.  Should the actions
  * name a variable only the predicate creates ("/(x = f()) > 0/ {
- * trace(x); }"), the undefined identifier or variable (self->x) sends
- * it back to cook the predicate first and then the actions, once
- * (dt_cook_clause).  The
- * retry checks a fresh copy of the actions: the failed pass rewrote
+ * trace(x); }", "/(this->t = f()) > 0/ { trace(this->t); }"), the
+ * undefined identifier or variable sends it back to cook the predicate
+ * first and then the actions, once (dt_cook_clause retries on
+ * D_IDENT_UNDEF and D_VAR_UNDEF), so this->t has the predicate's type.
+ * The retry checks a fresh copy of the actions: the failed pass rewrote
  * part of them in place.
  */
 void sema_clause(struct sema *s, struct clause *c)
@@ -1186,9 +1187,9 @@ void sema_clause(struct sema *s, struct clause *c)
 		body = node_list_clone(s->a, &c->body);
 		s->d->env = &env;
 		if (setjmp(env)) {
-			s->d->env = outer;
 			const char *tag = s->d->tag ? s->d->tag : "";
 
+			s->d->env = outer;
 			if (strcmp(tag, "D_IDENT_UNDEF") != 0 &&
 			    strcmp(tag, "D_VAR_UNDEF") != 0)
 				longjmp(*outer, 1);

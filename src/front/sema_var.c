@@ -272,6 +272,9 @@ static void resolved(struct node *n, int sym, const struct dtype *t)
 	n->type = *t;
 }
 
+static _Noreturn void var_undef(struct sema *s, const struct node *n,
+				const char *name);
+
 static void member_var(struct sema *s, struct node *n, const struct dtype *rhs)
 {
 	enum dvar_kind k = n->a->str[0] == 's' ? DVAR_SELF : DVAR_THIS;

@@ -414,30 +414,19 @@ static const char *fault_name(uint64_t fault)
  * A run-time error, reported as DTrace reports it:
  *   error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): invalid address
  *   (0x8) in action #1
- * then the ERROR clauses run with DTrace's arguments.  They run in
- * dscope's own context (through BPF_PROG_TEST_RUN), not the faulting
- * thread's: pid and execname in an ERROR clause are dscope's.  What they
- * write is read at once (cg.c: spec.errbuf_map), so it comes before the
- * records of the faulting firing's later clauses, as in DTrace.
+ * whether or not the script has ERROR clauses: dtrace(1) always enables
+ * its own (libdtrace's dtrace_handle_err, _dt_errprog), whose record
+ * this line is.  The script's ERROR clauses ran in the faulting firing
+ * (cg_error.c): their records follow this one.
  *
- * A fault in an ERROR clause runs nothing and prints no error line: it
- * is counted, and reported as DTrace's status is ("1 error in ERROR
- * probe enabling"); dtrace_probe does not recurse on the ERROR probe.
- *
- * In DTrace the ERROR clauses run at the fault, and an exit() there ends
- * tracing then: the firing's later clauses do not run (dtrace-utils
- * tests the activity before each clause, dt_cg_call_clause).  Here they
- * ran before the ERROR clauses did, so what this CPU wrote after the
- * fault is dropped (cut) -- END's records excepted.
+ * A fault in an ERROR clause prints no error line: it is counted, and
+ * reported as DTrace's status is ("1 error in ERROR probe enabling");
+ * dtrace_probe does not recurse on the ERROR probe.
  */
-static void on_error(struct consumer *c, int cpu, const struct err_record *er)
+static void on_error(struct consumer *c, const struct err_record *er)
 {
-	bool done = c->done;
-
 	const struct probe *p = catalog__by_id(c->cat, er->probe_id);
 	char details[40] = "", where[32], msg[512];
-	uint64_t args[12] = { 0, er->clause_epid + 1, er->action, (uint64_t)-1,
-			      er->fault, er->addr };
 
 	if (p && strcmp(p->prov, "dtrace") == 0 && strcmp(p->name, "ERROR") == 0) {
 		c->dblerrors++;
@@ -463,11 +452,6 @@ static void on_error(struct consumer *c, int cpu, const struct err_record *er)
 	if (c->em)
 		c->em->ops->error(c->em, er, p, msg);
 	c->errors++;
-	attach_run_once(c->sp, ATTACH_ERROR, args, c->err, c->progname);
-	if (c->errring)
-		ring_buffer__consume(c->errring);
-	if (!done && c->done && cpu >= 0 && cpu < c->ncpus)
-		c->cut[cpu] = true;
 }
 
 /* Did act run in this firing (an action in an if's branch may not)? */
@@ -568,16 +552,13 @@ static void process_record(struct consumer *c, int cpu,
 		struct err_record er;
 
 		memcpy(&er, rec, sizeof(er));
-		on_error(c, cpu, &er);
+		on_error(c, &er);
 		return;
 	}
 	if (epid >= (uint32_t)c->sp->nepids)
 		return;
 	const struct spec_epid *ep = &c->sp->epids[epid];
 
-	if (!speculative && cpu >= 0 && cpu < c->ncpus && c->cut[cpu] &&
-	    !ep->end)
-		return;
 	bool flow = c->opts->flowindent;
 	/* under flowindent the heading is the call tree: dtrace(1) prints
 	 * it even when quiet, and leaves only the newline out */
@@ -659,19 +640,6 @@ static void stash_free(struct consumer *c)
 		free(s);
 	}
 	c->stash_end = &c->stash;
-}
-
-bool consume_stash_faulted(const struct consumer *c)
-{
-	for (const struct stashed *s = c->stash; s; s = s->next) {
-		uint32_t epid = 0;
-
-		if (s->size >= sizeof(epid))
-			memcpy(&epid, s->rec, sizeof(epid));
-		if (epid == EPID_ERROR)
-			return true;
-	}
-	return false;
 }
 
 void consume_unstash(struct consumer *c)
@@ -800,10 +768,6 @@ static int open_wake(struct consumer *c)
 	if (c->wake && c->sp->sbuf_map >= 0 &&	/* read with MAP_WAKE */
 	    ring_buffer__add(c->wake, c->sp->maps[c->sp->sbuf_map].fd, on_sbuf, c) < 0)
 		rc = -errno;
-	if (rc == 0 && c->sp->errbuf_map >= 0 &&
-	    !(c->errring = ring_buffer__new(c->sp->maps[c->sp->errbuf_map].fd,
-					    on_sbuf, c, NULL)))
-		rc = -errno;
 	if (rc == 0 && (!c->wake || c->epfd < 0 ||
 	    watch(c, ring_buffer__epoll_fd(c->wake), WAKE_IDX) < 0))
 		rc = -errno;
@@ -929,9 +893,7 @@ int consume_open(struct consumer *c)
 	c->flow = calloc((size_t)c->ncpus, sizeof(*c->flow));
 	c->ring_cpu = calloc((size_t)c->ncpus, sizeof(*c->ring_cpu));
 	c->ring_enabled = calloc((size_t)c->ncpus, sizeof(*c->ring_enabled));
-	c->cut = calloc((size_t)c->ncpus, sizeof(*c->cut));
-	if (!c->dropped || !c->flow || !c->ring_cpu || !c->ring_enabled ||
-	    !c->cut)
+	if (!c->dropped || !c->flow || !c->ring_cpu || !c->ring_enabled)
 		return -ENOMEM;
 	rc = agg_state_init(&c->aggs, c->sp);
 	if (rc < 0)
@@ -1183,8 +1145,6 @@ void consume_close(struct consumer *c)
 	c->pb = NULL;
 	ring_buffer__free(c->wake);
 	c->wake = NULL;
-	ring_buffer__free(c->errring);
-	c->errring = NULL;
 	if (c->epfd > 0)
 		close(c->epfd);
 	c->epfd = -1;
@@ -1200,7 +1160,6 @@ void consume_close(struct consumer *c)
 	free(c->flow);
 	free(c->ring_cpu);
 	free(c->ring_enabled);
-	free(c->cut);
 	c->ring_cpu = NULL;
 	c->ring_enabled = NULL;
 	c->dropped = NULL;

@@ -55,9 +55,6 @@ struct consumer {
 	uint64_t *ring_enabled;		/* per perf ring: its enabled time
 					 * when last looked (consume_revive) */
 	struct ring_buffer *wake;	/* MAP_WAKE: exit() was called */
-	struct ring_buffer *errring;	/* spec.errbuf_map, read after each
-					 * run of the ERROR clauses; NULL:
-					 * none */
 	int epfd;			/* both: the principal buffers and wake */
 	struct agg_state aggs;
 	uint64_t *lost;			/* per CPU: reported so far */
@@ -70,8 +67,6 @@ struct consumer {
 	struct flow_state *flow;	/* per CPU: flowindent's indent, last probe */
 	bool stashing;			/* BEGIN's records wait in stash */
 	struct stashed *stash, **stash_end;
-	bool *cut;			/* per CPU: an ERROR clause's exit()
-					 * ended its firings at the fault */
 	struct fmt_sym_ops syms;	/* kernel symbols for stacks, sym() */
 	uint32_t target_pid;		/* -p/-c's process; 0: none */
 	struct metrics *metrics;	/* serving /metrics: told of resets */
@@ -106,9 +101,6 @@ int consume_poll(struct consumer *c, int timeout_ms);
  * enabling is on, so a system() there runs with every probe live. */
 void consume_stash(struct consumer *c);
 void consume_unstash(struct consumer *c);
-/* Did BEGIN fault (its ERROR clauses, which may exit(), are then run
- * before the rest attach)? */
-bool consume_stash_faulted(const struct consumer *c);
 /* fill, ring: carry out the held records, CPU by CPU; from now on
  * records are carried out as they are read. */
 void consume_release(struct consumer *c);

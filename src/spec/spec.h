@@ -175,7 +175,8 @@ enum {
 enum spec_attach {
 	ATTACH_BEGIN,		/* run once by test_run before the rest attach */
 	ATTACH_END,		/* run once by test_run after the rest detach */
-	ATTACH_ERROR,		/* run by test_run for each run-time error */
+	ATTACH_ERROR,		/* no program: the ERROR clauses, run in the
+				 * faulting program (cg_error.c) */
 	ATTACH_SYS_ENTER,	/* raw tracepoint sys_enter */
 	ATTACH_SYS_EXIT,	/* raw tracepoint sys_exit */
 	ATTACH_PROFILE,		/* cpu-clock perf event on every CPU */
@@ -579,9 +580,6 @@ struct spec {
 	int replay_map;			/* -x replay: ARRAY[1] of the firing
 					 * being replayed (struct replay_rec);
 					 * -1: not replaying */
-	int errbuf_map;			/* RINGBUF of the ERROR clauses'
-					 * records, read as each runs; -1:
-					 * no ERROR clause */
 	int stacks_lanes[SPEC_AGG_LANES];	/* HASH: aggregation keys'
 					 * stacks by id (spec_agg), lanes */
 	int nstacks_lanes;		/* 0: no stack keys */
