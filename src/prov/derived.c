@@ -162,6 +162,15 @@ static const struct probe_arg bio_done_args[] = {
 static const struct probe_arg bytes_args[] = {
 	{ "uint64_t", "", NULL, "__dv_ret", -1 },
 };
+static const struct probe_arg bio_pages_args[] = {
+	{ "uint64_t", "", NULL, "__dv_bio_pages", -1 },
+};
+static const struct probe_arg order_pages_args[] = {
+	{ "uint64_t", "", NULL, "__dv_order_pages", -1 },
+};
+static const struct probe_arg folio_pages_args[] = {
+	{ "uint64_t", "", NULL, "__dv_folio_pages", -1 },
+};
 
 /*
  * The inlines of the guards and args[], over each site's raw arguments:
@@ -276,7 +285,18 @@ static const char derived_pre[] =
 	"    xlate <bufinfo_t *> ((struct bio *)self->__dv_a0);\n"
 	"inline devinfo_t *__dv_bio_dev_held =\n"
 	"    xlate <devinfo_t *> ((struct bio *)self->__dv_a0);\n"
-	"inline fileinfo_t *__dv_nofile = xlate <fileinfo_t *> ((struct file *)0);\n";
+	"inline fileinfo_t *__dv_nofile = xlate <fileinfo_t *> ((struct file *)0);\n"
+	/* submit_bio(bio), where Linux counts PGPGIN and PGPGOUT: a bio of
+	 * REQ_OP_READ (0) or REQ_OP_WRITE (1), the op in bi_opf's low byte;
+	 * its pages rounded up, as illumos' btopr() of the I/O's length */
+	"inline int __dv_bio_read = (((struct bio *)arg0)->bi_opf & 0xff) == 0;\n"
+	"inline int __dv_bio_write = (((struct bio *)arg0)->bi_opf & 0xff) == 1;\n"
+	"inline uint64_t __dv_bio_pages =\n"
+	"    (((struct bio *)arg0)->bi_iter.bi_size + 4095) / 4096;\n"
+	/* vma_alloc_folio(gfp, order, ...): a user page asked for zeroed
+	 * (__GFP_ZERO, 0x100 in every kernel's gfp bits), 1 << order pages */
+	"inline int __dv_zeroed = (arg0 & 0x100) != 0;\n"
+	"inline uint64_t __dv_order_pages = 1 << arg1;\n";
 
 /* A site: a tracepoint (group, event), a function's entry (fn) or its
  * return (fn, ret).  At a return, the function's first argument is
@@ -290,6 +310,8 @@ struct site {
 	bool ret;
 	int tp_min;			/* a tracepoint: the fewest arguments
 					 * of the form that is this event */
+	bool folio;			/* arg0 a folio or its head page:
+					 * args[] from folio_pre() */
 };
 
 #define MAXSITES 8
@@ -300,6 +322,7 @@ struct site {
 #define TPN(g, e, n, guard, args) { g, e, NULL, guard, ARGS(args), false, n }
 #define FN(f, guard, args) { NULL, NULL, f, guard, ARGS(args), false, 0 }
 #define FNRET(f, guard, args) { NULL, NULL, f, guard, ARGS(args), true, 0 }
+#define FOLIO(f) { NULL, NULL, f, NULL, ARGS(folio_pages_args), false, 0, true }
 #define SYS_ENTER(guard, args) TP("raw_syscalls", "sys_enter", guard, args)
 #define SYS_EXIT(guard, args) TP("raw_syscalls", "sys_exit", guard, args)
 #define SWITCH(guard) TP("sched", "sched_switch", guard, one_args)
@@ -360,6 +383,9 @@ static const struct derived {
 		SYS_EXIT("__dv_sigwait_took", clear_args) } } },
 	{ PROV_PROC, "signal-discard", { {
 		TP("signal", "signal_generate", "__dv_sig_ignored", discard_args) } } },
+	{ PROV_VMINFO, "anonpgin", { { FOLIO("swap_read_folio") },
+				     { FOLIO("swap_readpage") } } },
+	{ PROV_VMINFO, "anonpgout", { { FOLIO("__swap_writepage") } } },
 	{ PROV_VMINFO, "as_fault", { {
 		TP("exceptions", "page_fault_user", NULL, one_args),
 		TP("exceptions", "page_fault_kernel", "__dv_user_addr", one_args) } } },
@@ -371,11 +397,24 @@ static const struct derived {
 		FNRET("filemap_fault", "__dv_major", one_args),
 		FNRET("do_swap_page", "__dv_major", one_args),
 		FNRET("shmem_fault", "__dv_major", one_args) } } },
+	{ PROV_VMINFO, "pgin", { { FN("submit_bio", "__dv_bio_read", one_args) } } },
+	{ PROV_VMINFO, "pgout", { { FN("submit_bio", "__dv_bio_write", one_args) } } },
+	{ PROV_VMINFO, "pgpgin", { {
+		FN("submit_bio", "__dv_bio_read", bio_pages_args) } } },
+	{ PROV_VMINFO, "pgpgout", { {
+		FN("submit_bio", "__dv_bio_write", bio_pages_args) } } },
 	{ PROV_VMINFO, "pgrrun", { {
 		TP("vmscan", "mm_vmscan_kswapd_wake", NULL, one_args) } } },
 	{ PROV_VMINFO, "prot_fault", { {
 		TP("exceptions", "page_fault_user", "__dv_prot", one_args),
 		TP("exceptions", "page_fault_kernel", "__dv_kprot", one_args) } } },
+	{ PROV_VMINFO, "swapin", { { FOLIO("swap_read_folio") },
+				   { FOLIO("swap_readpage") } } },
+	{ PROV_VMINFO, "swapout", { { FOLIO("__swap_writepage") } } },
+	{ PROV_VMINFO, "zfod", {
+		{ FN("vma_alloc_folio_noprof", "__dv_zeroed", order_pages_args) },
+		{ FN("vma_alloc_folio", "__dv_zeroed", order_pages_args) },
+		{ FN("alloc_pages_vma", "__dv_zeroed", order_pages_args) } } },
 	{ PROV_SYSINFO, "idlethread", { { SWITCH("__dv_to_idle") } } },
 	{ PROV_SYSINFO, "inv_swtch", {
 		{ TPN("sched", "sched_switch", 4, "__dv_involuntary", one_args) },
@@ -437,10 +476,10 @@ static int way_offered(const struct derived *r)
  * one go); and for a return, the text of the clauses that keep the
  * function's first argument from its entry to its return. */
 struct bases {
-	const char *key[48];		/* the event, or the function */
-	bool ret[48];			/*   and which end of it */
-	struct probe *p[48];
-	const char *ret_text[48];
+	const char *key[64];		/* the event, or the function */
+	bool ret[64];			/*   and which end of it */
+	struct probe *p[64];
+	const char *ret_text[64];
 	int n;
 };
 
@@ -468,7 +507,7 @@ static int site_base(struct catalog *cat, struct bases *b, const struct site *s)
 			.hidden = true });
 	else
 		p = fn_base(cat, s->fn, s->ret);
-	if (b->n == 48)
+	if (b->n == 64)
 		abort();	/* the table below outgrew this */
 	b->key[i] = key;
 	b->ret[i] = s->ret;
@@ -483,6 +522,36 @@ static int site_base(struct catalog *cat, struct bases *b, const struct site *s)
 	}
 	b->n++;
 	return i;
+}
+
+/* The pre of the sites whose arg0 is a folio (or the head page of one,
+ * where the kernel passes a page): its pages, 1 unless PG_head says it is
+ * large, in the member this kernel's struct folio keeps the count in
+ * (BTF says which).  A text of its own, since a member another kernel
+ * lacks would fail the compile of every derived probe. */
+static const char *folio_pre(void)
+{
+	static char text[320];
+	static const char *const count[][2] = {
+		{ "folio._folio_nr_pages", "__dv_folio->_folio_nr_pages" },
+		{ "folio._nr_pages", "__dv_folio->_nr_pages" },
+		{ "folio._folio_order", "1 << __dv_folio->_folio_order" },
+	};
+	struct ktype_field f;
+	const char *pages = "1";
+
+	if (text[0])
+		return text;
+	for (size_t i = 0; i < sizeof(count) / sizeof(count[0]); i++)
+		if (ktype_field(count[i][0], &f) == 0) {
+			pages = count[i][1];
+			break;
+		}
+	snprintf(text, sizeof(text),
+		 "inline struct folio *__dv_folio = (struct folio *)arg0;\n"
+		 "inline uint64_t __dv_folio_pages =\n"
+		 "    (__dv_folio->flags & (1 << PG_head)) == 0 ? 1 : %s;\n", pages);
+	return text;
 }
 
 /* Lowers p onto the sites of way w: p is the first, each further site
@@ -510,7 +579,7 @@ static void lower(struct catalog *cat, struct bases *b, struct probe *p,
 		k = site_base(cat, b, s);
 		q->base = b->p[k];
 		q->guard_inline = s->guard;
-		q->pre = derived_pre;
+		q->pre = s->folio ? folio_pre() : derived_pre;
 		q->post = b->ret_text[k];
 		q->args = s->args;
 		q->nargs = s->nargs;
@@ -579,6 +648,17 @@ static void site_text(const struct site *s, char *buf, size_t n)
 		snprintf(buf, n, "fbt on %s%s", s->fn, s->ret ? "'s return" : "");
 }
 
+/* The site a refusal names: the first of the first way whose function
+ * BTF has (where fbt alone is missing, the function that would serve),
+ * else the first way's. */
+static const struct site *site_named(const struct derived *r)
+{
+	for (int w = 0; w < MAXWAYS; w++)
+		if (r->ways[w][0].fn && ktype_func_id(r->ways[w][0].fn) > 0)
+			return &r->ways[w][0];
+	return &r->ways[0][0];
+}
+
 const char *derived_missing(const struct probe *p)
 {
 	static char why[400];
@@ -588,7 +668,7 @@ const char *derived_missing(const struct probe *p)
 
 	if (!r || p->base || !ktype_btf())
 		return NULL;
-	s = &r->ways[0][0];
+	s = r->ways[0][0].event ? &r->ways[0][0] : site_named(r);
 	site_text(s, what, sizeof(what));
 	if (s->event && r->ways[1][0].fn) {
 		char other[96];
@@ -600,8 +680,7 @@ const char *derived_missing(const struct probe *p)
 	} else if (s->event)
 		snprintf(why, sizeof(why), "%s:::%s needs %s, which this kernel "
 			 "does not have", prov_of(r->kind), r->name, what);
-	else if (ktype_func_id(s->fn) > 0 || (r->ways[1][0].fn &&
-					      ktype_func_id(r->ways[1][0].fn) > 0))
+	else if (ktype_func_id(s->fn) > 0)
 		snprintf(why, sizeof(why), "%s:::%s needs %s, and this kernel "
 			 "attaches neither fentry nor kprobes", prov_of(r->kind),
 			 r->name, what);
@@ -622,7 +701,8 @@ void derived_print(FILE *out)
 
 		snprintf(name, sizeof(name), "%s:::%s", prov_of(r->kind), r->name);
 		if (w < 0) {
-			site_text(&r->ways[0][0], what, sizeof(what));
+			site_text(r->ways[0][0].event ? &r->ways[0][0] : site_named(r),
+				  what, sizeof(what));
 			fprintf(out, "  %-28s no   needs %s\n", name, what);
 			continue;
 		}

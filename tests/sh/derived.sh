@@ -61,7 +61,7 @@ got=$(run 'proc:::signal-discard /args[1]->pr_pid == $target/ {
 # a probe the kernel cannot serve says what it lacks
 if ! $D -vV | grep -q '^  sched:::tick  *yes'; then
 	out=$($D -n 'sched:::tick {}' 2>&1) && fail "sched:::tick ran: $out"
-	echo "$out" | grep -q 'sched:::tick needs fbt on sched_tick' ||
+	echo "$out" | grep -q 'sched:::tick needs fbt on sched\(uler\)\{0,1\}_tick' ||
 		fail "tick: $out"
 fi
 exit 0
