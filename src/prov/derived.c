@@ -59,7 +59,16 @@
  *    cow_fault, by fbt, is wp_page_copy with a page to copy (not the
  *    zero page): a write to a private page shared since fork() or read
  *    from a file first.  A first write to a private file page copies it
- *    in do_cow_fault, which is inlined: not seen.
+ *    in do_cow_fault, which is inlined: not seen.  scan and dfree are
+ *    reclaim's scans and frees of an inactive list (anonfree and fsfree
+ *    split the latter by list), at the tracepoints beside Linux's pgscan
+ *    and pgsteal counts.  By fbt: zfod is a user page allocated zeroed
+ *    (__GFP_ZERO: do_anonymous_page's, or wp_page_copy's for the zero
+ *    page), pgin/pgout and pgpgin/pgpgout submit_bio of a read or a
+ *    write, where Linux counts pgpgin and pgpgout (every block I/O, not
+ *    only paging's), swapin/swapout a page read from or written to swap
+ *    (Linux never swaps whole processes: pages, as pswpin and pswpout),
+ *    with pgswapin/pgswapout and anonpgin/anonpgout the same events.
  *  - sysinfo: sysread/syswrite the read and write system calls (read,
  *    pread64, readv, preadv, preadv2 and their writes), readch/writech
  *    their successful returns with arg0 the bytes; pswitch every context
@@ -80,11 +89,9 @@
  *    bio in hand for args[].  io_schedule() and folio_wait_bit_common(),
  *    where the page cache waits for a read, would see more waits but not
  *    the I/O waited for; sched_switch's prev->in_iowait likewise.
- * Not offered, with no Linux event of the same meaning: zfod (counted in
- * do_anonymous_page, inlined), pgin/pgout, pgpgin/pgpgout, swapin/swapout
- * (counted inside functions no tracepoint is in, or not at all), sysvfork
- * (a vfork is not told apart at sched_process_fork), and the Solaris-only
- * counters.
+ * Not offered, with no Linux event of the same meaning: sysvfork (a
+ * vfork is not told apart at sched_process_fork), and the Solaris-only
+ * counters; derived_why_none() says why of each of vminfo's.
  */
 #include "prov/derived.h"
 
@@ -167,6 +174,12 @@ static const struct probe_arg bio_pages_args[] = {
 };
 static const struct probe_arg order_pages_args[] = {
 	{ "uint64_t", "", NULL, "__dv_order_pages", -1 },
+};
+static const struct probe_arg freed_args[] = {
+	{ "uint64_t", "", NULL, "__dv_freed_pages", -1 },
+};
+static const struct probe_arg scanned_args[] = {
+	{ "uint64_t", "", NULL, "__dv_scanned", -1 },
 };
 static const struct probe_arg folio_pages_args[] = {
 	{ "uint64_t", "", NULL, "__dv_folio_pages", -1 },
@@ -295,6 +308,20 @@ static const char derived_pre[] =
 	"    (((struct bio *)arg0)->bi_iter.bi_size + 4095) / 4096;\n"
 	/* vma_alloc_folio(gfp, order, ...): a user page asked for zeroed
 	 * (__GFP_ZERO, 0x100 in every kernel's gfp bits), 1 << order pages */
+	/* mm_vmscan_lru_shrink_inactive(nid, nr_scanned, nr_reclaimed,
+	 * stat, priority, file): the pages reclaim freed from an inactive
+	 * list, where Linux counts them (pgsteal_anon, pgsteal_file) */
+	"inline uint64_t __dv_freed_pages = arg2;\n"
+	"inline int __dv_freed = arg2 != 0;\n"
+	"inline int __dv_freed_anon = arg2 != 0 && arg5 == 0;\n"
+	"inline int __dv_freed_file = arg2 != 0 && arg5 != 0;\n"
+	/* mm_vmscan_lru_isolate(zoneidx, order, nr_requested, nr_scanned,
+	 * nr_skipped, nr_taken, [isolate_mode,] lru): the pages scanned off
+	 * an inactive list (LRU_INACTIVE_ANON 0, LRU_INACTIVE_FILE 2), where
+	 * Linux counts pgscan; an active list's scan is its refill */
+	"inline uint64_t __dv_scanned = arg3;\n"
+	"inline int __dv_scan8 = arg3 != 0 && (arg7 == 0 || arg7 == 2);\n"
+	"inline int __dv_scan7 = arg3 != 0 && (arg6 == 0 || arg6 == 2);\n"
 	"inline int __dv_zeroed = (arg0 & 0x100) != 0;\n"
 	"inline uint64_t __dv_order_pages = 1 << arg1;\n";
 
@@ -326,6 +353,8 @@ struct site {
 #define SYS_ENTER(guard, args) TP("raw_syscalls", "sys_enter", guard, args)
 #define SYS_EXIT(guard, args) TP("raw_syscalls", "sys_exit", guard, args)
 #define SWITCH(guard) TP("sched", "sched_switch", guard, one_args)
+#define SHRINK(guard) \
+	TP("vmscan", "mm_vmscan_lru_shrink_inactive", guard, freed_args)
 
 static const struct derived {
 	enum prov_kind kind;
@@ -383,6 +412,7 @@ static const struct derived {
 		SYS_EXIT("__dv_sigwait_took", clear_args) } } },
 	{ PROV_PROC, "signal-discard", { {
 		TP("signal", "signal_generate", "__dv_sig_ignored", discard_args) } } },
+	{ PROV_VMINFO, "anonfree", { { SHRINK("__dv_freed_anon") } } },
 	{ PROV_VMINFO, "anonpgin", { { FOLIO("swap_read_folio") },
 				     { FOLIO("swap_readpage") } } },
 	{ PROV_VMINFO, "anonpgout", { { FOLIO("__swap_writepage") } } },
@@ -391,6 +421,8 @@ static const struct derived {
 		TP("exceptions", "page_fault_kernel", "__dv_user_addr", one_args) } } },
 	{ PROV_VMINFO, "cow_fault", { {
 		FN("wp_page_copy", "__dv_cow", one_args) } } },
+	{ PROV_VMINFO, "dfree", { { SHRINK("__dv_freed") } } },
+	{ PROV_VMINFO, "fsfree", { { SHRINK("__dv_freed_file") } } },
 	{ PROV_VMINFO, "kernel_asflt", { {
 		TP("exceptions", "page_fault_kernel", "__dv_user_addr", one_args) } } },
 	{ PROV_VMINFO, "maj_fault", { {
@@ -405,9 +437,15 @@ static const struct derived {
 		FN("submit_bio", "__dv_bio_write", bio_pages_args) } } },
 	{ PROV_VMINFO, "pgrrun", { {
 		TP("vmscan", "mm_vmscan_kswapd_wake", NULL, one_args) } } },
+	{ PROV_VMINFO, "pgswapin", { { FOLIO("swap_read_folio") },
+				     { FOLIO("swap_readpage") } } },
+	{ PROV_VMINFO, "pgswapout", { { FOLIO("__swap_writepage") } } },
 	{ PROV_VMINFO, "prot_fault", { {
 		TP("exceptions", "page_fault_user", "__dv_prot", one_args),
 		TP("exceptions", "page_fault_kernel", "__dv_kprot", one_args) } } },
+	{ PROV_VMINFO, "scan", {
+		{ TPN("vmscan", "mm_vmscan_lru_isolate", 8, "__dv_scan8", scanned_args) },
+		{ TPN("vmscan", "mm_vmscan_lru_isolate", 7, "__dv_scan7", scanned_args) } } },
 	{ PROV_VMINFO, "swapin", { { FOLIO("swap_read_folio") },
 				   { FOLIO("swap_readpage") } } },
 	{ PROV_VMINFO, "swapout", { { FOLIO("__swap_writepage") } } },
@@ -689,6 +727,39 @@ const char *derived_missing(const struct probe *p)
 			 "kernel's BTF does not have", prov_of(r->kind), r->name,
 			 what);
 	return why;
+}
+
+/* DTrace's vminfo probes no kernel here offers, and why. */
+void derived_why_none(const struct probe_desc *pd, char *buf, size_t n)
+{
+	static const struct { const char *name, *why; } never[] = {
+		{ "execfree", "Linux's reclaim does not tell executable pages "
+		  "from other file pages" },
+		{ "execpgin", "Linux reads executable pages as any file page "
+		  "(vminfo:::pgpgin counts them with the rest)" },
+		{ "execpgout", "Linux writes executable pages as any file page "
+		  "(vminfo:::pgpgout counts them with the rest)" },
+		{ "fspgin", "Linux counts file pages read only with all block "
+		  "reads (vminfo:::pgpgin)" },
+		{ "fspgout", "Linux counts file pages written only with all "
+		  "block writes (vminfo:::pgpgout)" },
+		{ "pgfrec", "Linux has no free list to reclaim a page from: a "
+		  "freed page's contents are gone" },
+		{ "pgrec", "Linux has no free list to reclaim a page from: a "
+		  "freed page's contents are gone" },
+		{ "rev", "Linux's reclaim has no clock hand to go round" },
+		{ "softlock", "Linux pins user pages for the kernel "
+		  "(get_user_pages) without a fault of its own" },
+	};
+
+	if (!pd->name)
+		return;
+	for (size_t i = 0; i < sizeof(never) / sizeof(never[0]); i++)
+		if (strcmp(pd->name, never[i].name) == 0) {
+			snprintf(buf, n, "vminfo:::%s is not offered: %s",
+				 never[i].name, never[i].why);
+			return;
+		}
 }
 
 void derived_print(FILE *out)

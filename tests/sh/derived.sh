@@ -58,6 +58,11 @@ got=$(run 'proc:::signal-discard /args[1]->pr_pid == $target/ {
 	@[args[2], args[0]->pr_lwpid == args[1]->pr_pid] = count(); }
 	END { printa("%d %d %@d", @); }' ignored 13)
 [ "$got" = "12 1 13" ] || fail "signal-discard: $got"
+# DTrace's vminfo probes no Linux event serves: each named says why
+for p in execfree execpgin execpgout fspgin fspgout pgfrec pgrec rev softlock; do
+	out=$($D -n "vminfo:::$p {}" 2>&1) && fail "vminfo:::$p compiled: $out"
+	echo "$out" | grep -q "vminfo:::$p is not offered: Linux" || fail "$p: $out"
+done
 # a probe the kernel cannot serve says what it lacks
 if ! $D -vV | grep -q '^  sched:::tick  *yes'; then
 	out=$($D -n 'sched:::tick {}' 2>&1) && fail "sched:::tick ran: $out"
