@@ -564,31 +564,38 @@ static int site_base(struct catalog *cat, struct bases *b, const struct site *s)
 
 /* The pre of the sites whose arg0 is a folio (or the head page of one,
  * where the kernel passes a page): its pages, 1 unless PG_head says it is
- * large, in the member this kernel's struct folio keeps the count in
- * (BTF says which).  A text of its own, since a member another kernel
+ * large, in the member this kernel keeps the count in (BTF says which):
+ * struct folio's, or before folios (5.10) the first tail page's
+ * compound_order.  A text of its own, since a member another kernel
  * lacks would fail the compile of every derived probe. */
 static const char *folio_pre(void)
 {
 	static char text[320];
-	static const char *const count[][2] = {
-		{ "folio._folio_nr_pages", "__dv_folio->_folio_nr_pages" },
-		{ "folio._nr_pages", "__dv_folio->_nr_pages" },
-		{ "folio._folio_order", "1 << __dv_folio->_folio_order" },
+	static const char *const count[][3] = {
+		{ "folio._folio_nr_pages", "folio", "__dv_head->_folio_nr_pages" },
+		{ "folio._nr_pages", "folio", "__dv_head->_nr_pages" },
+		{ "folio._folio_order", "folio", "1 << __dv_head->_folio_order" },
+		{ "page.compound_order", "page", "1 << (__dv_head + 1)->compound_order" },
 	};
 	struct ktype_field f;
-	const char *pages = "1";
+	const char *type = "page", *pages = "1";
+	char flags_f[32];
 
 	if (text[0])
 		return text;
 	for (size_t i = 0; i < sizeof(count) / sizeof(count[0]); i++)
 		if (ktype_field(count[i][0], &f) == 0) {
-			pages = count[i][1];
+			type = count[i][1];
+			pages = count[i][2];
 			break;
 		}
+	/* the flags word, wrapped in a struct (memdesc_flags_t) from 6.18 */
+	snprintf(flags_f, sizeof(flags_f), "%s.flags.f", type);
 	snprintf(text, sizeof(text),
-		 "inline struct folio *__dv_folio = (struct folio *)arg0;\n"
+		 "inline struct %s *__dv_head = (struct %s *)arg0;\n"
 		 "inline uint64_t __dv_folio_pages =\n"
-		 "    (__dv_folio->flags & (1 << PG_head)) == 0 ? 1 : %s;\n", pages);
+		 "    (__dv_head->flags%s & (1 << PG_head)) == 0 ? 1 : %s;\n",
+		 type, type, ktype_field(flags_f, &f) == 0 ? ".f" : "", pages);
 	return text;
 }
 
