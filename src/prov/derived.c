@@ -76,7 +76,8 @@
  *    still runnable), idlethread a switch to the idle task; sysfork a new
  *    process, nthreads a new thread or process, sysexec an exec attempt;
  *    msg and sema the System V message and semaphore calls; xcalls a
- *    cross-CPU call (ipi_send_cpu, ipi_send_cpumask).
+ *    cross-CPU call (ipi_send_cpu, ipi_send_cpumask); syscall every
+ *    system call.
  *  - lockstat's adaptive-acquire and rw-acquire are the returns of the
  *    kernel's mutex and rw_semaphore lock calls that took the lock (all
  *    of them but a failed trylock, or a killable or interruptible one
@@ -463,6 +464,7 @@ static const struct derived {
 	{ PROV_SYSINFO, "pswitch", { { SWITCH(NULL) } } },
 	{ PROV_SYSINFO, "readch", { { SYS_EXIT("__dv_read_done", bytes_args) } } },
 	{ PROV_SYSINFO, "sema", { { SYS_ENTER("__dv_is_sema", one_args) } } },
+	{ PROV_SYSINFO, "syscall", { { SYS_ENTER(NULL, one_args) } } },
 	{ PROV_SYSINFO, "sysexec", { { SYS_ENTER("__dv_is_exec", one_args) } } },
 	{ PROV_SYSINFO, "sysfork", { {
 		TP("sched", "sched_process_fork", "__dv_new_process", one_args) } } },
