@@ -307,8 +307,6 @@ static const char derived_pre[] =
 	"inline int __dv_bio_write = (((struct bio *)arg0)->bi_opf & 0xff) == 1;\n"
 	"inline uint64_t __dv_bio_pages =\n"
 	"    (((struct bio *)arg0)->bi_iter.bi_size + 4095) / 4096;\n"
-	/* vma_alloc_folio(gfp, order, ...): a user page asked for zeroed
-	 * (__GFP_ZERO, 0x100 in every kernel's gfp bits), 1 << order pages */
 	/* mm_vmscan_lru_shrink_inactive(nid, nr_scanned, nr_reclaimed,
 	 * stat, priority, file): the pages reclaim freed from an inactive
 	 * list, where Linux counts them (pgsteal_anon, pgsteal_file) */
@@ -323,6 +321,8 @@ static const char derived_pre[] =
 	"inline uint64_t __dv_scanned = arg3;\n"
 	"inline int __dv_scan8 = arg3 != 0 && (arg7 == 0 || arg7 == 2);\n"
 	"inline int __dv_scan7 = arg3 != 0 && (arg6 == 0 || arg6 == 2);\n"
+	/* vma_alloc_folio(gfp, order, ...): a user page asked for zeroed
+	 * (__GFP_ZERO, 0x100 in every kernel's gfp bits), 1 << order pages */
 	"inline int __dv_zeroed = (arg0 & 0x100) != 0;\n"
 	"inline uint64_t __dv_order_pages = 1 << arg1;\n";
 
