@@ -197,7 +197,7 @@ static const struct provider providers[PROV_NKINDS] = {	/* ORDER PROV_KIND */
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),
 		ATTR(PRIVATE, PRIVATE, UNKNOWN), ATTR(EVOLVING, EVOLVING, ISA),
 		ATTR(PRIVATE, PRIVATE, ISA), derived_load_args, NULL, derived_provide,
-		derived_missing,
+		derived_missing, derived_why_none,
 		.mech = MECH_LOWERED },
 	[PROV_SYSINFO] = { "sysinfo",
 		ATTR(EVOLVING, EVOLVING, ISA), ATTR(PRIVATE, PRIVATE, UNKNOWN),

@@ -59,7 +59,16 @@
  *    cow_fault, by fbt, is wp_page_copy with a page to copy (not the
  *    zero page): a write to a private page shared since fork() or read
  *    from a file first.  A first write to a private file page copies it
- *    in do_cow_fault, which is inlined: not seen.
+ *    in do_cow_fault, which is inlined: not seen.  scan and dfree are
+ *    reclaim's scans and frees of an inactive list (anonfree and fsfree
+ *    split the latter by list), at the tracepoints beside Linux's pgscan
+ *    and pgsteal counts.  By fbt: zfod is a user page allocated zeroed
+ *    (__GFP_ZERO: do_anonymous_page's, or wp_page_copy's for the zero
+ *    page), pgin/pgout and pgpgin/pgpgout submit_bio of a read or a
+ *    write, where Linux counts pgpgin and pgpgout (every block I/O, not
+ *    only paging's), swapin/swapout a page read from or written to swap
+ *    (Linux never swaps whole processes: pages, as pswpin and pswpout),
+ *    with pgswapin/pgswapout and anonpgin/anonpgout the same events.
  *  - sysinfo: sysread/syswrite the read and write system calls (read,
  *    pread64, readv, preadv, preadv2 and their writes), readch/writech
  *    their successful returns with arg0 the bytes; pswitch every context
@@ -67,7 +76,8 @@
  *    still runnable), idlethread a switch to the idle task; sysfork a new
  *    process, nthreads a new thread or process, sysexec an exec attempt;
  *    msg and sema the System V message and semaphore calls; xcalls a
- *    cross-CPU call (ipi_send_cpu, ipi_send_cpumask).
+ *    cross-CPU call (ipi_send_cpu, ipi_send_cpumask); syscall every
+ *    system call.
  *  - lockstat's adaptive-acquire and rw-acquire are the returns of the
  *    kernel's mutex and rw_semaphore lock calls that took the lock (all
  *    of them but a failed trylock, or a killable or interruptible one
@@ -80,11 +90,9 @@
  *    bio in hand for args[].  io_schedule() and folio_wait_bit_common(),
  *    where the page cache waits for a read, would see more waits but not
  *    the I/O waited for; sched_switch's prev->in_iowait likewise.
- * Not offered, with no Linux event of the same meaning: zfod (counted in
- * do_anonymous_page, inlined), pgin/pgout, pgpgin/pgpgout, swapin/swapout
- * (counted inside functions no tracepoint is in, or not at all), sysvfork
- * (a vfork is not told apart at sched_process_fork), and the Solaris-only
- * counters.
+ * Not offered, with no Linux event of the same meaning: sysvfork (a
+ * vfork is not told apart at sched_process_fork), and the Solaris-only
+ * counters; derived_why_none() says why of each of vminfo's.
  */
 #include "prov/derived.h"
 
@@ -161,6 +169,21 @@ static const struct probe_arg bio_done_args[] = {
 };
 static const struct probe_arg bytes_args[] = {
 	{ "uint64_t", "", NULL, "__dv_ret", -1 },
+};
+static const struct probe_arg bio_pages_args[] = {
+	{ "uint64_t", "", NULL, "__dv_bio_pages", -1 },
+};
+static const struct probe_arg order_pages_args[] = {
+	{ "uint64_t", "", NULL, "__dv_order_pages", -1 },
+};
+static const struct probe_arg freed_args[] = {
+	{ "uint64_t", "", NULL, "__dv_freed_pages", -1 },
+};
+static const struct probe_arg scanned_args[] = {
+	{ "uint64_t", "", NULL, "__dv_scanned", -1 },
+};
+static const struct probe_arg folio_pages_args[] = {
+	{ "uint64_t", "", NULL, "__dv_folio_pages", -1 },
 };
 
 /*
@@ -276,7 +299,32 @@ static const char derived_pre[] =
 	"    xlate <bufinfo_t *> ((struct bio *)self->__dv_a0);\n"
 	"inline devinfo_t *__dv_bio_dev_held =\n"
 	"    xlate <devinfo_t *> ((struct bio *)self->__dv_a0);\n"
-	"inline fileinfo_t *__dv_nofile = xlate <fileinfo_t *> ((struct file *)0);\n";
+	"inline fileinfo_t *__dv_nofile = xlate <fileinfo_t *> ((struct file *)0);\n"
+	/* submit_bio(bio), where Linux counts PGPGIN and PGPGOUT: a bio of
+	 * REQ_OP_READ (0) or REQ_OP_WRITE (1), the op in bi_opf's low byte;
+	 * its pages rounded up, as illumos' btopr() of the I/O's length */
+	"inline int __dv_bio_read = (((struct bio *)arg0)->bi_opf & 0xff) == 0;\n"
+	"inline int __dv_bio_write = (((struct bio *)arg0)->bi_opf & 0xff) == 1;\n"
+	"inline uint64_t __dv_bio_pages =\n"
+	"    (((struct bio *)arg0)->bi_iter.bi_size + 4095) / 4096;\n"
+	/* mm_vmscan_lru_shrink_inactive(nid, nr_scanned, nr_reclaimed,
+	 * stat, priority, file): the pages reclaim freed from an inactive
+	 * list, where Linux counts them (pgsteal_anon, pgsteal_file) */
+	"inline uint64_t __dv_freed_pages = arg2;\n"
+	"inline int __dv_freed = arg2 != 0;\n"
+	"inline int __dv_freed_anon = arg2 != 0 && arg5 == 0;\n"
+	"inline int __dv_freed_file = arg2 != 0 && arg5 != 0;\n"
+	/* mm_vmscan_lru_isolate(zoneidx, order, nr_requested, nr_scanned,
+	 * nr_skipped, nr_taken, [isolate_mode,] lru): the pages scanned off
+	 * an inactive list (LRU_INACTIVE_ANON 0, LRU_INACTIVE_FILE 2), where
+	 * Linux counts pgscan; an active list's scan is its refill */
+	"inline uint64_t __dv_scanned = arg3;\n"
+	"inline int __dv_scan8 = arg3 != 0 && (arg7 == 0 || arg7 == 2);\n"
+	"inline int __dv_scan7 = arg3 != 0 && (arg6 == 0 || arg6 == 2);\n"
+	/* vma_alloc_folio(gfp, order, ...): a user page asked for zeroed
+	 * (__GFP_ZERO, 0x100 in every kernel's gfp bits), 1 << order pages */
+	"inline int __dv_zeroed = (arg0 & 0x100) != 0;\n"
+	"inline uint64_t __dv_order_pages = 1 << arg1;\n";
 
 /* A site: a tracepoint (group, event), a function's entry (fn) or its
  * return (fn, ret).  At a return, the function's first argument is
@@ -290,6 +338,8 @@ struct site {
 	bool ret;
 	int tp_min;			/* a tracepoint: the fewest arguments
 					 * of the form that is this event */
+	bool folio;			/* arg0 a folio or its head page:
+					 * args[] from folio_pre() */
 };
 
 #define MAXSITES 8
@@ -300,9 +350,12 @@ struct site {
 #define TPN(g, e, n, guard, args) { g, e, NULL, guard, ARGS(args), false, n }
 #define FN(f, guard, args) { NULL, NULL, f, guard, ARGS(args), false, 0 }
 #define FNRET(f, guard, args) { NULL, NULL, f, guard, ARGS(args), true, 0 }
+#define FOLIO(f) { NULL, NULL, f, NULL, ARGS(folio_pages_args), false, 0, true }
 #define SYS_ENTER(guard, args) TP("raw_syscalls", "sys_enter", guard, args)
 #define SYS_EXIT(guard, args) TP("raw_syscalls", "sys_exit", guard, args)
 #define SWITCH(guard) TP("sched", "sched_switch", guard, one_args)
+#define SHRINK(guard) \
+	TP("vmscan", "mm_vmscan_lru_shrink_inactive", guard, freed_args)
 
 static const struct derived {
 	enum prov_kind kind;
@@ -360,22 +413,47 @@ static const struct derived {
 		SYS_EXIT("__dv_sigwait_took", clear_args) } } },
 	{ PROV_PROC, "signal-discard", { {
 		TP("signal", "signal_generate", "__dv_sig_ignored", discard_args) } } },
+	{ PROV_VMINFO, "anonfree", { { SHRINK("__dv_freed_anon") } } },
+	{ PROV_VMINFO, "anonpgin", { { FOLIO("swap_read_folio") },
+				     { FOLIO("swap_readpage") } } },
+	{ PROV_VMINFO, "anonpgout", { { FOLIO("__swap_writepage") } } },
 	{ PROV_VMINFO, "as_fault", { {
 		TP("exceptions", "page_fault_user", NULL, one_args),
 		TP("exceptions", "page_fault_kernel", "__dv_user_addr", one_args) } } },
 	{ PROV_VMINFO, "cow_fault", { {
 		FN("wp_page_copy", "__dv_cow", one_args) } } },
+	{ PROV_VMINFO, "dfree", { { SHRINK("__dv_freed") } } },
+	{ PROV_VMINFO, "fsfree", { { SHRINK("__dv_freed_file") } } },
 	{ PROV_VMINFO, "kernel_asflt", { {
 		TP("exceptions", "page_fault_kernel", "__dv_user_addr", one_args) } } },
 	{ PROV_VMINFO, "maj_fault", { {
 		FNRET("filemap_fault", "__dv_major", one_args),
 		FNRET("do_swap_page", "__dv_major", one_args),
 		FNRET("shmem_fault", "__dv_major", one_args) } } },
+	{ PROV_VMINFO, "pgin", { { FN("submit_bio", "__dv_bio_read", one_args) } } },
+	{ PROV_VMINFO, "pgout", { { FN("submit_bio", "__dv_bio_write", one_args) } } },
+	{ PROV_VMINFO, "pgpgin", { {
+		FN("submit_bio", "__dv_bio_read", bio_pages_args) } } },
+	{ PROV_VMINFO, "pgpgout", { {
+		FN("submit_bio", "__dv_bio_write", bio_pages_args) } } },
 	{ PROV_VMINFO, "pgrrun", { {
 		TP("vmscan", "mm_vmscan_kswapd_wake", NULL, one_args) } } },
+	{ PROV_VMINFO, "pgswapin", { { FOLIO("swap_read_folio") },
+				     { FOLIO("swap_readpage") } } },
+	{ PROV_VMINFO, "pgswapout", { { FOLIO("__swap_writepage") } } },
 	{ PROV_VMINFO, "prot_fault", { {
 		TP("exceptions", "page_fault_user", "__dv_prot", one_args),
 		TP("exceptions", "page_fault_kernel", "__dv_kprot", one_args) } } },
+	{ PROV_VMINFO, "scan", {
+		{ TPN("vmscan", "mm_vmscan_lru_isolate", 8, "__dv_scan8", scanned_args) },
+		{ TPN("vmscan", "mm_vmscan_lru_isolate", 7, "__dv_scan7", scanned_args) } } },
+	{ PROV_VMINFO, "swapin", { { FOLIO("swap_read_folio") },
+				   { FOLIO("swap_readpage") } } },
+	{ PROV_VMINFO, "swapout", { { FOLIO("__swap_writepage") } } },
+	{ PROV_VMINFO, "zfod", {
+		{ FN("vma_alloc_folio_noprof", "__dv_zeroed", order_pages_args) },
+		{ FN("vma_alloc_folio", "__dv_zeroed", order_pages_args) },
+		{ FN("alloc_pages_vma", "__dv_zeroed", order_pages_args) } } },
 	{ PROV_SYSINFO, "idlethread", { { SWITCH("__dv_to_idle") } } },
 	{ PROV_SYSINFO, "inv_swtch", {
 		{ TPN("sched", "sched_switch", 4, "__dv_involuntary", one_args) },
@@ -386,6 +464,7 @@ static const struct derived {
 	{ PROV_SYSINFO, "pswitch", { { SWITCH(NULL) } } },
 	{ PROV_SYSINFO, "readch", { { SYS_EXIT("__dv_read_done", bytes_args) } } },
 	{ PROV_SYSINFO, "sema", { { SYS_ENTER("__dv_is_sema", one_args) } } },
+	{ PROV_SYSINFO, "syscall", { { SYS_ENTER(NULL, one_args) } } },
 	{ PROV_SYSINFO, "sysexec", { { SYS_ENTER("__dv_is_exec", one_args) } } },
 	{ PROV_SYSINFO, "sysfork", { {
 		TP("sched", "sched_process_fork", "__dv_new_process", one_args) } } },
@@ -437,10 +516,10 @@ static int way_offered(const struct derived *r)
  * one go); and for a return, the text of the clauses that keep the
  * function's first argument from its entry to its return. */
 struct bases {
-	const char *key[48];		/* the event, or the function */
-	bool ret[48];			/*   and which end of it */
-	struct probe *p[48];
-	const char *ret_text[48];
+	const char *key[64];		/* the event, or the function */
+	bool ret[64];			/*   and which end of it */
+	struct probe *p[64];
+	const char *ret_text[64];
 	int n;
 };
 
@@ -468,7 +547,7 @@ static int site_base(struct catalog *cat, struct bases *b, const struct site *s)
 			.hidden = true });
 	else
 		p = fn_base(cat, s->fn, s->ret);
-	if (b->n == 48)
+	if (b->n == 64)
 		abort();	/* the table below outgrew this */
 	b->key[i] = key;
 	b->ret[i] = s->ret;
@@ -483,6 +562,43 @@ static int site_base(struct catalog *cat, struct bases *b, const struct site *s)
 	}
 	b->n++;
 	return i;
+}
+
+/* The pre of the sites whose arg0 is a folio (or the head page of one,
+ * where the kernel passes a page): its pages, 1 unless PG_head says it is
+ * large, in the member this kernel keeps the count in (BTF says which):
+ * struct folio's, or before folios (5.10) the first tail page's
+ * compound_order.  A text of its own, since a member another kernel
+ * lacks would fail the compile of every derived probe. */
+static const char *folio_pre(void)
+{
+	static char text[320];
+	static const char *const count[][3] = {
+		{ "folio._folio_nr_pages", "folio", "__dv_head->_folio_nr_pages" },
+		{ "folio._nr_pages", "folio", "__dv_head->_nr_pages" },
+		{ "folio._folio_order", "folio", "1 << __dv_head->_folio_order" },
+		{ "page.compound_order", "page", "1 << (__dv_head + 1)->compound_order" },
+	};
+	struct ktype_field f;
+	const char *type = "page", *pages = "1";
+	char flags_f[32];
+
+	if (text[0])
+		return text;
+	for (size_t i = 0; i < sizeof(count) / sizeof(count[0]); i++)
+		if (ktype_field(count[i][0], &f) == 0) {
+			type = count[i][1];
+			pages = count[i][2];
+			break;
+		}
+	/* the flags word, wrapped in a struct (memdesc_flags_t) from 6.18 */
+	snprintf(flags_f, sizeof(flags_f), "%s.flags.f", type);
+	snprintf(text, sizeof(text),
+		 "inline struct %s *__dv_head = (struct %s *)arg0;\n"
+		 "inline uint64_t __dv_folio_pages =\n"
+		 "    (__dv_head->flags%s & (1 << PG_head)) == 0 ? 1 : %s;\n",
+		 type, type, ktype_field(flags_f, &f) == 0 ? ".f" : "", pages);
+	return text;
 }
 
 /* Lowers p onto the sites of way w: p is the first, each further site
@@ -510,7 +626,7 @@ static void lower(struct catalog *cat, struct bases *b, struct probe *p,
 		k = site_base(cat, b, s);
 		q->base = b->p[k];
 		q->guard_inline = s->guard;
-		q->pre = derived_pre;
+		q->pre = s->folio ? folio_pre() : derived_pre;
 		q->post = b->ret_text[k];
 		q->args = s->args;
 		q->nargs = s->nargs;
@@ -579,6 +695,17 @@ static void site_text(const struct site *s, char *buf, size_t n)
 		snprintf(buf, n, "fbt on %s%s", s->fn, s->ret ? "'s return" : "");
 }
 
+/* The site a refusal names: the first of the first way whose function
+ * BTF has (where fbt alone is missing, the function that would serve),
+ * else the first way's. */
+static const struct site *site_named(const struct derived *r)
+{
+	for (int w = 0; w < MAXWAYS; w++)
+		if (r->ways[w][0].fn && ktype_func_id(r->ways[w][0].fn) > 0)
+			return &r->ways[w][0];
+	return &r->ways[0][0];
+}
+
 const char *derived_missing(const struct probe *p)
 {
 	static char why[400];
@@ -588,7 +715,7 @@ const char *derived_missing(const struct probe *p)
 
 	if (!r || p->base || !ktype_btf())
 		return NULL;
-	s = &r->ways[0][0];
+	s = r->ways[0][0].event ? &r->ways[0][0] : site_named(r);
 	site_text(s, what, sizeof(what));
 	if (s->event && r->ways[1][0].fn) {
 		char other[96];
@@ -600,8 +727,7 @@ const char *derived_missing(const struct probe *p)
 	} else if (s->event)
 		snprintf(why, sizeof(why), "%s:::%s needs %s, which this kernel "
 			 "does not have", prov_of(r->kind), r->name, what);
-	else if (ktype_func_id(s->fn) > 0 || (r->ways[1][0].fn &&
-					      ktype_func_id(r->ways[1][0].fn) > 0))
+	else if (ktype_func_id(s->fn) > 0)
 		snprintf(why, sizeof(why), "%s:::%s needs %s, and this kernel "
 			 "attaches neither fentry nor kprobes", prov_of(r->kind),
 			 r->name, what);
@@ -610,6 +736,39 @@ const char *derived_missing(const struct probe *p)
 			 "kernel's BTF does not have", prov_of(r->kind), r->name,
 			 what);
 	return why;
+}
+
+/* DTrace's vminfo probes no kernel here offers, and why. */
+void derived_why_none(const struct probe_desc *pd, char *buf, size_t n)
+{
+	static const struct { const char *name, *why; } never[] = {
+		{ "execfree", "Linux's reclaim does not tell executable pages "
+		  "from other file pages" },
+		{ "execpgin", "Linux reads executable pages as any file page "
+		  "(vminfo:::pgpgin counts them with the rest)" },
+		{ "execpgout", "Linux writes executable pages as any file page "
+		  "(vminfo:::pgpgout counts them with the rest)" },
+		{ "fspgin", "Linux counts file pages read only with all block "
+		  "reads (vminfo:::pgpgin)" },
+		{ "fspgout", "Linux counts file pages written only with all "
+		  "block writes (vminfo:::pgpgout)" },
+		{ "pgfrec", "Linux has no free list to reclaim a page from: a "
+		  "freed page's contents are gone" },
+		{ "pgrec", "Linux has no free list to reclaim a page from: a "
+		  "freed page's contents are gone" },
+		{ "rev", "Linux's reclaim has no clock hand to go round" },
+		{ "softlock", "Linux pins user pages for the kernel "
+		  "(get_user_pages) without a fault of its own" },
+	};
+
+	if (!pd->name)
+		return;
+	for (size_t i = 0; i < sizeof(never) / sizeof(never[0]); i++)
+		if (strcmp(pd->name, never[i].name) == 0) {
+			snprintf(buf, n, "vminfo:::%s is not offered: %s",
+				 never[i].name, never[i].why);
+			return;
+		}
 }
 
 void derived_print(FILE *out)
@@ -622,7 +781,8 @@ void derived_print(FILE *out)
 
 		snprintf(name, sizeof(name), "%s:::%s", prov_of(r->kind), r->name);
 		if (w < 0) {
-			site_text(&r->ways[0][0], what, sizeof(what));
+			site_text(r->ways[0][0].event ? &r->ways[0][0] : site_named(r),
+				  what, sizeof(what));
 			fprintf(out, "  %-28s no   needs %s\n", name, what);
 			continue;
 		}

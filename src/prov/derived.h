@@ -18,6 +18,10 @@ int derived_load_args(struct catalog *cat, struct probe *p);
  * sentence saying what the kernel lacks. */
 const char *derived_missing(const struct probe *p);
 
+/* A description naming vminfo matched nothing: which of DTrace's vminfo
+ * probes no kernel here offers, and why, into buf. */
+void derived_why_none(const struct probe_desc *pd, char *buf, size_t n);
+
 /* dscope -vV: what serves each probe on this kernel. */
 void derived_print(FILE *out);
 

@@ -58,10 +58,22 @@ got=$(run 'proc:::signal-discard /args[1]->pr_pid == $target/ {
 	@[args[2], args[0]->pr_lwpid == args[1]->pr_pid] = count(); }
 	END { printa("%d %d %@d", @); }' ignored 13)
 [ "$got" = "12 1 13" ] || fail "signal-discard: $got"
+# sysinfo:::syscall: every system call, as many as the syscall
+# provider's entries, a read each of 300 among them
+got=$(run 'sysinfo:::syscall /pid == $target/ { @s = count(); }
+	syscall:::entry /pid == $target/ { @e = count(); }
+	END { printa("%@d %@d", @s, @e); }' read 300 1)
+set -- $got
+[ "$1" = "$2" ] && [ "$1" -ge 300 ] || fail "syscall: $got, want as many as syscall:::entry, 300 or more"
+# DTrace's vminfo probes no Linux event serves: each named says why
+for p in execfree execpgin execpgout fspgin fspgout pgfrec pgrec rev softlock; do
+	out=$($D -n "vminfo:::$p {}" 2>&1) && fail "vminfo:::$p compiled: $out"
+	echo "$out" | grep -q "vminfo:::$p is not offered: Linux" || fail "$p: $out"
+done
 # a probe the kernel cannot serve says what it lacks
 if ! $D -vV | grep -q '^  sched:::tick  *yes'; then
 	out=$($D -n 'sched:::tick {}' 2>&1) && fail "sched:::tick ran: $out"
-	echo "$out" | grep -q 'sched:::tick needs fbt on sched_tick' ||
+	echo "$out" | grep -q 'sched:::tick needs fbt on sched\(uler\)\{0,1\}_tick' ||
 		fail "tick: $out"
 fi
 exit 0

@@ -34,18 +34,22 @@ objects_left() {
 	done
 	echo $left
 }
-# a block device of RAM at /dev/ram0, for tests of block I/O in a guest
-# whose disks are shares: the guest kernel's own brd module (from the
-# package tests/vm/run unpacked), loaded when /dev/ram0 is missing;
-# exits 77 (skip) where there is none
+# a block device of RAM at /dev/ram0 of at least $1 KiB (1024 unless
+# given), for tests of block I/O in a guest whose disks are shares: the
+# guest kernel's own brd module (from the package tests/vm/run unpacked),
+# loaded when /dev/ram0 is missing, and loaded again, larger, when the
+# one there is smaller and not in use; exits 77 (skip) where there is none
 ramdisk() {
-	local ko tmp
-	[ -b /dev/ram0 ] && return 0
+	local ko tmp kb=${1:-1024}
+	if [ -b /dev/ram0 ]; then
+		[ $(($(cat /sys/block/ram0/size) / 2)) -ge "$kb" ] && return 0
+		rmmod brd 2>/dev/null || { echo "/dev/ram0 is too small and in use"; exit 77; }
+	fi
 	ko=$(find build/vm/*/pkg/lib/modules/"$(uname -r)" -name 'brd.ko*' 2>/dev/null | head -1)
 	[ -n "$ko" ] || { echo "no /dev/ram0 and no brd module for $(uname -r)"; exit 77; }
 	tmp=$(mktemp)
 	case $ko in *.xz) xz -dc "$ko" >"$tmp" ;; *) cp "$ko" "$tmp" ;; esac
-	insmod "$tmp" rd_nr=1 rd_size=1024 || { rm -f "$tmp"; echo "brd would not load"; exit 77; }
+	insmod "$tmp" rd_nr=1 rd_size="$kb" || { rm -f "$tmp"; echo "brd would not load"; exit 77; }
 	rm -f "$tmp"
 	[ -b /dev/ram0 ] || { echo "brd loaded but no /dev/ram0"; exit 77; }
 }

@@ -31,6 +31,14 @@
  *   counted cow N        writes N fresh anonymous pages, forks, and the
  *                        child writes each again: N copy-on-write faults
  *                        in the child
+ *   counted dio N DEV    reads N pages of a block device with O_DIRECT,
+ *                        a page each read, then writes them back likewise:
+ *                        N bios of a page read, then N written
+ *   counted swap N       writes N fresh anonymous pages (no THP), each
+ *                        with its own number (never a page of zeros, which
+ *                        a kernel may keep without writing it to swap),
+ *                        then reads each back: under a memory limit of
+ *                        fewer pages, pages swapped out and in again
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -188,6 +196,32 @@ int main(int argc, char **argv)
 		}
 		if (child < 0 || waitpid(child, &st, 0) != child || st != 0)
 			return 1;
+	} else if (strcmp(what, "dio") == 0) {
+		static char page[4096] __attribute__((aligned(4096)));
+		int fd = argc > 3 ? open(argv[3], O_RDWR | O_DIRECT) : -1;
+
+		if (fd < 0)
+			return 1;
+		for (long i = 0; i < n; i++)
+			if (pread(fd, page, sizeof(page), i * 4096) != sizeof(page))
+				return 1;
+		for (long i = 0; i < n; i++)
+			if (pwrite(fd, page, sizeof(page), i * 4096) != sizeof(page))
+				return 1;
+	} else if (strcmp(what, "swap") == 0) {
+		long pg = sysconf(_SC_PAGESIZE);
+		long *p = mmap(NULL, (size_t)(n * pg), PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		long per = pg / (long)sizeof(long);
+
+		if (p == MAP_FAILED)
+			return 1;
+		madvise(p, (size_t)(n * pg), MADV_NOHUGEPAGE);
+		for (long i = 0; i < n; i++)
+			p[i * per] = i + 1;
+		for (long i = 0; i < n; i++)
+			if (p[i * per] != i + 1)
+				return 1;
 	} else if (strcmp(what, "fsync") == 0) {
 		int fd = argc > 3 ? open(argv[3], O_RDWR) : -1;
 
@@ -198,7 +232,7 @@ int main(int argc, char **argv)
 				return 1;
 	} else {
 		fprintf(stderr, "usage: counted yield|sleep|touch|read|segv|"
-			"sigwait|ignored|spin|nice|pipe|mprotect|fsync|majfault|cow N "
+			"sigwait|ignored|spin|nice|pipe|mprotect|fsync|majfault|cow|dio|swap N "
 			"[bytes|device]\n");
 		return 2;
 	}
