@@ -26,8 +26,10 @@ if ! $D -vV | grep -q '^  bpf_loop  *yes'; then
 	out=$(timeout 300 $D -q -n "
 profile-997 /pid == $p1 || pid == $p2/ { @[pid, ustack()] = count(); n++; }
 profile-997 /n >= 100/ { exit(0); }" 2>&1) || fail "dscope failed ($?): $out"
+	# (no offset at the loop's first instruction: under qemu's TCG,
+	# where interrupts come between translated blocks, always that)
 	for f in spinsort\`spin_cmp spinwalk\`spin_cb; do
-		echo "$out" | grep -q "^ *$f+0x" ||
+		echo "$out" | grep -q "^ *$f\(+0x[0-9a-f]*\)\{0,1\}$" ||
 			fail "no frame-pointer stack starting in $f: $out"
 	done
 	echo "ustack() unwinds by .eh_frame in bpf_loop, which this kernel lacks (dscope -vV): frame pointers only (those work)"
