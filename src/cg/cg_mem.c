@@ -446,28 +446,142 @@ static struct val cpu_topology(struct cg *g, struct node *n,
 
 /*
  * Members whose place differs between kernels, read from whichever of
- * their two names BTF shows, as a CO-RE relocation would choose, so one
- * D library serves both:
- *   __bd_partno(struct block_device *b): b's partition number, a member
- *	of its own, bd_partno, until the kernel folded it into the low
- *	byte of __bd_flags;
+ * their names BTF shows, as a CO-RE relocation would choose, so one D
+ * library serves every kernel.  Each is a list of member paths
+ * (ktype_field's: '->' is one more read); the first whose struct is the
+ * argument's pointee (when the argument's type names one) and that BTF
+ * has is read, each pointer on the way checked: a NULL one gives 0.
  *   __task_state(struct task_struct *t): t's TASK_* state word, __state
  *	(an unsigned int) since 5.14, state (a long) before, whose low 32
- *	bits hold every bit.
- *	r = *(size *)(p + offsetof(first or second))
+ *	bits hold every bit;
+ *   __bd_partno(p), __bd_devt(p): the partition number and dev_t of a
+ *	block_device, or of 5.10's hd_struct (what request.part was before
+ *	5.11); the number was a member of its own, bd_partno, until the
+ *	kernel folded it into the low byte of __bd_flags;
+ *   __bio_disk(struct bio *), __bio_partno(struct bio *): the disk and
+ *	partition a bio is for: its bi_bdev's (5.12+), or its own bi_disk
+ *	and bi_partno before;
+ *   __rq_disk(struct request *): its queue's disk (5.15+), or its own
+ *	rq_disk before.
+ *	r = p; for each hop: r = r == 0 ? 0 : *(size *)(r + off)
  */
-static struct val either_member(struct cg *g, struct node *n, int size,
-				const char *first, const char *second)
+struct kpaths {
+	const char *subr;
+	int size;		/* bytes of the last read (little-endian: the low ones) */
+	const char *paths[4];
+};
+
+static const struct kpaths kpaths[] = {
+	{ "__task_state", 4, { "task_struct.__state", "task_struct.state" } },
+	{ "__bd_partno", 1, { "block_device.bd_partno", "block_device.__bd_flags",
+			      "hd_struct.partno" } },
+	{ "__bd_devt", 4, { "block_device.bd_dev", "hd_struct.__dev.devt" } },
+	{ "__bio_disk", 8, { "bio.bi_bdev->bd_disk", "bio.bi_disk" } },
+	{ "__bio_partno", 1, { "bio.bi_bdev->bd_partno", "bio.bi_bdev->__bd_flags",
+			       "bio.bi_partno" } },
+	{ "__rq_disk", 8, { "request.q->disk", "request.rq_disk" } },
+};
+
+/* The struct tag a pointer-typed node points to, or NULL. */
+static const char *pointee_tag(const struct node *n)
 {
+	const struct ctype *pt = n->type.kind == T_PTR ? n->type.ct : NULL;
+
+	return pt && pt->kind == CT_PTR && pt->elem.ct && pt->elem.ct->tag &&
+	       *pt->elem.ct->tag ? pt->elem.ct->tag : NULL;
+}
+
+/* Does path (its struct's name before the first '.') describe tag? */
+static bool path_of(const char *path, const char *tag)
+{
+	size_t len = strcspn(path, ".");
+
+	return !tag || (strlen(tag) == len && strncmp(path, tag, len) == 0);
+}
+
+/* slot = the member f at hops from the pointer in slot, 0 past a NULL */
+static void read_hops(struct cg *g, int16_t slot, const struct ktype_field *f,
+		      int size)
+{
+	int done = emit_new_label(&g->e);
+
+	for (int h = 0; h < f->nhops; h++) {
+		cg_load_slot(g, R3, slot);
+		emit_jmp_imm(&g->e, BPF_JEQ, R3, 0, done);
+		cg_kread(g, slot, h == f->nhops - 1 ? size : 8, (int32_t)f->off[h]);
+	}
+	emit_label(&g->e, done);
+}
+
+static struct val member_by_btf(struct cg *g, struct node *n,
+				const struct kpaths *k)
+{
+	const char *tag = pointee_tag(n->args.v[0]);
 	struct val p = cg_expr(g, n->args.v[0]);
 	struct val r = { .slot = cg_slot_new(g, n) };
 	struct ktype_field f;
+	int i = 0;
 
-	if (ktype_field(first, &f) < 0 && ktype_field(second, &f) < 0)
+	while (i < 4 && k->paths[i] &&
+	       (!path_of(k->paths[i], tag) || ktype_field(k->paths[i], &f) < 0))
+		i++;
+	if (i == 4 || !k->paths[i])
 		diag_fail(g->d, n->line, n->col, "D_KTYPE", "%s( ): the kernel's "
-			  "BTF has neither %s nor %s", n->str, first, second);
+			  "BTF has none of %s%s%s%s%s", n->str, k->paths[0],
+			  k->paths[1] ? ", " : "", k->paths[1] ? k->paths[1] : "",
+			  k->paths[2] ? ", " : "", k->paths[2] ? k->paths[2] : "");
+	cg_load_slot(g, R0, p.slot);
+	cg_store_slot(g, r.slot, R0);
+	read_hops(g, r.slot, &f, k->size);
+	return r;
+}
+
+/*
+ * __bio_devt(struct bio *b): the dev_t of the partition b is for: its
+ * bi_bdev's bd_dev (5.12+); before, bi_disk's partition table entry
+ * bi_partno (part_tbl->part[bi_partno], an hd_struct), whose device
+ * holds the number -- the extended numbers (NVMe partitions) included,
+ * which major and first_minor + partno would get wrong.
+ *	r = b->bi_disk ? b->bi_disk->part_tbl : 0
+ *	r = r ? r->part[b->bi_partno] : 0
+ *	r = r ? r->__dev.devt : 0
+ */
+static struct val bio_devt(struct cg *g, struct node *n)
+{
+	struct val p = cg_expr(g, n->args.v[0]);
+	struct val r = { .slot = cg_slot_new(g, n) };
+	int16_t partno = cg_slot_new(g, n);
+	struct ktype_field f, tbl, part, no, devt;
+	int zero = emit_new_label(&g->e), done = emit_new_label(&g->e);
+
+	cg_load_slot(g, R0, p.slot);
+	cg_store_slot(g, r.slot, R0);
+	if (ktype_field("bio.bi_bdev->bd_dev", &f) == 0) {
+		read_hops(g, r.slot, &f, 4);
+		return r;
+	}
+	if (ktype_field("bio.bi_disk->part_tbl", &tbl) < 0 ||
+	    ktype_field("disk_part_tbl.part", &part) < 0 ||
+	    ktype_field("bio.bi_partno", &no) < 0 ||
+	    ktype_field("hd_struct.__dev.devt", &devt) < 0)
+		diag_fail(g->d, n->line, n->col, "D_KTYPE", "%s( ): the kernel's "
+			  "BTF has neither bio.bi_bdev nor bio.bi_disk's partition "
+			  "table", n->str);
 	cg_load_slot(g, R3, p.slot);
-	cg_kread(g, r.slot, size, (int32_t)f.off[f.nhops - 1]);
+	emit_jmp_imm(&g->e, BPF_JEQ, R3, 0, zero);
+	cg_kread(g, partno, 1, (int32_t)no.off[0]);
+	read_hops(g, r.slot, &tbl, 8);
+	cg_load_slot(g, R3, r.slot);
+	emit_jmp_imm(&g->e, BPF_JEQ, R3, 0, zero);
+	cg_load_slot(g, R0, partno);
+	emit_alu_imm(&g->e, BPF_LSH, R0, 3);
+	emit_alu_reg(&g->e, BPF_ADD, R3, R0);
+	cg_kread(g, r.slot, 8, (int32_t)part.off[0]);
+	read_hops(g, r.slot, &devt, 4);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, zero);
+	emit_store_imm(&g->e, 8, R10, r.slot, 0);
+	emit_label(&g->e, done);
 	return r;
 }
 
@@ -488,12 +602,16 @@ bool cg_kernel_subr(struct cg *g, struct node *n, struct val *out)
 		*out = cpu_topology(g, n, CPU_LGRP);
 	else if (strcmp(n->str, "__cpu_pinfo") == 0)
 		*out = cpu_topology(g, n, CPU_PINFO);
-	else if (strcmp(n->str, "__bd_partno") == 0)
-		*out = either_member(g, n, 1, "block_device.bd_partno",
-				     "block_device.__bd_flags");
-	else if (strcmp(n->str, "__task_state") == 0)
-		*out = either_member(g, n, 4, "task_struct.__state", "task_struct.state");
-	else
-		return false;
+	else if (strcmp(n->str, "__bio_devt") == 0)
+		*out = bio_devt(g, n);
+	else {
+		size_t k = 0, nk = sizeof(kpaths) / sizeof(kpaths[0]);
+
+		while (k < nk && strcmp(n->str, kpaths[k].subr) != 0)
+			k++;
+		if (k == nk)
+			return false;
+		*out = member_by_btf(g, n, &kpaths[k]);
+	}
 	return true;
 }

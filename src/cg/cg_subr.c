@@ -2113,6 +2113,109 @@ static int fbt_frames(enum spec_attach att)
 }
 
 /*
+ * A kretprobe's stack, on kernels whose kretprobe handler still holds
+ * the trampoline in regs->ip (before 5.14), starts at the trampoline:
+ * the real return address, where DTrace's return probe says it returns
+ * to, is only in the kretprobe instance being handled.  Such kernels
+ * keep their instances in one table of hash lists by task (BTF shows a
+ * task member in struct kretprobe_instance, which later kernels dropped
+ * for a list of the task's own), and while the handler runs, the
+ * instance it handles is the task's first in its bucket (they are
+ * pushed at the head as calls are made, popped as they return) with
+ * ret_addr the real address.  So where the stack's first frame is the
+ * trampoline, it is replaced by that ret_addr:
+ *
+ *	if (temp[0] == kretprobe_trampoline) {
+ *		task = current; ri = table[hash_64(task, 6)].first
+ *		repeat KRETPROBE_SCAN times:
+ *			if (!ri) break
+ *			if (ri->task == task) { temp[0] = ri->ret_addr; break }
+ *			ri = ri->hlist.next
+ *	}
+ *
+ * The kernel's hash is hash_ptr(task, KPROBE_HASH_BITS): the address
+ * times GOLDEN_RATIO_64, its top 6 bits.  Nothing is read where a symbol
+ * or member is missing: the trampoline then stays, as before.
+ */
+#define KRETPROBE_SCAN 8
+#define KPROBE_HASH_BITS 6
+#define GOLDEN_RATIO_64 0x61C8864680B583EBull
+
+struct kretprobe_table {
+	uint64_t tramp, table;
+	uint32_t task_off, ret_off;
+};
+
+static bool kretprobe_table(struct kretprobe_table *t)
+{
+	struct ktype_field task, ret, next;
+	uint64_t end;
+	const char *kmod;
+
+	return ktype_field("kretprobe_instance.task", &task) == 0 &&
+	       ktype_field("kretprobe_instance.ret_addr", &ret) == 0 &&
+	       ktype_field("hlist_node.next", &next) == 0 && next.off[0] == 0 &&
+	       ksym_range("kretprobe_trampoline", &t->tramp, &end) &&
+	       ksym_var_addr("vmlinux", "kretprobe_inst_table", &t->table,
+			     &kmod) == KSYM_VAR_OK &&
+	       (t->task_off = task.off[0], t->ret_off = ret.off[0], true);
+}
+
+/* *(u64 *)(fp + dst) = *(u64 *)(r3 + off), 0 if it cannot be read */
+static void kread_quiet(struct cg *g, int16_t dst, int32_t off)
+{
+	if (off)
+		emit_alu_imm(&g->e, BPF_ADD, R3, off);
+	cg_fp_ptr(g, R1, dst);
+	emit_mov_imm(&g->e, R2, 8);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+}
+
+static void kretprobe_return_addr(struct cg *g, struct node *n, uint32_t off)
+{
+	struct kretprobe_table t;
+
+	if (g->att != ATTACH_KRETPROBE || !kretprobe_table(&t))
+		return;
+	int16_t r0 = cg_slot_new(g, n), task = cg_slot_new(g, n);
+	int16_t ri = cg_slot_new(g, n), word = cg_slot_new(g, n);
+	int out = emit_new_label(&g->e), found = emit_new_label(&g->e);
+
+	cg_store_slot(g, r0, R0);
+	emit_load(&g->e, 8, R1, R9, (int16_t)off);
+	emit_ld_imm64(&g->e, R2, t.tramp);
+	emit_jmp_reg(&g->e, BPF_JNE, R1, R2, out);
+	emit_call(&g->e, BPF_FUNC_get_current_task);
+	cg_store_slot(g, task, R0);
+	emit_ld_imm64(&g->e, R1, GOLDEN_RATIO_64);
+	emit_alu_reg(&g->e, BPF_MUL, R0, R1);
+	emit_alu_imm(&g->e, BPF_RSH, R0, 64 - KPROBE_HASH_BITS);
+	emit_alu_imm(&g->e, BPF_LSH, R0, 3);
+	emit_ld_imm64(&g->e, R3, t.table);
+	emit_alu_reg(&g->e, BPF_ADD, R3, R0);
+	kread_quiet(g, ri, 0);
+	for (int k = 0; k < KRETPROBE_SCAN; k++) {
+		cg_load_slot(g, R3, ri);
+		emit_jmp_imm(&g->e, BPF_JEQ, R3, 0, out);
+		kread_quiet(g, word, (int32_t)t.task_off);
+		cg_load_slot(g, R1, word);
+		cg_load_slot(g, R2, task);
+		emit_jmp_reg(&g->e, BPF_JEQ, R1, R2, found);
+		cg_load_slot(g, R3, ri);
+		kread_quiet(g, ri, 0);
+	}
+	emit_ja(&g->e, out);
+	emit_label(&g->e, found);
+	cg_load_slot(g, R3, ri);
+	emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)t.ret_off);
+	cg_scratch_ptr(g, R1, off);
+	emit_mov_imm(&g->e, R2, 8);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+	emit_label(&g->e, out);
+	cg_load_slot(g, R0, r0);
+}
+
+/*
  * stack([n]): the kernel stack into a temp of n + 1 words, the last one
  * (and any the kernel leaves unfilled) zero:
  *
@@ -2143,6 +2246,7 @@ static void capture_stack(struct cg *g, struct node *n, uint32_t off,
 	emit_mov_imm(&g->e, R3, (int32_t)(size - 8));
 	cg_load_slot(g, R4, skip);
 	emit_call(&g->e, BPF_FUNC_get_stack);
+	kretprobe_return_addr(g, n, off);
 }
 
 /*

@@ -386,7 +386,15 @@ void cg_save_offcpu_ustack(struct cg *g)
 
 /* The .eh_frame walk's loop is bpf_loop's and its mappings come from
  * bpf_find_vma until the process's table is built (5.17+): without
- * them (kcaps.h), the frame-pointer walk, as with -x ustackrows=0. */
+ * them (kcaps.h), the frame-pointer walk, as with -x ustackrows=0.
+ * Why no walk for 5.10 yet: unrolled in place, each frame's step (a
+ * binary search and several rules) multiplies the paths the verifier
+ * follows by the frames ("Why callbacks", above); a step the verifier
+ * checks once needs bpf_loop or a global subprogram, and 5.10's global
+ * subprograms take only scalars and the context, no stack pointer like
+ * the callbacks' (a step taking its state's offset as a scalar could
+ * serve: not built).  The walk also starts from bpf_task_pt_regs and
+ * bpf_get_current_task_btf (5.15, 5.11), which 5.10 lacks too. */
 static bool unwind_usable(void)
 {
 	return kcaps_has(KCAP_LOOP) && kcaps_has(KCAP_FIND_VMA);

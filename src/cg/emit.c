@@ -169,8 +169,6 @@ static int island(struct emit *e, int p)
 			nfar++;
 	}
 	open_gap(e, p, nfar + skip);
-	if (skip)
-		e->insns[p] = mk(BPF_JMP | BPF_JA, 0, 0, (int16_t)nfar, 0);
 	first = p + skip;
 	for (int i = 0, k = 0; i < e->nfixups && k < nfar; i++) {
 		struct emit_fixup *f = &e->fixups[i];
@@ -189,6 +187,20 @@ static int island(struct emit *e, int p)
 		e->fixups[e->nfixups++] = (struct emit_fixup){ tramp, f->label };
 		f->label = label;
 		k++;
+	}
+	/* The jump over the island goes to a label, as every other does: a
+	 * later island may open among these trampolines (after a ja it has
+	 * no jump of its own), and a fixed offset would then land on one of
+	 * them, leaving the code after the island unreachable (5.10's
+	 * verifier refused tst.xlate-whole's program so). */
+	if (skip) {
+		int over = emit_new_label(e);
+
+		e->label_pos[over] = first + nfar;
+		e->insns[p] = mk(BPF_JMP | BPF_JA, 0, 0, 0, 0);
+		e->fixups = arena_grow(e->a, e->fixups, e->nfixups, &e->fixup_cap,
+				       sizeof(*e->fixups));
+		e->fixups[e->nfixups++] = (struct emit_fixup){ p, over };
 	}
 	return nfar + skip;
 }

@@ -10,8 +10,8 @@
  * chain; __mountpoint: that walk from a mount's root, where it is
  * mounted; __psargs: the argument area of a process, NULs made spaces,
  * and __execargs, the same with dtrace-utils' faults;
- * __bd_partno and __task_state: members whose place differs between
- * kernels, chosen by what BTF shows).
+ * __task_state and the block device's __bd_, __bio_ and __rq_ ones:
+ * members whose place differs between kernels, chosen by what BTF shows).
  *
  * Members that have no Linux equivalent (Solaris tasks, projects, pools,
  * zones, contracts) are 0, as in Oracle's port.  Members DTrace declares
@@ -277,11 +277,14 @@ const char dlib_text[] =
 	 * block layer copies it to R->part (blk_account_io_start), so at
 	 * io:::start it is the first bio's; at io:::done the bios may be gone
 	 * and R->part holds it.  Both name the same device, so io:::start and
-	 * io:::done agree on b_edev and the device names.
+	 * io:::done agree on b_edev and the device names.  What a request and
+	 * a bio point to moved between kernels (R->part a block_device, an
+	 * hd_struct before 5.11; the disk in bi_bdev since 5.12, in bi_disk
+	 * before): the __bd_, __bio_ and __rq_ subroutines read what BTF shows.
 	 */
-	"inline struct block_device *__bdev[struct request *R] =\n"
-	"    R->part != 0 ? R->part :\n"
-	"    R->bio != 0 ? R->bio->bi_bdev : (struct block_device *)0;\n"
+	"inline int __rq_devt[struct request *R] =\n"
+	"    R->part != 0 ? __bd_devt(R->part) :\n"
+	"    R->bio != 0 ? __bio_devt(R->bio) : 0;\n"
 	"translator bufinfo_t < struct request *R > {\n"
 	"	b_flags = R->cmd_flags & 1 ? B_WRITE : B_READ;\n"
 	"	b_bcount = R->__data_len;\n"
@@ -290,24 +293,25 @@ const char dlib_text[] =
 	"	b_lblkno = R->__sector;\n"
 	"	b_bufsize = R->__data_len;\n"
 	"	b_iodone = 0;\n"
-	"	b_edev = __bdev[R] == 0 ? 0 : __bdev[R]->bd_dev;\n"
+	"	b_edev = __rq_devt[R];\n"
 	"	b_error = __io_done ? __blk_errno[(int)(arg1 & 0xff)] : 0;\n"
 	"	b_resid = !__io_done ? 0 : arg1 != 0 ? R->__data_len :\n"
 	"	    R->__data_len - arg2;\n"
 	"};\n"
 	"\n"
 	"inline int __partno[struct request *R] =\n"
-	"    __bdev[R] == 0 ? 0 : __bd_partno(__bdev[R]);\n"
+	"    R->part != 0 ? __bd_partno(R->part) :\n"
+	"    R->bio != 0 ? __bio_partno(R->bio) : 0;\n"
 	"inline string __diskname[struct request *R] =\n"
-	"    R->q->disk == 0 ? \"<none>\" : stringof(R->q->disk->disk_name);\n"
+	"    __rq_disk(R) == 0 ? \"<none>\" : stringof(__rq_disk(R)->disk_name);\n"
 	"inline string __statname[struct request *R] = __partno[R] == 0 ?\n"
 	"    __diskname[R] : strjoin(strjoin(__diskname[R],\n"
 	"    index(\"0123456789\", substr(__diskname[R], -1)) >= 0 ? \"p\" : \"\"),\n"
 	"    lltostr(__partno[R]));\n"
 	"translator devinfo_t < struct request *R > {\n"
-	"	dev_major = R->q->disk == 0 ? 0 : R->q->disk->major;\n"
-	"	dev_minor = __bdev[R] == 0 ? 0 : __bdev[R]->bd_dev & 0xfffff;\n"
-	"	dev_instance = __bdev[R] == 0 ? 0 : __bdev[R]->bd_dev & 0xfffff;\n"
+	"	dev_major = __rq_disk(R) == 0 ? 0 : __rq_disk(R)->major;\n"
+	"	dev_minor = __rq_devt[R] & 0xfffff;\n"
+	"	dev_instance = __rq_devt[R] & 0xfffff;\n"
 	"	dev_name = __diskname[R];\n"
 	"	dev_statname = __statname[R];\n"
 	"	dev_pathname = strjoin(\"/dev/\", __statname[R]);\n"
@@ -324,19 +328,19 @@ const char dlib_text[] =
 	"	b_lblkno = B->bi_iter.bi_sector;\n"
 	"	b_bufsize = B->bi_iter.bi_size;\n"
 	"	b_iodone = 0;\n"
-	"	b_edev = B->bi_bdev == 0 ? 0 : B->bi_bdev->bd_dev;\n"
+	"	b_edev = __bio_devt(B);\n"
 	"};\n"
-	"inline string __bio_diskname[struct bio *B] = B->bi_bdev == 0 ?\n"
-	"    \"<none>\" : stringof(B->bi_bdev->bd_disk->disk_name);\n"
-	"inline string __bio_statname[struct bio *B] = B->bi_bdev == 0 ||\n"
-	"    __bd_partno(B->bi_bdev) == 0 ? __bio_diskname[B] :\n"
+	"inline string __bio_diskname[struct bio *B] = __bio_disk(B) == 0 ?\n"
+	"    \"<none>\" : stringof(__bio_disk(B)->disk_name);\n"
+	"inline string __bio_statname[struct bio *B] = __bio_disk(B) == 0 ||\n"
+	"    __bio_partno(B) == 0 ? __bio_diskname[B] :\n"
 	"    strjoin(strjoin(__bio_diskname[B],\n"
 	"    index(\"0123456789\", substr(__bio_diskname[B], -1)) >= 0 ? \"p\" : \"\"),\n"
-	"    lltostr(__bd_partno(B->bi_bdev)));\n"
+	"    lltostr(__bio_partno(B)));\n"
 	"translator devinfo_t < struct bio *B > {\n"
-	"	dev_major = B->bi_bdev == 0 ? 0 : B->bi_bdev->bd_disk->major;\n"
-	"	dev_minor = B->bi_bdev == 0 ? 0 : B->bi_bdev->bd_dev & 0xfffff;\n"
-	"	dev_instance = B->bi_bdev == 0 ? 0 : B->bi_bdev->bd_dev & 0xfffff;\n"
+	"	dev_major = __bio_disk(B) == 0 ? 0 : __bio_disk(B)->major;\n"
+	"	dev_minor = __bio_devt(B) & 0xfffff;\n"
+	"	dev_instance = __bio_devt(B) & 0xfffff;\n"
 	"	dev_name = __bio_diskname[B];\n"
 	"	dev_statname = __bio_statname[B];\n"
 	"	dev_pathname = strjoin(\"/dev/\", __bio_statname[B]);\n"

@@ -245,7 +245,13 @@ void sema_offsetof(struct sema *s, struct node *n)
  *   string __psargs(struct task_struct *)  the argument area, NULs as spaces
  *   string __execargs(struct task_struct *)  the same as execargs: a fault
  *                                      is an error, as dtrace-utils' is
- *   int __bd_partno(struct block_device *)  the partition number
+ *   int __bd_partno(struct block_device *)  the partition number (or of
+ *                                      an hd_struct, 5.10's request.part)
+ *   int __bd_devt(struct block_device *)  its dev_t (or an hd_struct's)
+ *   struct gendisk *__bio_disk(struct bio *), int __bio_partno(struct bio *),
+ *   int __bio_devt(struct bio *)       the disk, partition and dev_t a bio
+ *                                      is for (by bi_bdev, or bi_disk)
+ *   struct gendisk *__rq_disk(struct request *)  a request's disk
  *   int __task_state(struct task_struct *)  its state word (__state, or
  *                                      state before 5.14)
  *   int __cpu_chip(int), __cpu_lgrp(int)   a CPU's package and NUMA node
@@ -260,6 +266,11 @@ bool sema_kernel_subr(struct sema *s, struct node *n)
 		{ "__psargs", "struct task_struct *", "string" },
 		{ "__execargs", "struct task_struct *", "string" },
 		{ "__bd_partno", "struct block_device *", "int" },
+		{ "__bd_devt", "struct block_device *", "int" },
+		{ "__bio_disk", "struct bio *", "struct gendisk" },
+		{ "__bio_partno", "struct bio *", "int" },
+		{ "__bio_devt", "struct bio *", "int" },
+		{ "__rq_disk", "struct request *", "struct gendisk" },
 		{ "__task_state", "struct task_struct *", "int" },
 		{ "__cpu_chip", "int", "int" },
 		{ "__cpu_lgrp", "int", "int" },
