@@ -19,6 +19,7 @@
 #define DSCOPE_LOCKDOWN_H
 
 #include <linux/bpf.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 enum lockdown {		/* ORDER: each forbids what the one before does */
@@ -43,6 +44,10 @@ const char *lockdown_refuses(const struct bpf_insn *insns, int n,
 			     enum lockdown m);
 
 const char *lockdown_name(enum lockdown m);
+
+/* Whether this process holds capability bit (linux/capability.h) in its
+ * effective set; false where /proc/self/status does not say. */
+bool lockdown_has_cap(int bit);
 
 /* For -vV: the mode, and the capabilities this process holds that
  * tracing uses (CapEff of /proc/self/status). */

@@ -72,6 +72,20 @@ const char *tracefs_root(void)
 	return root;
 }
 
+const char *tracefs_unreadable(void)
+{
+	const char *root = tracefs_root();
+	char path[512];
+
+	if (!root)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/events", root);
+	if (access(path, R_OK | X_OK) == 0 || errno != EACCES)
+		return NULL;
+	return "the kernel's tracepoints (tracefs) can be read only by root, "
+	       "or with the CAP_DAC_READ_SEARCH capability";
+}
+
 static int cmp_names(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);

@@ -13,11 +13,13 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <linux/capability.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "kern/kcaps.h"
+#include "kern/lockdown.h"
 #include "kern/maps.h"
 
 /* An outer map takes its inner maps' shape from one made before it. */
@@ -188,6 +190,12 @@ static int load_prog(const struct spec_prog *p, uint32_t att, uint32_t btf_id,
 	if (e == EPERM)
 		fprintf(err, "%s: loading BPF programs needs root, or CAP_BPF and "
 			     "CAP_PERFMON\n", progname);
+	else if (log && strstr(log, "cannot use helper bpf_probe_write_user") &&
+		 !lockdown_has_cap(CAP_SYS_ADMIN))
+		/* the kernel offers it to CAP_SYS_ADMIN only */
+		fprintf(err, "%s: copyout() and copyoutstr() write with "
+			     "bpf_probe_write_user, which needs root or the "
+			     "CAP_SYS_ADMIN capability\n", progname);
 	else if (log && strstr(log, "cannot use helper bpf_probe_write_user"))
 		/* the kernel's lockdown (integrity or stricter) takes it away */
 		fprintf(err, "%s: copyout() and copyoutstr() write with "
