@@ -106,7 +106,7 @@ enum lockdown lockdown_mode(void)
 }
 
 /* the code generator reads kernel memory for kernel pointers and
- * variables, and for some of its own work (copyinstr()'s scratch) */
+ * variables, and for some of its own work (strings copied in scratch) */
 #define KREAD "the program reads kernel memory (bpf_probe_read_kernel)"
 
 /* The helpers a mode leaves out, and what dscope does with them. */

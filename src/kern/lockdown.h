@@ -10,8 +10,11 @@
  *   integrity        bpf_probe_write_user: copyout(), copyoutstr()
  *   confidentiality  and the reads of kernel memory (bpf_probe_read_kernel
  *                    and its string and compat forms): a kernel pointer
- *                    followed, a kernel variable, and what the code
- *                    generator reads so itself (copyinstr()'s scratch)
+ *                    followed, a kernel variable, another task's fields
+ *                    (sched:::on-cpu's pid: the incoming task's), and
+ *                    what the code generator copies so itself (strings
+ *                    in scratch, user stacks' walk); a system call's
+ *                    arguments and copyinstr() are read without it
  * (the kernel's LOCKDOWN_BPF_WRITE_USER and LOCKDOWN_BPF_READ_KERNEL,
  * security/lockdown and kernel/trace/bpf_trace.c).  Everything else runs.
  */
