@@ -6,7 +6,7 @@
                    [--only floor,startup,kernel,hand,probe-off,printf,attach,
                            attach-libc,fbt-vfs,fbt-vfs-kfunc,fbt-tcp,fbt-all]
                    [--rows WORD,...]
-                   [--quick]
+                   [--quick] [--budget on|off]
 
 The machines are shared and noisy, so every measurement alternates the two
 tools run by run and reports medians and the ratio dscope/bpftrace.
@@ -308,6 +308,7 @@ class Env:
             f.write("#!/bin/bash\n(echo > /dev/tcp/127.0.0.1/9) 2>/dev/null\nexit 0\n")
         os.chmod(self.tcpconnect, 0o755)
         self.cgroup = None
+        self.budget_off = args.budget == "off"
 
     def cgroup_id(self):
         """The id of an empty cgroup v2 group of the benchmark's own (the
@@ -328,6 +329,8 @@ class Env:
             prog = prog.replace("CGID", str(self.cgroup_id()))
         if tool == "dscope":
             argv = [self.dscope, "-q", "-n", prog]
+            if self.budget_off:
+                argv[1:1] = ["-x", "budget=off"]
         else:
             argv = ["bpftrace", "-e", prog]
         if command:
@@ -1154,6 +1157,9 @@ def main():
                     help="kernel phase: only the workloads whose name contains "
                          "one of these comma-separated words")
     ap.add_argument("--quick", action="store_true", help="3 runs, fewer calls: a smoke test")
+    ap.add_argument("--budget", choices=("on", "off"), default="on",
+                    help="dscope's overhead budget: on (its default) or off "
+                         "(-x budget=off), to measure what the budget costs")
     args = ap.parse_args()
     if args.quick:
         args.runs, args.attach_runs, args.calls, args.printf_runs = 3, 1, 200_000, 1

@@ -27,6 +27,7 @@
 #include "prov/catalog.h"
 #include "prov/fbt.h"
 #include "kern/kcaps.h"
+#include "kern/lockdown.h"
 #include "obj/ksym.h"
 #include "rt/load.h"
 #include "obj/usym.h"
@@ -370,6 +371,15 @@ static int attach_kprobes(const struct spec *sp, const struct spec_prog *prog,
 				first = u->probe;
 			last = rc;
 			rc = 0;
+		} else if (rc == -EPERM &&
+			   lockdown_mode() == LOCKDOWN_CONFIDENTIALITY) {
+			/* LOCKDOWN_KPROBES: the mode takes kprobes away */
+			fprintf(err, "%s: could not enable tracing: fbt probe "
+				"%s:%s:%s:%s is a kprobe, which this kernel does "
+				"not allow (kernel lockdown=confidentiality)\n",
+				progname, u->probe->prov, u->probe->mod,
+				u->probe->func, u->probe->name);
+			return rc;
 		} else if (rc < 0) {
 			fprintf(err, "%s: could not attach fbt probe %s:%s:%s:%s: %s\n",
 				progname, u->probe->prov, u->probe->mod,
