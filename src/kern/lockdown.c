@@ -142,7 +142,7 @@ static const struct {
 	int bit;
 	const char *name, *for_what;
 } caps[] = {
-	{ 21, "cap_sys_admin", "copyout(); all of the below before 5.8" },
+	{ 21, "cap_sys_admin", "copyout(), uprobe perf events; all before 5.8" },
 	{ 39, "cap_bpf", "maps and programs" },
 	{ 38, "cap_perfmon", "tracing programs, perf events (profile, uprobes)" },
 	{ 2, "cap_dac_read_search", "tracefs (sdt), other users' files" },

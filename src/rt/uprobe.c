@@ -16,6 +16,7 @@
 #include <bpf/bpf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
@@ -616,7 +617,16 @@ static int attach_group(const struct spec *sp, const struct spec_prog *prog,
 		rc = link_split(sp, prog, offs, ref_ctrs, cookies, k, set, err, progname);
 	else
 		rc = perf_each(sp, prog, cookies, k, set, err, progname);
-	if (rc < 0)
+	if (rc == -EACCES && !kcaps_has(KCAP_UPROBE_MULTI) &&
+	    !lockdown_has_cap(CAP_SYS_ADMIN))
+		/* measured: the kernel refuses a uprobe perf event to
+		 * CAP_PERFMON alone (6.1, and 6.18 with uprobe_multi off) */
+		fprintf(err, "%s: could not attach %s probes to %s: without "
+			"uprobe_multi links, this kernel attaches them as uprobe "
+			"perf events, which need root or the CAP_SYS_ADMIN "
+			"capability\n", progname,
+			prog->attach == ATTACH_USDT ? "usdt" : "pid", first->upath);
+	else if (rc < 0)
 		fprintf(err, "%s: could not attach %s probes to %s (pid %d): %s\n",
 			progname, prog->attach == ATTACH_USDT ? "usdt" : "pid",
 			first->upath, first->upid, strerror(-rc));

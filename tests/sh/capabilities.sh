@@ -33,6 +33,18 @@ if [ "$was" -gt 2 ]; then
 	echo 2 >$paranoid
 fi
 
+# Without uprobe_multi links (before 6.6) pid and usdt probes are uprobe
+# perf events, which the kernel gives CAP_SYS_ADMIN only: said in one
+# sentence; they run with it added
+if ! $D -vV | grep -Eq '^  uprobe_multi +yes'; then
+	err=$(as_nobody -q -n 'pid$target::count_me:entry {}' -c targets/mallocs 2>&1) &&
+		fail "a pid probe ran without uprobe_multi or cap_sys_admin"
+	[ "$err" = "dscope: could not attach pid probes to $dir/targets/mallocs: without uprobe_multi links, this kernel attaches them as uprobe perf events, which need root or the CAP_SYS_ADMIN capability" ] ||
+		fail "pid probe without cap_sys_admin: $err"
+	caps=$caps,cap_sys_admin
+	setcap "$caps+ep" "$dir/dscope" || fail "setcap $caps"
+fi
+
 for t in getppid-count pid-count pid-ustack profile-fires tick-count \
 	sched-sleep proc-exec-attempts proc-signal usdt-args; do
 	cp "tests/d/tst.$t.d" "$dir/" && chmod a+r "$dir/tst.$t.d"
