@@ -3,10 +3,10 @@
 
     make bench                       builds the helpers, then runs this
     bench/bench.py --dscope build/dscope --bin build/bench [--runs 5]
-                   [--only floor,startup,kernel,hand,probe-off,printf,attach,
+                   [--only floor,startup,kernel,budget,hand,probe-off,printf,attach,
                            attach-libc,fbt-vfs,fbt-vfs-kfunc,fbt-tcp,fbt-all]
                    [--rows WORD,...]
-                   [--quick]
+                   [--quick] [--budget on|off]
 
 The machines are shared and noisy, so every measurement alternates the two
 tools run by run and reports medians and the ratio dscope/bpftrace.
@@ -21,6 +21,8 @@ Phases:
   kernel   in-kernel ns per firing (kernel.bpf_stats_enabled, bpftool) and
            wall-clock ns added per call, on a tight getppid() loop, against
            the floors: empty programs on the same attachments
+  budget   the overhead budget's own cost: the five syscall clauses with
+           dscope's budget on and off, side by side (not run by default)
   hand     in-kernel ns per firing of dscope's code against the same
            clauses written by hand in C (bench/hand/hand.bpf.c, clang
            -target bpf), on the same attachment
@@ -308,6 +310,7 @@ class Env:
             f.write("#!/bin/bash\n(echo > /dev/tcp/127.0.0.1/9) 2>/dev/null\nexit 0\n")
         os.chmod(self.tcpconnect, 0o755)
         self.cgroup = None
+        self.budget_off = args.budget == "off"
 
     def cgroup_id(self):
         """The id of an empty cgroup v2 group of the benchmark's own (the
@@ -328,6 +331,8 @@ class Env:
             prog = prog.replace("CGID", str(self.cgroup_id()))
         if tool == "dscope":
             argv = [self.dscope, "-q", "-n", prog]
+            if self.budget_off:
+                argv[1:1] = ["-x", "budget=off"]
         else:
             argv = ["bpftrace", "-e", prog]
         if command:
@@ -846,6 +851,74 @@ def phase_kernel(env, runs, n, log, workloads=WORKLOADS):
     return baseline, rows
 
 
+def phase_budget(env, runs, n, log):
+    """The overhead budget's own cost: the five syscall clauses of
+    WORKLOADS with dscope's budget on (its default) and off (-x
+    budget=off), alternating run by run and row by row, so the noise of a
+    shared machine falls on both alike.  The wall clock's loop runs
+    without the kernel's stats, so it holds what the budget's sampled
+    BPF_ENABLE_STATS and its reading cost; the in-kernel ns is measured
+    with stats on throughout (as the kernel phase does), the same for
+    both settings."""
+    clauses = [w for w in WORKLOADS if w["mode"] == "sys"][:5]
+    rows = [{"name": w["name"], "d": w["dscope"], "on": [], "off": []} for w in clauses]
+    base = []
+    keep = env.budget_off
+    try:
+        for i in range(runs):
+            log(f"  run {i + 1}/{runs}")
+            sess = Session(env, None, None)
+            try:
+                base.append(sess.loop("sys", n) / n * 1e9)
+            finally:
+                sess.close()
+            for w, row in zip(clauses, rows):
+                order = ("on", "off") if i % 2 == 0 else ("off", "on")
+                for setting in order:
+                    env.budget_off = setting == "off"
+                    sess = Session(env, "dscope", w["dscope"])
+                    try:
+                        row[setting].append(measure_kernel(env, sess, "sys", n))
+                    finally:
+                        sess.close()
+                    r = row[setting][-1]
+                    log(f"    {w['name']:<32} budget {setting:<3} kernel "
+                        f"{fmt_ns(r['kernel'])} wall {fmt_ns(r['wall'])}/call")
+    finally:
+        env.budget_off = keep
+    loop = med(base)
+    for row in rows:
+        for setting in ("on", "off"):
+            rs = row[setting]
+            walls = [r["wall"] - loop for r in rs]
+            row[setting] = {"kernel": med(r["kernel"] for r in rs),
+                            "kernel_range": (min(r["kernel"] for r in rs),
+                                             max(r["kernel"] for r in rs)),
+                            "wall_added": med(walls),
+                            "wall_added_range": (min(walls), max(walls)), "runs": rs}
+    return {"loop": loop, "all_loop": base}, rows
+
+
+def report_budget(budget, w):
+    base, rows = budget
+    w("### The overhead budget's own cost: budget on (default) and off, side by side")
+    w("")
+    w(f"Untraced loop: {fmt_ns(base['loop'])}/call.  Medians, with the range of "
+      "the runs in brackets; on and off alternate run by run.")
+    w("")
+    w("| clause | kernel ns/firing, on | off | wall ns added/call, on | off |")
+    w("|---|---|---|---|---|")
+    for r in rows:
+        on, off = r["on"], r["off"]
+
+        def rng(x, k):
+            lo, hi = x[k + "_range"]
+            return f"{fmt_ns(x[k])} ({lo:.0f}-{hi:.0f})"
+        w(f"| `{r['d']}` | {rng(on, 'kernel')} | {rng(off, 'kernel')} "
+          f"| {rng(on, 'wall_added')} | {rng(off, 'wall_added')} |")
+    w("")
+
+
 def run_loop(path, mode, n):
     """ns per iteration of one `loop run MODE N`, untraced."""
     r = subprocess.run([path, "run", mode, str(n)], capture_output=True,
@@ -1154,6 +1227,9 @@ def main():
                     help="kernel phase: only the workloads whose name contains "
                          "one of these comma-separated words")
     ap.add_argument("--quick", action="store_true", help="3 runs, fewer calls: a smoke test")
+    ap.add_argument("--budget", choices=("on", "off"), default="on",
+                    help="dscope's overhead budget: on (its default) or off "
+                         "(-x budget=off), to measure what the budget costs")
     args = ap.parse_args()
     if args.quick:
         args.runs, args.attach_runs, args.calls, args.printf_runs = 3, 1, 200_000, 1
@@ -1175,7 +1251,7 @@ def main():
 
     m = machine()
     log(f"bench: {m}")
-    startup = kernel = printf = attach = probe_off = floor = hand = zone = None
+    startup = kernel = printf = attach = probe_off = floor = hand = zone = budget = None
     try:
         if "floor" in only:
             log("floor")
@@ -1192,6 +1268,9 @@ def main():
         if "zone" in only:
             log("zone")
             zone = phase_kernel(env, args.runs, args.calls, log, ZONE)
+        if "budget" in only:
+            log("budget")
+            budget = phase_budget(env, args.runs, args.calls, log)
         if "hand" in only:
             log("hand")
             hand = phase_hand(env, args.runs, args.calls, log)
@@ -1210,13 +1289,17 @@ def main():
     finally:
         env.cleanup()
     text = report(m, startup, kernel, printf, attach, args, probe_off, floor, hand, zone)
+    if budget:
+        lines = []
+        report_budget(budget, lines.append)
+        text += "\n" + "\n".join(lines)
     print(text)
     os.makedirs(args.bin, exist_ok=True)
     with open(os.path.join(args.bin, "results.md"), "w") as f:
         f.write(text + "\n")
     with open(os.path.join(args.bin, "results.json"), "w") as f:
         json.dump({"machine": m, "args": vars(args), "floor": floor, "hand": hand,
-                   "zone": zone,
+                   "zone": zone, "budget": budget,
                    "startup": startup,
                    "kernel": kernel, "probe_off": probe_off, "printf": printf,
                    "attach": attach},

@@ -565,14 +565,36 @@ static void usdt_arg_value(struct cg *g, int16_t slot, int n)
 	emit_label(&g->e, end);
 }
 
+/*
+ * r0 = slot = a word of the system call's saved registers: raw_syscalls'
+ * ctx->args[0] is the thread's entry frame, the one task_pt_regs()
+ * finds.  By that typed pointer where the kernel has it, the word is
+ * loaded directly, without bpf_probe_read_kernel, which
+ * lockdown=confidentiality withholds (kern/lockdown.h):
+ *	r0 = task_pt_regs(get_current_task_btf()); r0 = *(u64 *)(r0 + off)
+ * else	probe_read_kernel(&slot, 8, ctx->args[0] + off)
+ */
+static void sys_regs_word(struct cg *g, int16_t slot, int16_t off)
+{
+	if (!kcaps_has(KCAP_TASK_PT_REGS)) {
+		emit_load(&g->e, 8, R3, R6, 0);
+		cg_kread(g, slot, 8, off);
+		return;
+	}
+	emit_call(&g->e, BPF_FUNC_get_current_task_btf);
+	emit_mov_reg(&g->e, R1, R0);
+	emit_call(&g->e, BPF_FUNC_task_pt_regs);
+	emit_load(&g->e, 8, R0, R0, off);
+	cg_store_slot(g, slot, R0);
+}
+
 static void arg_value(struct cg *g, int16_t slot, int n)
 {
 	switch (g->att) {
 	case ATTACH_SYS_ENTER:
 		if (n >= 6)
 			break;
-		emit_load(&g->e, 8, R3, R6, 0);		/* r3 = ctx->args[0]: regs */
-		cg_kread(g, slot, 8, sysarg_regs[n]);
+		sys_regs_word(g, slot, sysarg_regs[n]);
 		return;
 	case ATTACH_SYS_EXIT:
 		if (n >= 2)
@@ -2355,8 +2377,7 @@ static void guard_sys_exit(struct cg *g, int kind)
 	const int32_t *nrs = exec ? exec_nrs : fork_nrs;
 	int n = exec ? 2 : 4, hit = emit_new_label(&g->e);
 
-	emit_load(&g->e, 8, R3, R6, 0);
-	cg_kread(g, SLOT_FIRST, 8, PT_REGS_ORIG_AX);
+	sys_regs_word(g, SLOT_FIRST, PT_REGS_ORIG_AX);
 	for (int i = 0; i < n; i++)
 		emit_jmp_imm(&g->e, BPF_JEQ, R0, nrs[i], hit);
 	emit_ja(&g->e, g->out);
@@ -2557,8 +2578,7 @@ static void sys_prologue(struct cg *g)
 		emit_load(&g->e, 8, R0, R6, 8);		/* ctx->args[1]: id */
 		cg_store_slot(g, SLOT_FIRST, R0);
 	} else {
-		emit_load(&g->e, 8, R3, R6, 0);		/* regs->orig_ax */
-		cg_kread(g, SLOT_FIRST, 8, PT_REGS_ORIG_AX);
+		sys_regs_word(g, SLOT_FIRST, PT_REGS_ORIG_AX);
 	}
 	cg_ld_map(g, R1, MAP_SYSINFO);
 	cg_fp_ptr(g, R2, SLOT_FIRST);

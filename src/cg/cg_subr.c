@@ -2064,10 +2064,15 @@ static void stack_skip(struct cg *g, struct node *n, uint32_t off, int16_t skip)
 		arena_printf(g->a, "__traceiter_%s", event),
 	};
 	uint64_t lo[3], hi[3];
+	bool known[3], any = false;
 	int done = emit_new_label(&g->e);
 
 	emit_mov_imm(&g->e, R0, 1);
 	cg_store_slot(g, skip, R0);
+	for (int k = 0; k < 3; k++)
+		any |= known[k] = ksym_range(names[k], &lo[k], &hi[k]);
+	if (!any)	/* kallsyms hides addresses (no CAP_SYSLOG): none to skip */
+		return;
 	emit_mov_reg(&g->e, R1, R6);
 	cg_scratch_ptr(g, R2, off);
 	emit_mov_imm(&g->e, R3, 32);
@@ -2080,7 +2085,7 @@ static void stack_skip(struct cg *g, struct node *n, uint32_t off, int16_t skip)
 		for (int k = 0; k < 3; k++) {
 			int next = emit_new_label(&g->e);
 
-			if (!ksym_range(names[k], &lo[k], &hi[k]))
+			if (!known[k])
 				continue;
 			emit_ld_imm64(&g->e, R2, lo[k]);
 			emit_jmp_reg(&g->e, BPF_JLT, R1, R2, next);

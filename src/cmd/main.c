@@ -25,7 +25,9 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <linux/capability.h>
 #include <unistd.h>
 #include <wordexp.h>
 
@@ -471,6 +473,41 @@ static bool executable(const char *argv0)
 }
 
 /*
+ * A dscope given capabilities by its file (setcap) or by set-user-ID is
+ * not dumpable, nor is its forked child, and a process that is not
+ * dumpable cannot be ptrace-seized without CAP_SYS_PTRACE.  The child
+ * gives up every capability first -- the command's exec would drop them
+ * anyway, as they came from dscope's file, and the command must not run
+ * with them even for an instant -- and then makes itself dumpable, as
+ * the exec would make it.  False (with errno) if the kernel refused.
+ */
+static bool drop_capabilities(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct none[2] = { { 0 } };
+
+	return syscall(SYS_capset, &h, none) == 0 &&
+	       prctl(PR_SET_DUMPABLE, 1) == 0;
+}
+
+/*
+ * PTRACE_SEIZE of the -c child; where it drops its capabilities first
+ * (drop_capabilities), once it has: until then the kernel refuses with
+ * EPERM, for a moment only, as the child does nothing else before it
+ * waits on the pipe.  A child that exited (the drop refused) is an
+ * error.
+ */
+static bool seize_when_dumpable(pid_t pid, bool drop)
+{
+	while (ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_TRACEEXEC) < 0) {
+		if (!drop || errno != EPERM || waitpid(pid, NULL, WNOHANG) != 0)
+			return false;
+		usleep(1000);
+	}
+	return true;
+}
+
+/*
  * The -c command, created as DTrace's Pcreate creates it: the child is
  * ptrace-seized, execs the command, and stays stopped at the end of that
  * exec -- before its first instruction -- until the probes are attached
@@ -500,12 +537,15 @@ static pid_t spawn_stopped(const char *cmd)
 	}
 	if (pipe(p) < 0)
 		return -1;
+	bool drop = prctl(PR_GET_DUMPABLE) != 1;
 	pid_t pid = fork();
 
 	if (pid == 0) {
 		char b;
 
 		close(p[1]);
+		if (drop && !drop_capabilities())
+			_exit(127);
 		if (read(p[0], &b, 1) != 1)
 			_exit(127);	/* dscope gave up: never run the command */
 		close(p[0]);
@@ -516,8 +556,7 @@ static pid_t spawn_stopped(const char *cmd)
 	}
 	wordfree(&w);
 	close(p[0]);
-	if (pid < 0 ||
-	    ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_TRACEEXEC) < 0) {
+	if (pid < 0 || !seize_when_dumpable(pid, drop)) {
 		fprintf(stderr, "%s: failed to control the -c command: %s\n",
 			progname, strerror(errno));
 		close(p[1]);	/* the child exits without running it */

@@ -439,7 +439,7 @@ static const struct cap {
 	  "no speculations" },
 	{ "perf_noprealloc", try_perf_noprealloc, "profile and tick use hash maps filled as used",
 	  "the hash maps profile and tick use are allocated whole at start" },
-	{ "task_pt_regs", try_task_pt_regs, "uregs[] by bpf_task_pt_regs",
+	{ "task_pt_regs", try_task_pt_regs, "uregs[], syscall args by bpf_task_pt_regs",
 	  "uregs[] read at the top of the thread's kernel stack" },
 };
 

@@ -80,6 +80,8 @@ static enum lockdown parse_mode(const char *line)
 	return by_name(open + 1, (size_t)(close - open - 1));
 }
 
+static bool unread;	/* no file, and no securityfs mount of our own */
+
 enum lockdown lockdown_mode(void)
 {
 	static int known = -1;	/* the mode once read */
@@ -97,13 +99,14 @@ enum lockdown lockdown_mode(void)
 		fclose(f);
 	} else if (access("/sys/kernel/security", F_OK) == 0) {
 		read_unmounted(line, sizeof(line));
+		unread = !line[0];
 	}
 	known = (int)parse_mode(line);
 	return (enum lockdown)known;
 }
 
 /* the code generator reads kernel memory for kernel pointers and
- * variables, and for some of its own work (copyinstr()'s scratch) */
+ * variables, and for some of its own work (strings copied in scratch) */
 #define KREAD "the program reads kernel memory (bpf_probe_read_kernel)"
 
 /* The helpers a mode leaves out, and what dscope does with them. */
@@ -139,11 +142,12 @@ static const struct {
 	int bit;
 	const char *name, *for_what;
 } caps[] = {
-	{ 21, "cap_sys_admin", "all of the below, on kernels before 5.8" },
+	{ 21, "cap_sys_admin", "copyout(), uprobe perf events; all before 5.8" },
 	{ 39, "cap_bpf", "maps and programs" },
 	{ 38, "cap_perfmon", "tracing programs, perf events (profile, uprobes)" },
-	{ 19, "cap_sys_ptrace", "-c and -p of other users' processes" },
-	{ 2, "cap_dac_read_search", "other users' binaries and /proc files" },
+	{ 2, "cap_dac_read_search", "tracefs (sdt), other users' files" },
+	{ 19, "cap_sys_ptrace", "other users' /proc/PID files, where asked" },
+	{ 40, "cap_syslog", "kernel symbols (stack(), sym())" },
 	{ 24, "cap_sys_resource", "RLIMIT_MEMLOCK (kernels before 5.11)" },
 };
 
@@ -164,14 +168,27 @@ static uint64_t cap_eff(bool *known)
 	return v;
 }
 
+bool lockdown_has_cap(int bit)
+{
+	bool known;
+
+	return cap_eff(&known) >> bit & 1;
+}
+
 void lockdown_print(FILE *out)
 {
 	bool known;
 	uint64_t eff = cap_eff(&known);
 
-	fprintf(out, "Kernel lockdown: %s%s\n", names[lockdown_mode()],
-		getenv("DSCOPE_LOCKDOWN") && *getenv("DSCOPE_LOCKDOWN")
-			? " (DSCOPE_LOCKDOWN)" : "");
+	enum lockdown m = lockdown_mode();
+
+	if (getenv("DSCOPE_LOCKDOWN") && *getenv("DSCOPE_LOCKDOWN"))
+		fprintf(out, "Kernel lockdown: %s (DSCOPE_LOCKDOWN)\n", names[m]);
+	else if (unread)	/* a mode the kernel enforces all the same */
+		fprintf(out, "Kernel lockdown: unknown (securityfs is not mounted, "
+			     "and mounting it needs CAP_SYS_ADMIN)\n");
+	else
+		fprintf(out, "Kernel lockdown: %s\n", names[m]);
 	if (!known) {
 		fprintf(out, "Capabilities: unknown (no CapEff in /proc/self/status)\n");
 		return;

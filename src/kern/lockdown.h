@@ -10,8 +10,11 @@
  *   integrity        bpf_probe_write_user: copyout(), copyoutstr()
  *   confidentiality  and the reads of kernel memory (bpf_probe_read_kernel
  *                    and its string and compat forms): a kernel pointer
- *                    followed, a kernel variable, and what the code
- *                    generator reads so itself (copyinstr()'s scratch)
+ *                    followed, a kernel variable, another task's fields
+ *                    (sched:::on-cpu's pid: the incoming task's), and
+ *                    what the code generator copies so itself (strings
+ *                    in scratch, user stacks' walk); a system call's
+ *                    arguments and copyinstr() are read without it
  * (the kernel's LOCKDOWN_BPF_WRITE_USER and LOCKDOWN_BPF_READ_KERNEL,
  * security/lockdown and kernel/trace/bpf_trace.c).  Everything else runs.
  */
@@ -19,6 +22,7 @@
 #define DSCOPE_LOCKDOWN_H
 
 #include <linux/bpf.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 enum lockdown {		/* ORDER: each forbids what the one before does */
@@ -43,6 +47,10 @@ const char *lockdown_refuses(const struct bpf_insn *insns, int n,
 			     enum lockdown m);
 
 const char *lockdown_name(enum lockdown m);
+
+/* Whether this process holds capability bit (linux/capability.h) in its
+ * effective set; false where /proc/self/status does not say. */
+bool lockdown_has_cap(int bit);
 
 /* For -vV: the mode, and the capabilities this process holds that
  * tracing uses (CapEff of /proc/self/status). */

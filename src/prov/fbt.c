@@ -52,9 +52,10 @@
 #include "tracefs.h"
 
 /*
- * A function the kernel has but ftrace does not list is one it will not
- * let be traced: marked notrace (the tracing machinery's own, early boot
- * and entry code), or in the kprobe blacklist.  One kallsyms does not
+ * A function the kernel has but ftrace does not list, or lists and the
+ * kprobe blacklist names (kprobe_blacklist), is one it will not let be
+ * traced: marked notrace (the tracing machinery's own, early boot and
+ * entry code), or NOKPROBE_SYMBOL.  One kallsyms does not
  * list either was never there or was inlined into every caller.
  */
 static void absent(const char *func, char *buf, size_t n)
@@ -63,8 +64,9 @@ static void absent(const char *func, char *buf, size_t n)
 
 	if (ksym_range(func, &start, &end))
 		snprintf(buf, n, "the kernel will not let %s be traced (it is "
-			 "not in tracefs's available_filter_functions: notrace, "
-			 "or part of the tracing machinery)", func);
+			 "not in tracefs's available_filter_functions, or is in "
+			 "the kprobe blacklist: notrace, or part of the tracing "
+			 "machinery)", func);
 	else
 		snprintf(buf, n, "the kernel has no function %s (kallsyms does "
 			 "not list it: never there, or inlined into its callers)",
@@ -138,6 +140,52 @@ static bool parse_line(struct arena *a, char *line, bool ftrace, struct fn *f)
 	return true;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * The kprobe blacklist: functions the kernel marks NOKPROBE_SYMBOL (the
+ * kprobe, ftrace and BPF-entry machinery, exception and NMI entry),
+ * which ftrace may still list: probing them recurses into the probe's
+ * own path.  /sys/kernel/debug/kprobes/blacklist holds one a line,
+ * "0xSTART-0xEND\tname" (addresses zero without CAP_SYSLOG); sorted
+ * names in *names, how many returned; 0 where debugfs is not there.
+ */
+static int kprobe_blacklist(struct arena *a, const char ***names)
+{
+	FILE *f = fopen("/sys/kernel/debug/kprobes/blacklist", "re");
+	char line[512];
+	const char **v = NULL;
+	int n = 0, cap = 0;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		char *name = strchr(line, '\t');
+
+		if (!name)
+			continue;
+		name++;
+		name[strcspn(name, " \t\n")] = '\0';
+		if (n == cap) {
+			const char **nv;
+
+			cap = cap ? 2 * cap : 1024;
+			nv = arena_alloc(a, (size_t)cap * sizeof(*nv));
+			if (n)
+				memcpy(nv, v, (size_t)n * sizeof(*nv));
+			v = nv;
+		}
+		v[n++] = arena_strdup(a, name);
+	}
+	if (f)
+		fclose(f);
+	if (n)
+		qsort(v, (size_t)n, sizeof(*v), cmp_str);
+	*names = v;
+	return n;
+}
+
 static void fbt_populate(struct catalog *cat)
 {
 	struct arena *a = catalog_arena(cat);
@@ -174,8 +222,14 @@ static void fbt_populate(struct catalog *cat)
 	free(line);
 	fclose(f);
 	qsort(fns, (size_t)n, sizeof(*fns), cmp_fn);
+	const char **black;
+	int nblack = kprobe_blacklist(a, &black);
+
 	for (int i = 0; i < n; i++) {
 		if (i > 0 && cmp_fn(&fns[i], &fns[i - 1]) == 0)
+			continue;
+		if (nblack && bsearch(&fns[i].name, black, (size_t)nblack,
+				      sizeof(*black), cmp_str))
 			continue;
 		for (int ret = 0; ret < 2; ret++)
 			catalog_add(cat, &(struct probe){ .kind = PROV_FBT,

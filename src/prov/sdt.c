@@ -126,6 +126,15 @@ void sdt_populate(struct catalog *cat)
 	}
 }
 
+void sdt_why_none(const struct probe_desc *pd, char *buf, size_t n)
+{
+	const char *why = tracefs_unreadable();
+
+	(void)pd;
+	if (why)
+		snprintf(buf, n, "%s", why);
+}
+
 void sdt_type_text(const struct btf *btf, uint32_t id, char *buf, size_t n)
 {
 	const struct btf_type *t = btf__type_by_id(btf, id);

@@ -12,6 +12,9 @@
  * raw tracepoint program can attach to (BTF has its btf_trace_EVENT). */
 void sdt_populate(struct catalog *cat);
 
+/* Why a description naming sdt matched nothing, when tracefs says why. */
+void sdt_why_none(const struct probe_desc *pd, char *buf, size_t n);
+
 /* args[] of an sdt probe: TP_PROTO's arguments, from BTF. */
 int sdt_load_args(struct catalog *cat, struct probe *p);
 

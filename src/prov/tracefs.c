@@ -34,6 +34,8 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
+#include "kern/lockdown.h"
+
 static const char *const tracefs_dirs[] = {
 	"/sys/kernel/tracing",
 	"/sys/kernel/debug/tracing",
@@ -70,6 +72,29 @@ const char *tracefs_root(void)
 	if (!root)
 		errno = saved_errno;
 	return root;
+}
+
+const char *tracefs_unreadable(void)
+{
+	const char *root = tracefs_root();
+	char path[512];
+	DIR *d;
+
+	if (root) {
+		snprintf(path, sizeof(path), "%s/events", root);
+		if ((d = opendir(path))) {
+			closedir(d);
+			return NULL;
+		}
+		if (errno == EACCES)
+			return "the kernel's tracepoints (tracefs) can be read "
+			       "only by root, or with the CAP_DAC_READ_SEARCH "
+			       "capability";
+	}
+	if (lockdown_mode() == LOCKDOWN_CONFIDENTIALITY)
+		return "the kernel's tracepoints (tracefs) cannot be read under "
+		       "kernel lockdown=confidentiality";
+	return NULL;
 }
 
 static int cmp_names(const void *a, const void *b)

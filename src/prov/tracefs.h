@@ -25,6 +25,13 @@ struct tracefs_field {
  * The answer is looked up once per process. */
 const char *tracefs_root(void);
 
+/* NULL if tracefs's events can be read; else the sentence saying what
+ * reading them needs (tracefs is root's alone, mode 0700, on most
+ * systems: a non-root dscope needs CAP_DAC_READ_SEARCH to see the
+ * kernel's tracepoints), or that lockdown=confidentiality withholds
+ * them (LOCKDOWN_TRACEFS). */
+const char *tracefs_unreadable(void);
+
 /* The events of a group ("syscalls"), sorted bytewise, in *names; returns
  * how many, or -errno (-ENOENT: no such group, or no tracefs). */
 int tracefs_group_events(struct arena *a, const char *group, const char ***names);

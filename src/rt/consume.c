@@ -7,9 +7,11 @@
 #include <bpf/libbpf.h>
 #include <linux/perf_event.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "prov/catalog.h"
@@ -871,6 +873,49 @@ int consume_revive(struct consumer *c)
 	return rc;
 }
 
+/*
+ * Whether the kernel lets this process open the buffers' perf events,
+ * tried with one before libbpf opens them all: where it refuses, one
+ * sentence says why rather than libbpf's line for each CPU.  Debian's
+ * kernels add kernel.perf_event_paranoid=3, their default, which keeps
+ * perf events from any process without CAP_SYS_ADMIN (CAP_PERFMON is not
+ * enough there, as it is at 2 and below).
+ */
+static int perf_events_allowed(struct consumer *c)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE, .size = sizeof(attr),
+		.config = PERF_COUNT_SW_BPF_OUTPUT,
+		.sample_type = PERF_SAMPLE_RAW,
+	};
+	int fd = (int)syscall(SYS_perf_event_open, &attr, -1, 0, -1,
+			      PERF_FLAG_FD_CLOEXEC);
+	int paranoid = 0;
+	FILE *f;
+
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	if (errno != EACCES && errno != EPERM)
+		return 0;	/* libbpf says what it is */
+	if ((f = fopen("/proc/sys/kernel/perf_event_paranoid", "re"))) {
+		if (fscanf(f, "%d", &paranoid) != 1)
+			paranoid = 0;
+		fclose(f);
+	}
+	if (paranoid > 2)
+		fprintf(c->err, "%s: the kernel refuses perf events to this "
+			"process: kernel.perf_event_paranoid is %d, which allows "
+			"them to root or CAP_SYS_ADMIN only (at 2, CAP_PERFMON "
+			"is enough)\n", c->progname, paranoid);
+	else
+		fprintf(c->err, "%s: the kernel refuses perf events to this "
+			"process: they need root, or the CAP_PERFMON "
+			"capability\n", c->progname);
+	return -EACCES;
+}
+
 int consume_open(struct consumer *c)
 {
 	/* bufsize is per CPU; a perf ring is a power of two of pages */
@@ -907,6 +952,8 @@ int consume_open(struct consumer *c)
 	if (c->holding &&
 	    (rc = bufpolicy_init(&c->held, c->opts->bufpolicy, c->opts->bufsize,
 				 bufpolicy_end_room(c->sp), c->ncpus)) < 0)
+		return rc;
+	if ((rc = perf_events_allowed(c)) < 0)
 		return rc;
 	c->pb = open_rings(c);
 	if (!c->pb) {

@@ -13,11 +13,13 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <linux/capability.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "kern/kcaps.h"
+#include "kern/lockdown.h"
 #include "kern/maps.h"
 
 /* An outer map takes its inner maps' shape from one made before it. */
@@ -121,6 +123,14 @@ static uint32_t attach_type(const struct spec_prog *p)
 	return t;
 }
 
+/* The verifier's words for a helper it withholds: "unknown func" (6.1)
+ * or "program of this type cannot use helper" (later kernels). */
+static bool write_user_refused(const char *log)
+{
+	return log && (strstr(log, "unknown func bpf_probe_write_user") ||
+		       strstr(log, "cannot use helper bpf_probe_write_user"));
+}
+
 /* p into the kernel, with attach type att: its fd, or -errno (said on
  * err).  btf_id: the function an fentry/fexit program attaches to, 0 for
  * the others. */
@@ -188,7 +198,12 @@ static int load_prog(const struct spec_prog *p, uint32_t att, uint32_t btf_id,
 	if (e == EPERM)
 		fprintf(err, "%s: loading BPF programs needs root, or CAP_BPF and "
 			     "CAP_PERFMON\n", progname);
-	else if (log && strstr(log, "cannot use helper bpf_probe_write_user"))
+	else if (write_user_refused(log) && !lockdown_has_cap(CAP_SYS_ADMIN))
+		/* the kernel offers it to CAP_SYS_ADMIN only */
+		fprintf(err, "%s: copyout() and copyoutstr() write with "
+			     "bpf_probe_write_user, which needs root or the "
+			     "CAP_SYS_ADMIN capability\n", progname);
+	else if (write_user_refused(log))
 		/* the kernel's lockdown (integrity or stricter) takes it away */
 		fprintf(err, "%s: copyout() and copyoutstr() write with "
 			     "bpf_probe_write_user, which this kernel does not "

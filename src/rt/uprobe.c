@@ -16,6 +16,7 @@
 #include <bpf/bpf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@
 #include "prov/catalog.h"
 #include "prov/fbt.h"
 #include "kern/kcaps.h"
+#include "kern/lockdown.h"
 #include "obj/ksym.h"
 #include "rt/load.h"
 #include "obj/usym.h"
@@ -308,6 +310,27 @@ out:
 	return rc;
 }
 
+/*
+ * One kprobe at a time, an attach storm (fbt:::entry: some 75,000 on
+ * Debian 12's 6.1, which has no kprobe_multi) takes minutes, under
+ * emulation an hour: on a terminal, a line says how far it is, redrawn
+ * every 500 probes, and cleared at the end (done == total).
+ */
+#define PROGRESS_EVERY 500
+
+static void attach_progress(FILE *err, const char *progname, int done, int total)
+{
+	if (total < 2 * PROGRESS_EVERY ||
+	    (done % PROGRESS_EVERY != 0 && done != total) || !isatty(fileno(err)))
+		return;
+	if (done == total)
+		fprintf(err, "\r\033[K");
+	else
+		fprintf(err, "\r%s: attaching fbt probes: %d of %d", progname,
+			done, total);
+	fflush(err);
+}
+
 /* Every fbt probe of prog; those the kernel will not probe are counted
  * and said in one line, the rest traced.  A kprobe_multi link where the
  * kernel has them; if it refuses the link (one function it will not
@@ -331,11 +354,16 @@ static int attach_kprobes(const struct spec *sp, const struct spec_prog *prog,
 			return rc < 0 ? rc : fd;
 		attach_keep_fd(set, fd);
 	}
+	int total = 0, done = 0;
+
+	for (int i = 0; i < sp->nuprobes; i++)
+		total += sp->uprobes[i].att == prog->attach;
 	for (int i = 0; i < sp->nuprobes; i++) {
 		const struct spec_uprobe *u = &sp->uprobes[i];
 
 		if (u->att != prog->attach)
 			continue;
+		attach_progress(err, progname, done++, total);
 		rc = attach_kprobe(&(struct perf_prog){ prog, fd, err, progname }, u,
 				   prog->attach == ATTACH_KRETPROBE, (uint64_t)i, set);
 		if (rc == -ENOENT || rc == -EINVAL || rc == -EOPNOTSUPP ||
@@ -344,6 +372,15 @@ static int attach_kprobes(const struct spec *sp, const struct spec_prog *prog,
 				first = u->probe;
 			last = rc;
 			rc = 0;
+		} else if (rc == -EPERM &&
+			   lockdown_mode() == LOCKDOWN_CONFIDENTIALITY) {
+			/* LOCKDOWN_KPROBES: the mode takes kprobes away */
+			fprintf(err, "%s: could not enable tracing: fbt probe "
+				"%s:%s:%s:%s is a kprobe, which this kernel does "
+				"not allow (kernel lockdown=confidentiality)\n",
+				progname, u->probe->prov, u->probe->mod,
+				u->probe->func, u->probe->name);
+			return rc;
 		} else if (rc < 0) {
 			fprintf(err, "%s: could not attach fbt probe %s:%s:%s:%s: %s\n",
 				progname, u->probe->prov, u->probe->mod,
@@ -351,6 +388,7 @@ static int attach_kprobes(const struct spec *sp, const struct spec_prog *prog,
 			return rc;
 		}
 	}
+	attach_progress(err, progname, total, total);
 	if (refused)
 		fprintf(err, "%s: %d fbt probe%s left out: the kernel will not "
 			"probe %s%s (%s)\n", progname, refused, refused == 1 ? "" : "s",
@@ -579,7 +617,16 @@ static int attach_group(const struct spec *sp, const struct spec_prog *prog,
 		rc = link_split(sp, prog, offs, ref_ctrs, cookies, k, set, err, progname);
 	else
 		rc = perf_each(sp, prog, cookies, k, set, err, progname);
-	if (rc < 0)
+	if (rc == -EACCES && !kcaps_has(KCAP_UPROBE_MULTI) &&
+	    !lockdown_has_cap(CAP_SYS_ADMIN))
+		/* measured: the kernel refuses a uprobe perf event to
+		 * CAP_PERFMON alone (6.1, and 6.18 with uprobe_multi off) */
+		fprintf(err, "%s: could not attach %s probes to %s: without "
+			"uprobe_multi links, this kernel attaches them as uprobe "
+			"perf events, which need root or the CAP_SYS_ADMIN "
+			"capability\n", progname,
+			prog->attach == ATTACH_USDT ? "usdt" : "pid", first->upath);
+	else if (rc < 0)
 		fprintf(err, "%s: could not attach %s probes to %s (pid %d): %s\n",
 			progname, prog->attach == ATTACH_USDT ? "usdt" : "pid",
 			first->upath, first->upid, strerror(-rc));

@@ -42,6 +42,15 @@ refused integrity "$write" -w -n 'pid$target::fill_me:entry {
 	-c "$B/targets/fillme"
 [ "$(DSCOPE_LOCKDOWN=integrity $D -q -n 'BEGIN { trace(curthread->pid > 0); exit(0); }')" = 1 ] ||
 	fail "integrity refused a kernel read"
+# a system call's arguments and copyinstr() of them need no kernel read
+# where the kernel has bpf_task_pt_regs (-vV: task_pt_regs)
+if $D -vV | grep -Eq '^  task_pt_regs +yes'; then
+	n=$(DSCOPE_LOCKDOWN=confidentiality $D -q -n 'syscall::openat:entry
+		/pid == $target && copyinstr(arg1) == "/etc/ld.so.cache"/ { @ = count(); }
+		END { printa("%@d\n", @); }' -c "$B/targets/loop 1") ||
+		fail "confidentiality: copyinstr() refused"
+	[ "$n" = 1 ] || fail "confidentiality: copyinstr() counted '$n', want 1"
+fi
 for mode in integrity confidentiality; do
 	n=$(DSCOPE_LOCKDOWN=$mode $D -q -n 'syscall::getppid:entry /pid == $target/ { @ = count(); }
 		END { printa("%@d\n", @); }' -c "$B/targets/loop 321") || fail "$mode: the syscall count failed"
