@@ -93,7 +93,10 @@ exec 9>&-
 wait $lp
 rm -f "$fifo"
 main=$(head -1 "$log" | cut -d' ' -f1)
-fd=$(sed -n "s/^$main  *perf_event_open(.*}, 0, -1, -1, .*) = \([0-9]*\)$/\1/p" "$log" | head -1)
+# a dynamic PMU's event (strace cannot name its type) on pid 0: the uprobe;
+# other events of pid 0 (a trial of perf_event_paranoid) are software's
+fd=$(grep "^$main  *perf_event_open({type=0x[0-9a-f]* /\* PERF_TYPE_???" "$log" |
+	sed -n 's/.*}, 0, -1, -1, .*) = \([0-9]*\)$/\1/p' | tail -1)
 if [ -z "$fd" ]; then
 	echo "no uprobe of dscope's own: the budget measured nothing here (no uprobe PMU?)"
 else
