@@ -227,6 +227,26 @@ static bool captured(const struct consumer *c, const struct spec_action *act)
 			 act->kind == ACT_PRINT || act->kind == ACT_TRACEMEM);
 }
 
+/*
+ * The arguments a probe's events keep: one program serves every system
+ * call and records six arguments at an entry, two at a return, but a
+ * call has the ones its tracepoint format declares (getppid none, kill
+ * two) and its return one, the value (arg1 at a return is arg0 again:
+ * the replay puts it back, replay.c).  The others are whatever the
+ * registers held, which no script asks for: the trace leaves them out,
+ * and the class's first event says how many for all (ctf.h).
+ */
+static int record_nargs_kept(struct consumer *c, const struct probe *p,
+			     int nargs)
+{
+	int own;
+
+	if (!p || catalog_mech(p->kind) != MECH_SYSCALL)
+		return nargs;
+	own = catalog__args(c->cat, p);
+	return own >= 0 && own < nargs ? own : nargs;
+}
+
 /* -x record: the firing, one event of the trace (spec/record.h): its
  * built-in variables, its arguments, then a word and a string per
  * string argument copied at the probe. */
@@ -291,6 +311,7 @@ static void record_event(struct consumer *c, const struct spec_action *act,
 
 		snprintf(name, sizeof(name), "%s:%s:%s:%s", p ? p->prov : "?",
 			 p ? p->mod : "", p ? p->func : "", p ? p->name : "");
+		ev.nargs = record_nargs_kept(c, p, nargs);
 	}
 	ctf_writer__event(c->ctf, c->rec_cpu, c->rec_probe, name, &ev);
 }

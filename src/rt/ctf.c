@@ -52,6 +52,7 @@ struct ctf_writer {
 	int ncpus;
 	struct ctf_stream *streams;
 	uint32_t *classes;	/* by probe id: class id + 1; 0: none yet */
+	uint8_t *class_nargs;	/* by probe id: the arguments its class holds */
 	uint32_t nclass_slots, nclasses;
 	uint64_t events;
 	FILE *err;
@@ -201,9 +202,13 @@ static int event_class(struct ctf_writer *w, uint32_t probe_id, const char *name
 	if (probe_id >= w->nclass_slots) {
 		uint32_t n = w->nclass_slots ? w->nclass_slots : 1024;
 		uint32_t *c;
+		uint8_t *na;
 
 		while (n <= probe_id)
 			n *= 2;
+		if (!(na = realloc(w->class_nargs, n)))
+			return -ENOMEM;
+		w->class_nargs = na;
 		if (!(c = realloc(w->classes, sizeof(*c) * n)))
 			return -ENOMEM;
 		memset(c + w->nclass_slots, 0, sizeof(*c) * (n - w->nclass_slots));
@@ -220,6 +225,7 @@ static int event_class(struct ctf_writer *w, uint32_t probe_id, const char *name
 		fprintf(w->meta, "\t\tuint8_t arg%d_copied;\n\t\tstring arg%d_str;\n",
 			ev->strs[i].arg, ev->strs[i].arg);
 	fprintf(w->meta, "\t};\n};\n");
+	w->class_nargs[probe_id] = (uint8_t)ev->nargs;
 	w->classes[probe_id] = ++w->nclasses;
 	return (int)w->nclasses - 1;
 }
@@ -250,7 +256,8 @@ int ctf_writer__event(struct ctf_writer *w, int cpu, uint32_t probe_id,
 	rc = rc ? rc : put(s, &ev->timestamp, 8);
 	rc = rc ? rc : put(s, ids, sizeof(ids));
 	rc = rc ? rc : put(s, comm, strlen(comm) + 1);
-	rc = rc ? rc : put(s, ev->args, 8 * (size_t)ev->nargs);
+	/* the arguments the class declared, its first event's */
+	rc = rc ? rc : put(s, ev->args, 8 * (size_t)w->class_nargs[probe_id]);
 	for (int i = 0; i < ev->nstrs && !rc; i++) {
 		uint8_t ok = ev->strs[i].copied;
 		const char *str = ok ? ev->strs[i].s : "";
@@ -369,6 +376,7 @@ int ctf_writer__free(struct ctf_writer *w, const uint64_t *discarded)
 	}
 	free(w->streams);
 	free(w->classes);
+	free(w->class_nargs);
 	free(w->dir);
 	free(w);
 	return rc;

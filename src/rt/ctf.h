@@ -40,8 +40,9 @@ struct ctf_event {
 	uint64_t timestamp;
 	uint32_t pid, tid, uid, gid;
 	const char *execname;
-	const int64_t *args;
-	int nargs;
+	const int64_t *args;	/* RECORD_ARGS of them */
+	int nargs;		/* how many the event class keeps: the first
+				 * event's says it for every later one */
 	struct ctf_str {	/* string arguments copied at the probe */
 		int arg;		/* its index in args */
 		bool copied;		/* false: the copy faulted, s is "" */

@@ -180,6 +180,8 @@ int replay_run(struct replay *r, size_t n, FILE *err, const char *progname)
 			continue;
 		se = strings_of(r, e);
 		v.rec = e->rec;
+		if (r->sys_end[e->cls] == -1 && r->t->nargs[e->cls] == 1)
+			v.rec.args[1] = v.rec.args[0];	/* the value, as live */
 		memcpy(v.rec.str_addr, se->rec.str_addr, sizeof(v.rec.str_addr));
 		memcpy(v.rec.str_ok, se->rec.str_ok, sizeof(v.rec.str_ok));
 		for (int i = 0; i < RECORD_STRS; i++) {

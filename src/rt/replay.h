@@ -14,6 +14,9 @@
  * it runs on CPU 0 with timestamp the tick's time and pid, tid, uid, gid,
  * execname and arguments 0 or empty.
  *
+ * A system call's return keeps one argument in the trace, the value, and
+ * arg1 is that value again, as live.
+ *
  * A system call's return has the strings its entry copied: the thread's
  * last entry is that call's, and what the entry read from the caller's
  * memory (a path) is what a live copyinstr of the same address at the

@@ -53,7 +53,7 @@ echo "$out" | grep -Eqx ' +100' || fail "replay went on after exit(): $out"
 # a reader that is not dscope's reads every event
 bt=$(babeltrace2 "$dir/t" 2>"$dir/bterr" | wc -l) || fail "babeltrace2: $(cat "$dir/bterr")"
 [ "$bt" = "$n" ] || fail "babeltrace2 read $bt events, dscope recorded $n"
-babeltrace2 "$dir/t" | grep -q "syscall:vmlinux:kill:entry: .*execname = \"$k\" }, { arg0 = [0-9]*, arg1 = 12," ||
+babeltrace2 "$dir/t" | grep -q "syscall:vmlinux:kill:entry: .*execname = \"$k\" }, { arg0 = [0-9]*, arg1 = 12 }$" ||
 	fail "babeltrace2 shows no kill(pid, SIGUSR2) by $k"
 echo "live = replay: $l getppid 700, $k kill 12 x40, $k sleeps 50, $(echo "$live" | grep off-cpu); babeltrace2 read $bt of $n events"
 exit 0
