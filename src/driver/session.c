@@ -670,6 +670,13 @@ int dscope__go(struct dscope *ds)
 		return -EINVAL;
 	if ((rc = check_bufsize(ds)) < 0)
 		return rc;
+	if (ds->opts.buftime_ns && (!ds->opts.record[0] ||
+				    ds->opts.bufpolicy != BUFPOLICY_RING)) {
+		fprintf(err, "%s: could not enable tracing: option buftime "
+			"bounds a flight recorder: it needs -x record and "
+			"-x bufpolicy=ring\n", pn);
+		return -EINVAL;
+	}
 	if (ds->spec->destructive && !ds->opts.destructive) {
 		fprintf(err, "%s: could not enable tracing: Destructive actions "
 			     "not allowed\n", pn);
@@ -712,6 +719,7 @@ int dscope__go(struct dscope *ds)
 		return rc;
 	if (ds->opts.record[0] && (rc = record_open(ds)) < 0)
 		return rc;
+	ds->cons.held.maxage = ds->opts.buftime_ns;
 	if (ds->replaying && (rc = replay_open(&ds->replay, ds->spec,
 					       &ds->trace)) < 0)
 		return rc;
@@ -998,6 +1006,12 @@ int dscope__stop(struct dscope *ds)
 				"overwritten\n", ds->cfg.progname,
 				(unsigned long long)ds->opts.bufsize,
 				(unsigned long long)over);
+		if (ds->cons.held.aged)
+			fprintf(ds->cfg.err, "%s: buftime kept the firings of "
+				"the %.9g s before the newest: %llu older were "
+				"let go\n", ds->cfg.progname,
+				(double)ds->opts.buftime_ns / 1e9,
+				(unsigned long long)ds->cons.held.aged);
 	}
 	consume_revive(&ds->cons);	/* END's records need a live ring */
 	ds->cons.held.ending = true;

@@ -76,7 +76,7 @@ static bool fill_takes(struct bufpolicy_store *s, struct bufpolicy_cpu *c,
 }
 
 bool bufpolicy_add(struct bufpolicy_store *s, int cpu, const void *rec,
-		   uint32_t size)
+		   uint32_t size, uint64_t ts)
 {
 	uint32_t cost = bufpolicy_cost(size);
 	struct bufpolicy_cpu *c;
@@ -104,6 +104,7 @@ bool bufpolicy_add(struct bufpolicy_store *s, int cpu, const void *rec,
 	r->next = NULL;
 	r->size = size;
 	r->cost = cost;
+	r->ts = ts;
 	memcpy(r->data, rec, size);
 	if (c->tail)
 		c->tail->next = r;
@@ -114,7 +115,8 @@ bool bufpolicy_add(struct bufpolicy_store *s, int cpu, const void *rec,
 	return true;
 }
 
-static void drain_cpu(struct bufpolicy_store *s, int cpu,
+/* CPU cpu's records to print, but timed ones before oldest */
+static void drain_cpu(struct bufpolicy_store *s, int cpu, uint64_t oldest,
 		      bufpolicy_print_f *print, void *ctx)
 {
 	struct bufpolicy_cpu *c = &s->cpus[cpu];
@@ -128,19 +130,39 @@ static void drain_cpu(struct bufpolicy_store *s, int cpu,
 		if (!c->head)
 			c->tail = NULL;
 		c->bytes -= r->cost;
-		print(ctx, cpu, r->data, r->size);
+		if (r->ts && r->ts < oldest)
+			s->aged++;
+		else
+			print(ctx, cpu, r->data, r->size);
 		free(r);
 	}
+}
+
+/* The oldest timestamp maxage keeps: maxage before the newest timed
+ * record of any CPU (0: keep all). */
+static uint64_t window_start(const struct bufpolicy_store *s)
+{
+	uint64_t newest = 0;
+
+	if (!s->maxage)
+		return 0;
+	for (int cpu = 0; cpu < s->ncpus; cpu++)
+		for (const struct bufpolicy_rec *r = s->cpus[cpu].head; r; r = r->next)
+			if (r->ts > newest)
+				newest = r->ts;
+	return newest > s->maxage ? newest - s->maxage : 0;
 }
 
 void bufpolicy_drain(struct bufpolicy_store *s, bufpolicy_print_f *print,
 		     void *ctx)
 {
+	uint64_t oldest = window_start(s);
+
 	for (int cpu = 0; cpu < s->ncpus; cpu++)
 		if (cpu != s->end_cpu)
-			drain_cpu(s, cpu, print, ctx);
+			drain_cpu(s, cpu, oldest, print, ctx);
 	if (s->end_cpu >= 0)
-		drain_cpu(s, s->end_cpu, print, ctx);
+		drain_cpu(s, s->end_cpu, oldest, print, ctx);
 }
 
 uint64_t bufpolicy_overwritten(const struct bufpolicy_store *s)

@@ -28,6 +28,16 @@
  *         no room for, a refused clause still runs: its variables and
  *         aggregations change until tracing stops.
  *
+ * A ring may be bounded by time as well (option buftime, for -x record's
+ * flight recorder): a record that carries its firing's timestamp (a
+ * recorded firing does) is let go at the drain if it is more than maxage
+ * older than the newest such record of any CPU, so the trace keeps the
+ * last maxage before the newest firing.  The window ends at the newest
+ * firing, not at the moment of the drain: the trace's own timestamps say
+ * what was kept and why, and a drain after a quiet spell still keeps
+ * what came before it.  Records without a timestamp (printf's) are
+ * bounded by bytes only.
+ *
  * Nothing is printed until tracing stops; then each CPU's records are
  * printed, CPU after CPU, oldest first, the CPU END ran on last, as
  * dtrace(1) prints these buffers.
@@ -48,6 +58,7 @@ struct bufpolicy_rec {
 	struct bufpolicy_rec *next;
 	uint32_t size;			/* the record's bytes */
 	uint32_t cost;			/* its bytes in the principal buffer */
+	uint64_t ts;			/* its firing's timestamp; 0: none */
 	unsigned char data[];
 };
 
@@ -65,6 +76,9 @@ struct bufpolicy_store {
 	enum bufpolicy policy;		/* FILL or RING */
 	uint64_t bufsize;
 	uint64_t end_room;		/* fill: bytes kept for END's records */
+	uint64_t maxage;		/* ring: ns a timed record is kept before
+					 * the newest (buftime); 0: no bound */
+	uint64_t aged;			/* timed records let go for their age */
 	bool ending;			/* END runs: fill may use end_room */
 	bool filled;			/* fill: some CPU is full */
 	int end_cpu;			/* the CPU END ran on (its records came
@@ -86,16 +100,18 @@ uint64_t bufpolicy_end_room(const struct spec *sp);
 int bufpolicy_init(struct bufpolicy_store *s, enum bufpolicy policy,
 		   uint64_t bufsize, uint64_t end_room, int ncpus);
 
-/* Store a copy of a record made on cpu; false if fill refused it, or it
- * was dropped (counted in the CPU's drops). */
+/* Store a copy of a record made on cpu, its firing's timestamp ts (0:
+ * it has none); false if fill refused it, or it was dropped (counted in
+ * the CPU's drops). */
 bool bufpolicy_add(struct bufpolicy_store *s, int cpu, const void *rec,
-		   uint32_t size);
+		   uint32_t size, uint64_t ts);
 
 typedef void bufpolicy_print_f(void *ctx, int cpu, const void *rec,
 			       uint32_t size);
 
 /* Hand every stored record to print, CPU by CPU (END's last), oldest
- * first, and empty the store. */
+ * first, and empty the store; under maxage, those older than the window
+ * are let go instead (counted in aged). */
 void bufpolicy_drain(struct bufpolicy_store *s, bufpolicy_print_f *print,
 		     void *ctx);
 

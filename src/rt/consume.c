@@ -701,6 +701,40 @@ static uint32_t record_size(const struct consumer *c, const void *rec,
 	return size;
 }
 
+/* The timestamp of the firing a record keeps for -x record (its
+ * ACT_RECORD ran), else 0: what bufpolicy's maxage goes by. */
+static uint64_t recorded_time(const struct consumer *c, const void *rec,
+			      uint32_t size)
+{
+	const struct spec_epid *ep;
+	uint32_t epid;
+	uint64_t ts = 0;
+
+	if (!c->ctf || size < REC_HDR)
+		return 0;
+	memcpy(&epid, rec, 4);
+	if (epid >= (uint32_t)c->sp->nepids)
+		return 0;
+	ep = &c->sp->epids[epid];
+	for (int i = 0; i < ep->nacts; i++) {
+		const struct spec_action *act = &ep->acts[i];
+
+		if (act->kind == ACT_RECORD && ran(act, rec, size) &&
+		    act->fields[RF_TIMESTAMP].off + 8 <= size)
+			memcpy(&ts, (const unsigned char *)rec +
+				    act->fields[RF_TIMESTAMP].off, 8);
+	}
+	return ts;
+}
+
+/* A record into bufpolicy's store. */
+static void hold(struct consumer *c, int cpu, const void *rec, uint32_t size)
+{
+	uint32_t own = record_size(c, rec, size);
+
+	bufpolicy_add(&c->held, cpu, rec, own, recorded_time(c, rec, own));
+}
+
 /*
  * A perf ring event: a record from a program, or PERF_RECORD_LOST.  The
  * records a ring lost are not reported from the latter: each was a
@@ -720,8 +754,7 @@ static enum bpf_perf_event_ret on_event(void *ctx, int cpu,
 		struct consumer *c = ctx;
 
 		if (c->holding)
-			bufpolicy_add(&c->held, cpu, s->data,
-				      record_size(c, s->data, s->size));
+			hold(c, cpu, s->data, s->size);
 		else
 			on_record(ctx, cpu, s->data, s->size);
 	}
@@ -767,8 +800,7 @@ static int on_sbuf(void *ctx, void *data, size_t size)
 	data = (char *)data + sizeof(h);
 	size -= sizeof(h);
 	if (c->holding)
-		bufpolicy_add(&c->held, (int)h.cpu, data,
-			      record_size(c, data, (uint32_t)size));
+		hold(c, (int)h.cpu, data, (uint32_t)size);
 	else
 		on_record(ctx, (int)h.cpu, data, (uint32_t)size);
 	return 0;

@@ -256,6 +256,9 @@ static const struct {
 	{ "cleanrate", O_RATE, offsetof(struct options, cleanrate_ns) },
 	{ "printsize", O_SIZE, offsetof(struct options, printsize) },
 	{ "bufpolicy", O_POLICY, offsetof(struct options, bufpolicy) },
+	/* dscope's own: a flight recorder bounded by time as bufsize bounds
+	 * it by bytes (rt/bufpolicy.h); DTrace's ring has no clock */
+	{ "buftime", O_RATE, offsetof(struct options, buftime_ns) },
 	{ "oformat", O_OFORMAT, offsetof(struct options, oformat) },
 	/* dscope's own: DTrace's deadman has no option (its tunables are the
 	 * kernel's), bpftrace bounds probe counts, not cost (rt/budget.h) */

@@ -60,6 +60,8 @@ struct options {
 	uint64_t specsize;	/* bytes one speculation may hold before drops */
 	uint64_t cleanrate_ns;	/* how often the consumer forgets ended ones */
 	enum bufpolicy bufpolicy;
+	uint64_t buftime_ns;	/* ring under record: keep the firings of this
+				 * long before the newest; 0: bytes only */
 	enum oformat oformat;	/* read once, when tracing starts */
 	enum evaltime evaltime;	/* -c: where its probes take effect */
 	uint64_t switchrate_ns;	/* read the principal buffers at least this often */

@@ -4,7 +4,9 @@
 # (a snapshot, and recording goes on).  The workload numbers its calls:
 # `counted lseek N F` calls lseek(-1, F + i) for i = 0 .. N-1, pinned to
 # one CPU, so the newest K firings are exactly the offsets up to the
-# last, and every one that was let go is counted as overwritten.
+# last, and every one that was let go is counted as overwritten.  With
+# buftime, the ring keeps only the last span of time before the newest
+# firing as well.
 . tests/sh/lib.sh
 command -v babeltrace2 >/dev/null || { echo "babeltrace2 not installed (scripts/install-deps.sh)"; exit 77; }
 dir=$(mktemp -d)
@@ -75,5 +77,28 @@ lo2=$(babeltrace2 "$dir/b" | sed -n 's/.*lseek:entry:.* arg1 = \([0-9]*\),.*/\1/
 hi2=$(babeltrace2 "$dir/b" | sed -n 's/.*lseek:entry:.* arg1 = \([0-9]*\),.*/\1/p' | sort -n | tail -1)
 [ "$hi2" = 6000 ] && [ "$lo2" = $((6001 - k2)) ] ||
 	fail "after the snapshot the ring kept offsets $lo2..$hi2, want the newest $k2: $((6001 - k2))..6000"
-echo "exit() at call 5000: kept $ka ($((5001 - ka))..5000); SIGUSR1 after call 3000: saved $k1 ($((3001 - k1))..3000), at the end $k2 more ($lo2..6000)"
+
+# 3. buftime bounds the ring by time too: at the save, the firings more
+# than buftime before the newest are let go, and counted.  Three
+# batches of 100 numbered calls with a sleep of 1 s between (sleep never
+# returns early): the first batch is always more than 1.5 s before the
+# last call, so some go however fast the machine; which of the others
+# stay is read from the timestamps the live clause printed (timestamp is
+# one value per firing, recorded and printed alike).
+$D -q -x record="$dir/c" -x bufpolicy=ring -x buftime=1500ms -n "
+	syscall::lseek:entry /execname == \"$c\"/ {}
+	syscall::lseek:entry /execname == \"$c\"/ { printf(\"%d %d\\n\", arg1, timestamp); }" \
+	-c "sh -c '$dir/$c lseek 100 1; sleep 1; $dir/$c lseek 100 101; sleep 1; $dir/$c lseek 100 201'" \
+	>"$dir/live" 2>"$dir/err3" || fail "recording exit $?: $(cat "$dir/err3")"
+k3=$(recorded_count "$dir/err3") || exit 1
+[ "$(grep -c . "$dir/live")" = 300 ] || fail "live printed $(grep -c . "$dir/live") firings, want 300"
+want=$(sort -k2,2n "$dir/live" | awk '{ o[NR] = $1; t[NR] = $2 }
+	END { for (i = 1; i <= NR; i++) if (t[NR] - t[i] <= 1500000000) print o[i] }' | sort -n)
+got=$(babeltrace2 "$dir/c" | sed -n 's/.*lseek:entry:.* arg1 = \([0-9]*\),.*/\1/p' | sort -n)
+[ "$got" = "$want" ] || fail "buftime=1500ms kept offsets $(echo $got | tr ' ' ,), want the last 1.5 s: $(echo $want | tr ' ' ,)"
+[ "$(echo "$got" | grep -c .)" = "$k3" ] || fail "babeltrace2 read $(echo "$got" | grep -c .) events, dscope recorded $k3"
+[ "$(echo "$got" | head -1)" -gt 100 ] || fail "buftime=1500ms kept calls of the first batch: $(echo $got | tr ' ' ,)"
+grep -qx "dscope: buftime kept the firings of the 1.5 s before the newest: $((300 - k3)) older were let go" \
+	"$dir/err3" || fail "want $((300 - k3)) let go said: $(cat "$dir/err3")"
+echo "exit() at call 5000: kept $ka ($((5001 - ka))..5000); SIGUSR1 after call 3000: saved $k1 ($((3001 - k1))..3000), at the end $k2 more ($lo2..6000); buftime=1500ms kept $k3 of 300 ($(echo "$got" | head -1)..300)"
 exit 0

@@ -1,7 +1,8 @@
 # -x record and -x replay refuse bad input in one sentence, exit 1, and
 # never crash: a probe the trace did not record, what a trace cannot
 # hold (curthread, stacks, memory), a missing, foreign or damaged trace
-# directory, a directory that already holds a trace.
+# directory, a directory that already holds a trace, buftime without a
+# flight recorder.
 . tests/sh/lib.sh
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -46,4 +47,8 @@ refused "trace kept" "cannot record to $dir/t: it already holds a trace" \
 	$D -q -x record="$dir/t" -n 'syscall::getppid:entry {}' -c true
 refused "both" "record and replay cannot be used together" \
 	$D -x record="$dir/u" -x replay="$dir/t" -n 'syscall::getppid:entry {}'
+refused "buftime without a flight recorder" "option buftime bounds a flight recorder: it needs -x record and -x bufpolicy=ring" \
+	$D -q -x record="$dir/v" -x buftime=1s -n 'syscall::getppid:entry {}' -c true
+refused "buftime without record" "option buftime bounds a flight recorder" \
+	$D -q -x bufpolicy=ring -x buftime=1s -n 'syscall::getppid:entry {}' -c true
 exit 0
