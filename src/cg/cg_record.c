@@ -59,22 +59,25 @@ static int record_nargs(const struct cg *g)
 _Static_assert(sizeof(((struct sysinfo_entry *)0)->str_args) == RECORD_STRS,
 	       "sysinfo's str_args holds RECORD_STRS");
 
-/* The clause's syscall entries, by their sysinfo entries. */
+/* The clause's syscall entries (returns), by their sysinfo entries. */
 static bool clause_has(const struct cg *g, const struct sysinfo_entry *e)
 {
+	uint64_t mask = g->att == ATTACH_SYS_ENTER ? e->entry_mask : e->return_mask;
+
 	if (g->cl->mask_bit < 0)
-		return e->entry_mask != 0;
-	return (e->entry_mask >> g->cl->mask_bit) & 1;
+		return mask != 0;
+	return (mask >> g->cl->mask_bit) & 1;
 }
 
 /* How many strings a firing of this clause records: the most any of its
  * system calls' entries has (the driver's sysinfo says which, from
- * prov/syscalls.c); each firing fills as many as its own. */
+ * prov/syscalls.c); each firing fills as many as its own.  A return's
+ * are those of its entry, copied again where the entry's faulted. */
 static int record_nstrs(const struct cg *g)
 {
 	int most = 0;
 
-	if (g->att != ATTACH_SYS_ENTER)
+	if (g->att != ATTACH_SYS_ENTER && g->att != ATTACH_SYS_EXIT)
 		return 0;
 	for (uint32_t i = 0; i < g->spec->nsysinfo; i++) {
 		const struct sysinfo_entry *e = &g->spec->sysinfo[i];
@@ -119,6 +122,80 @@ static void str_arg_of(struct cg *g, int reg, int j)
 			  (int16_t)(offsetof(struct sysinfo_entry, str_args) + j));
 }
 
+/* The strings the entries could not copy, by thread (record.h); LRU: a
+ * thread may die in a call, and never return to take its own. */
+static int retry_map(struct cg *g)
+{
+	struct spec *sp = g->spec;
+	struct spec_map *m;
+
+	for (int i = 0; i < sp->nmaps; i++)
+		if (strcmp(sp->maps[i].name, "dscope_recretry") == 0)
+			return i;
+	m = ARENA_PUSH(g->a, sp->maps, sp->nmaps, g->c->maps_cap);
+	m->name = "dscope_recretry";
+	m->type = BPF_MAP_TYPE_LRU_HASH;
+	m->key_size = 8;
+	m->value_size = sizeof(struct record_retry);
+	m->max_entries = 16384;
+	m->fd = -1;
+	return sp->nmaps - 1;
+}
+
+/* slot = the current thread's key in retry_map: its pid_tgid */
+static void retry_key(struct cg *g, int16_t slot)
+{
+	emit_call(&g->e, BPF_FUNC_get_current_pid_tgid);
+	cg_store_slot(g, slot, R0);
+}
+
+/*
+ * After the entry's strings: the thread's retry, if a copy faulted.
+ *	if (retry.faulted[0] | ... ) update(retry_map, &pid_tgid, &retry)
+ */
+static void retry_keep(struct cg *g, uint32_t retry, int nstrs)
+{
+	int none = emit_new_label(&g->e);
+	int16_t key = cg_slot_new(g, builtin_node(g, BI_ARG0));
+
+	emit_mov_imm(&g->e, R0, 0);
+	for (int j = 0; j < nstrs; j++) {
+		emit_load(&g->e, 8, R1, R9, (int16_t)(retry +
+			  offsetof(struct record_retry, faulted) + 8 * (uint32_t)j));
+		emit_alu_reg(&g->e, BPF_OR, R0, R1);
+	}
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, none);
+	retry_key(g, key);
+	cg_ld_map(g, R1, retry_map(g));
+	cg_fp_ptr(g, R2, key);
+	cg_scratch_ptr(g, R3, retry);
+	emit_mov_imm(&g->e, R4, BPF_ANY);
+	emit_call(&g->e, BPF_FUNC_map_update_elem);
+	emit_label(&g->e, none);
+}
+
+/* Room in act's fields for nstrs slots of a word and a string each, and
+ * the firing's retry (record.h) in a temp that lives across the slots,
+ * whose own temps start after it (the caller puts tmp_base back); false:
+ * the clause keeps no strings. */
+static bool strings_begin(struct cg *g, struct spec_action *act, int nstrs,
+			  uint32_t *retry)
+{
+	struct spec_field *f;
+	int n0 = act->nfields;
+
+	g->strs_n = nstrs;
+	g->strs_off = g->rec;
+	if (!nstrs)
+		return false;
+	f = arena_alloc(g->a, sizeof(*f) * (size_t)(n0 + 2 * nstrs));
+	memcpy(f, act->fields, sizeof(*f) * (size_t)n0);
+	act->fields = f;
+	*retry = cg_temp_new(g, builtin_node(g, BI_ARG0), sizeof(struct record_retry));
+	g->tmp_base = g->tmp;
+	return true;
+}
+
 /*
  * The strings of the firing, after its arguments in act's fields: for
  * each slot j, a word saying which argument and whether the copy
@@ -129,28 +206,27 @@ static void str_arg_of(struct cg *g, int reg, int j)
  *	rec[...] = (k - 1) << 32 | (u32)r, str
  * end:
  * A copy that faults records "" and the fault, which the replay turns
- * back into copyinstr()'s.  The record written out stops before the
+ * back into copyinstr()'s, and the address, for the return to copy
+ * again (retry_keep; record.h).  The record written out stops before the
  * first slot the firing does not fill (cg_record_size()): a system call
  * without strings costs the buffers nothing more.
  */
 static void record_strings(struct cg *g, struct spec_action *act, int nstrs)
 {
 	struct spec_field *f;
-	int n0 = act->nfields, end = emit_new_label(&g->e);
+	int end = emit_new_label(&g->e);
+	uint32_t retry, base = g->tmp_base;
 
-	g->strs_n = nstrs;
-	g->strs_off = g->rec;
-	if (!nstrs)
+	if (!strings_begin(g, act, nstrs, &retry))
 		return;
-	f = arena_alloc(g->a, sizeof(*f) * (size_t)(n0 + 2 * nstrs));
-	memcpy(f, act->fields, sizeof(*f) * (size_t)n0);
-	act->fields = f;
+	f = act->fields;
+	cg_zero_words(g, R9, retry, sizeof(struct record_retry));
 	for (int j = 0; j < nstrs; j++) {
 		struct node *word_n = builtin_node(g, BI_ARG0);
 		struct node *sn = builtin_node(g, BI_EXECNAME);
 		int16_t word = cg_slot_new(g, word_n), addr = cg_slot_new(g, word_n);
 		int16_t sz = cg_slot_new(g, word_n);
-		int have = emit_new_label(&g->e);
+		int have = emit_new_label(&g->e), copied = emit_new_label(&g->e);
 		struct val str = { .str = true, .size = RECORD_STR };
 
 		sn->type.size = RECORD_STR;
@@ -176,6 +252,13 @@ static void record_strings(struct cg *g, struct spec_action *act, int nstrs)
 		cg_zero_words(g, R9, str.off, RECORD_STR);
 		emit_store_imm(&g->e, 8, R10, sz, RECORD_STR);
 		cg_read_user_str(g, sn, str.off, addr, sz);
+		emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, copied);
+		cg_load_slot(g, R1, addr);	/* retry[j] = addr, faulted */
+		emit_store(&g->e, 8, R9, (int16_t)(retry +
+			   offsetof(struct record_retry, addr) + 8 * (uint32_t)j), R1);
+		emit_store_imm(&g->e, 8, R9, (int16_t)(retry +
+			       offsetof(struct record_retry, faulted) + 8 * (uint32_t)j), 1);
+		emit_label(&g->e, copied);
 		emit_alu_imm(&g->e, BPF_LSH, R0, 32);	/* (u32)r */
 		emit_alu_imm(&g->e, BPF_RSH, R0, 32);
 		cg_load_slot(g, R1, word);
@@ -187,16 +270,111 @@ static void record_strings(struct cg *g, struct spec_action *act, int nstrs)
 		g->tmp = g->tmp_base;
 	}
 	emit_label(&g->e, end);
+	retry_keep(g, retry, nstrs);
+	g->sp = SLOT_FIRST + 8;
+	g->tmp = g->tmp_base = base;
+}
+
+/*
+ * A return's strings: those its entry could not copy, copied now, in
+ * slots laid out as the entry's (record.h):
+ *	retry = lookup(retry_map, &pid_tgid); if (!retry) goto end
+ *	keep *retry; delete(retry_map, &pid_tgid); fp[SLOT_RECORDED] = 2
+ *	for each slot j: k = str_args[j]; if (!k) goto end
+ *		word = (k - 1) << 32 | (u32)-1; str = ""
+ *		if (retry.faulted[j])
+ *			r = copyinstr's copy (str, RECORD_STR, retry.addr[j])
+ *			word = (k - 1) << 32 | (u32)r
+ *		rec[...] = word, str
+ * end:
+ * SLOT_RECORDED's 2 tells cg_record_size() the slots were written.
+ */
+static void record_return_strings(struct cg *g, struct spec_action *act, int nstrs)
+{
+	struct spec_field *f;
+	int end = emit_new_label(&g->e);
+	uint32_t retry, base = g->tmp_base;
+	int16_t key;
+
+	if (!strings_begin(g, act, nstrs, &retry))
+		return;
+	f = act->fields;
+	key = cg_slot_new(g, builtin_node(g, BI_ARG0));
+	retry_key(g, key);
+	cg_ld_map(g, R1, retry_map(g));
+	cg_fp_ptr(g, R2, key);
+	emit_call(&g->e, BPF_FUNC_map_lookup_elem);
+	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, end);
+	emit_mov_reg(&g->e, R8, R0);
+	cg_copy_words(g, false, R9, retry, sizeof(struct record_retry), R8, 0,
+		      sizeof(struct record_retry));
+	cg_ld_map(g, R1, retry_map(g));
+	cg_fp_ptr(g, R2, key);
+	emit_call(&g->e, BPF_FUNC_map_delete_elem);
+	emit_store_imm(&g->e, 8, R10, SLOT_RECORDED, 2);
+	for (int j = 0; j < nstrs; j++) {
+		struct node *word_n = builtin_node(g, BI_ARG0);
+		struct node *sn = builtin_node(g, BI_EXECNAME);
+		int16_t word = cg_slot_new(g, word_n), addr = cg_slot_new(g, word_n);
+		int16_t sz = cg_slot_new(g, word_n), hi = cg_slot_new(g, word_n);
+		int keep = emit_new_label(&g->e);
+		struct val str = { .str = true, .size = RECORD_STR };
+
+		sn->type.size = RECORD_STR;
+		str.off = cg_temp_new(g, sn, RECORD_STR);
+		str_arg_of(g, R1, j);
+		emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, end);
+		emit_alu_imm(&g->e, BPF_ADD, R1, -1);
+		emit_alu_imm(&g->e, BPF_LSH, R1, 32);
+		cg_store_slot(g, hi, R1);
+		emit_alu32_imm(&g->e, BPF_MOV, R0, -1);	/* r: not copied here */
+		emit_alu_reg(&g->e, BPF_OR, R0, R1);
+		cg_store_slot(g, word, R0);
+		emit_store_imm(&g->e, 8, R9, (int16_t)str.off, 0);
+		emit_load(&g->e, 8, R0, R9, (int16_t)(retry +
+			  offsetof(struct record_retry, faulted) + 8 * (uint32_t)j));
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, keep);
+		emit_load(&g->e, 8, R0, R9, (int16_t)(retry +
+			  offsetof(struct record_retry, addr) + 8 * (uint32_t)j));
+		cg_store_slot(g, addr, R0);
+		cg_zero_words(g, R9, str.off, RECORD_STR);
+		emit_store_imm(&g->e, 8, R10, sz, RECORD_STR);
+		cg_read_user_str(g, sn, str.off, addr, sz);
+		emit_alu_imm(&g->e, BPF_LSH, R0, 32);	/* (u32)r */
+		emit_alu_imm(&g->e, BPF_RSH, R0, 32);
+		cg_load_slot(g, R1, hi);
+		emit_alu_reg(&g->e, BPF_OR, R0, R1);
+		cg_store_slot(g, word, R0);
+		emit_label(&g->e, keep);
+		f[act->nfields++] = cg_record_val(g, word_n, cg_int_val(word));
+		f[act->nfields++] = cg_record_val(g, sn, str);
+		g->tmp = g->tmp_base;
+	}
+	emit_label(&g->e, end);
+	g->sp = SLOT_FIRST + 8;
+	g->tmp = g->tmp_base = base;
 }
 
 /*
  * r5 = the bytes of the clause's record to write out: all of them, or
  * up to the first string slot of record_strings() the firing's system
- * call does not fill (the slots after it are not written either).
+ * call does not fill (the slots after it are not written either); at a
+ * return, none of the slots unless it found its entry's retry:
+ *	if (return && fp[SLOT_RECORDED] != 2) { r5 = slot 0's offset; goto done }
  *	r5 = rec; for (j = n - 1; j >= 0; j--) if (!str_args[j]) r5 = slot j's offset
+ * done:
  */
 void cg_record_size(struct cg *g)
 {
+	int found = emit_new_label(&g->e), done = emit_new_label(&g->e);
+
+	if (g->att == ATTACH_SYS_EXIT) {	/* none unless the retry was found */
+		emit_load(&g->e, 8, R0, R10, SLOT_RECORDED);
+		emit_jmp_imm(&g->e, BPF_JEQ, R0, 2, found);
+		emit_mov_imm(&g->e, R5, (int32_t)g->strs_off);
+		emit_ja(&g->e, done);
+	}
+	emit_label(&g->e, found);
 	emit_mov_imm(&g->e, R5, (int32_t)g->rec);
 	for (int j = g->strs_n - 1; j >= 0; j--) {
 		int full = emit_new_label(&g->e);
@@ -206,6 +384,7 @@ void cg_record_size(struct cg *g)
 		emit_mov_imm(&g->e, R5, (int32_t)(g->strs_off + (uint32_t)j * (8 + RECORD_STR)));
 		emit_label(&g->e, full);
 	}
+	emit_label(&g->e, done);
 }
 
 /*
@@ -261,7 +440,10 @@ void cg_record_firing(struct cg *g)
 		g->sp = SLOT_FIRST + 8;
 		g->tmp = g->tmp_base;
 	}
-	record_strings(g, act, nstrs);
+	if (g->att == ATTACH_SYS_EXIT)
+		record_return_strings(g, act, nstrs);
+	else
+		record_strings(g, act, nstrs);
 	emit_label(&g->e, done);
 }
 

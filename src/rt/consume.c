@@ -247,9 +247,35 @@ static int record_nargs_kept(struct consumer *c, const struct probe *p,
 	return own >= 0 && own < nargs ? own : nargs;
 }
 
+/*
+ * A system call's class, on first sight, names every string argument
+ * of the call (its sysinfo entry's), whether or not this event copied
+ * it: a return copies only those its entry could not (spec/record.h),
+ * and another return of the same call may have others.
+ */
+static void record_strs_declared(struct consumer *c, const struct probe *p,
+				 struct ctf_event *ev)
+{
+	const struct sysinfo_entry *e = NULL;
+
+	for (uint32_t i = 0; p && i < c->sp->nsysinfo; i++)
+		if (strcmp(c->sp->sysinfo[i].name, p->func) == 0)
+			e = &c->sp->sysinfo[i];
+	for (int j = 0; e && j < RECORD_STRS && e->str_args[j]; j++) {
+		bool have = false;
+
+		for (int i = 0; i < ev->nstrs; i++)
+			have |= ev->strs[i].arg == e->str_args[j] - 1;
+		if (!have && ev->nstrs < RECORD_STRS)
+			ev->strs[ev->nstrs++] = (struct ctf_str){
+				.arg = e->str_args[j] - 1, .s = "" };
+	}
+}
+
 /* -x record: the firing, one event of the trace (spec/record.h): its
  * built-in variables, its arguments, then a word and a string per
- * string argument copied at the probe. */
+ * string argument copied at the probe (at a return, per one of its
+ * entry's). */
 static void record_event(struct consumer *c, const struct spec_action *act,
 			 const unsigned char *rec, uint32_t size)
 {
@@ -259,6 +285,10 @@ static void record_event(struct consumer *c, const struct spec_action *act,
 	char strs[RECORD_STRS][RECORD_STR + 1];
 	struct ctf_event ev = { .execname = comm, .args = args };
 	int nargs = act->nfields - RECORD_FIELDS_;
+	const struct probe *p = catalog__by_id(c->cat, c->rec_probe);
+
+	ev.strs_of_entry = p && catalog_mech(p->kind) == MECH_SYSCALL &&
+			   strcmp(p->name, "return") == 0;
 
 	for (int i = RECORD_FIELDS_; i < act->nfields; i++)
 		if (act->fields[i].type.kind == T_STRING) {	/* the first string's word */
@@ -291,7 +321,7 @@ static void record_event(struct consumer *c, const struct spec_action *act,
 			memcpy(&word, rec + f->off, 8);
 			cs->arg = (int)(word >> 32);
 			cs->copied = (int32_t)(uint32_t)word >= 0;
-			if (cs->arg >= nargs)
+			if (cs->arg >= (ev.strs_of_entry ? RECORD_ARGS : nargs))
 				return;
 		} else {
 			memcpy(strs[ev.nstrs], rec + f->off, RECORD_STR);
@@ -307,11 +337,11 @@ static void record_event(struct consumer *c, const struct spec_action *act,
 	ev.gid = (uint32_t)u[RF_GID];
 	ev.nargs = nargs;
 	if (!ctf_writer__knows(c->ctf, c->rec_probe)) {
-		const struct probe *p = catalog__by_id(c->cat, c->rec_probe);
-
 		snprintf(name, sizeof(name), "%s:%s:%s:%s", p ? p->prov : "?",
 			 p ? p->mod : "", p ? p->func : "", p ? p->name : "");
 		ev.nargs = record_nargs_kept(c, p, nargs);
+		if (act->nfields > RECORD_FIELDS_ + nargs)	/* it has string slots */
+			record_strs_declared(c, p, &ev);
 	}
 	ctf_writer__event(c->ctf, c->rec_cpu, c->rec_probe, name, &ev);
 }

@@ -11,7 +11,8 @@
  *	event header    u32 id, u64 timestamp
  *	event context   s32 pid, tid; u32 uid, gid; string execname
  *	event payload   s64 arg0 .. argN-1 (N by class), then per string
- *	                argument K: u8 argK_copied, string argK_str
+ *	                argument K: u8 argK_copied, string argK_str (a
+ *	                return's: entry_argK_copied, entry_argK_str)
  *
  * The reader reads what this writer writes and nothing else: metadata
  * that is not in this writer's words is a foreign trace, refused in one
@@ -51,8 +52,12 @@ struct ctf_writer {
 	unsigned char uuid[16];
 	int ncpus;
 	struct ctf_stream *streams;
-	uint32_t *classes;	/* by probe id: class id + 1; 0: none yet */
-	uint8_t *class_nargs;	/* by probe id: the arguments its class holds */
+	struct ctf_class {	/* by probe id */
+		uint32_t id;		/* class id + 1; 0: none yet */
+		uint8_t nargs;		/* the arguments it holds */
+		uint8_t nstrs;		/* and strings, of these arguments */
+		uint8_t strs[RECORD_STRS];
+	} *classes;
 	uint32_t nclass_slots, nclasses;
 	uint64_t events;
 	FILE *err;
@@ -199,40 +204,51 @@ err_out:
 static int event_class(struct ctf_writer *w, uint32_t probe_id, const char *name,
 		       const struct ctf_event *ev)
 {
+	struct ctf_class *c;
+	const char *of = ev->strs_of_entry ? "entry_" : "";
+
 	if (probe_id >= w->nclass_slots) {
 		uint32_t n = w->nclass_slots ? w->nclass_slots : 1024;
-		uint32_t *c;
-		uint8_t *na;
 
 		while (n <= probe_id)
 			n *= 2;
-		if (!(na = realloc(w->class_nargs, n)))
-			return -ENOMEM;
-		w->class_nargs = na;
 		if (!(c = realloc(w->classes, sizeof(*c) * n)))
 			return -ENOMEM;
 		memset(c + w->nclass_slots, 0, sizeof(*c) * (n - w->nclass_slots));
 		w->classes = c;
 		w->nclass_slots = n;
 	}
-	if (w->classes[probe_id])
-		return (int)w->classes[probe_id] - 1;
+	c = &w->classes[probe_id];
+	if (c->id)
+		return (int)c->id - 1;
 	fprintf(w->meta, "\nevent {\n\tname = \"%s\";\n\tid = %u;\n\tstream_id = 0;\n"
 		"\tfields := struct {\n", name, w->nclasses);
 	for (int i = 0; i < ev->nargs; i++)
 		fprintf(w->meta, "\t\tint64_t arg%d;\n", i);
-	for (int i = 0; i < ev->nstrs; i++)
-		fprintf(w->meta, "\t\tuint8_t arg%d_copied;\n\t\tstring arg%d_str;\n",
-			ev->strs[i].arg, ev->strs[i].arg);
+	for (int i = 0; i < ev->nstrs; i++) {
+		fprintf(w->meta, "\t\tuint8_t %sarg%d_copied;\n\t\tstring %sarg%d_str;\n",
+			of, ev->strs[i].arg, of, ev->strs[i].arg);
+		c->strs[i] = (uint8_t)ev->strs[i].arg;
+	}
 	fprintf(w->meta, "\t};\n};\n");
-	w->class_nargs[probe_id] = (uint8_t)ev->nargs;
-	w->classes[probe_id] = ++w->nclasses;
-	return (int)w->nclasses - 1;
+	c->nargs = (uint8_t)ev->nargs;
+	c->nstrs = (uint8_t)ev->nstrs;
+	c->id = ++w->nclasses;
+	return (int)c->id - 1;
 }
 
 bool ctf_writer__knows(const struct ctf_writer *w, uint32_t probe_id)
 {
-	return probe_id < w->nclass_slots && w->classes[probe_id];
+	return probe_id < w->nclass_slots && w->classes[probe_id].id;
+}
+
+/* ev's string of argument k, or NULL */
+static const struct ctf_str *string_of(const struct ctf_event *ev, int k)
+{
+	for (int i = 0; i < ev->nstrs; i++)
+		if (ev->strs[i].arg == k)
+			return &ev->strs[i];
+	return NULL;
 }
 
 int ctf_writer__event(struct ctf_writer *w, int cpu, uint32_t probe_id,
@@ -256,11 +272,12 @@ int ctf_writer__event(struct ctf_writer *w, int cpu, uint32_t probe_id,
 	rc = rc ? rc : put(s, &ev->timestamp, 8);
 	rc = rc ? rc : put(s, ids, sizeof(ids));
 	rc = rc ? rc : put(s, comm, strlen(comm) + 1);
-	/* the arguments the class declared, its first event's */
-	rc = rc ? rc : put(s, ev->args, 8 * (size_t)w->class_nargs[probe_id]);
-	for (int i = 0; i < ev->nstrs && !rc; i++) {
-		uint8_t ok = ev->strs[i].copied;
-		const char *str = ok ? ev->strs[i].s : "";
+	/* the arguments and strings the class declared, its first event's */
+	rc = rc ? rc : put(s, ev->args, 8 * (size_t)w->classes[probe_id].nargs);
+	for (int i = 0; i < w->classes[probe_id].nstrs && !rc; i++) {
+		const struct ctf_str *cs = string_of(ev, w->classes[probe_id].strs[i]);
+		uint8_t ok = cs && cs->copied;
+		const char *str = ok ? cs->s : "";
 
 		rc = put(s, &ok, 1);
 		rc = rc ? rc : put(s, str, strnlen(str, RECORD_STR - 1));
@@ -376,7 +393,6 @@ int ctf_writer__free(struct ctf_writer *w, const uint64_t *discarded)
 	}
 	free(w->streams);
 	free(w->classes);
-	free(w->class_nargs);
 	free(w->dir);
 	free(w);
 	return rc;
@@ -450,6 +466,17 @@ static bool parse_metadata(const char *m, struct ctf_trace *t)
 				return false;
 			strs[nstrs++] = (uint8_t)k;
 		}
+		/* a return's: its entry's arguments (not its own) */
+		bool of_entry = false;
+
+		for (const char *a = q; (a = strstr(a, "\t\tuint8_t entry_arg")) && a < end; a++) {
+			if (nstrs == RECORD_STRS ||
+			    sscanf(a, "\t\tuint8_t entry_arg%d_copied;", &k) != 1 ||
+			    k < 0 || k >= RECORD_ARGS || (nstrs && !of_entry))
+				return false;
+			of_entry = true;
+			strs[nstrs++] = (uint8_t)k;
+		}
 		if (nargs > RECORD_ARGS)
 			return false;
 		if (t->nprobes == cap) {
@@ -458,6 +485,7 @@ static bool parse_metadata(const char *m, struct ctf_trace *t)
 			int *na = pr ? realloc(t->nargs, sizeof(*na) * (size_t)cap) : NULL;
 			int *ns = na ? realloc(t->nstrs, sizeof(*ns) * (size_t)cap) : NULL;
 			uint8_t (*sa)[RECORD_STRS] = ns ? realloc(t->strs, sizeof(*sa) * (size_t)cap) : NULL;
+			bool *oe = sa ? realloc(t->strs_of_entry, sizeof(*oe) * (size_t)cap) : NULL;
 
 			if (pr)
 				t->probes = pr;
@@ -465,10 +493,13 @@ static bool parse_metadata(const char *m, struct ctf_trace *t)
 				t->nargs = na;
 			if (ns)
 				t->nstrs = ns;
-			if (!sa)
+			if (sa)
+				t->strs = sa;
+			if (!oe)
 				return false;
-			t->strs = sa;
+			t->strs_of_entry = oe;
 		}
+		t->strs_of_entry[t->nprobes] = of_entry;
 		t->probes[t->nprobes] = strndup(name, (size_t)(q - name));
 		memcpy(t->strs[t->nprobes], strs, sizeof(strs));
 		t->nstrs[t->nprobes] = nstrs;
@@ -557,7 +588,10 @@ static long read_events(struct ctf_trace *t, size_t *cap, const unsigned char *b
 					     &e.str_off[i]) < 0)
 					return -2;
 				e.rec.str_ok[i] = 1;
-				e.rec.str_addr[i] = (uint64_t)e.rec.args[t->strs[e.cls][i]];
+				/* a return's: the replay takes the address from
+				 * its entry's arguments (replay.c) */
+				if (!t->strs_of_entry[e.cls])
+					e.rec.str_addr[i] = (uint64_t)e.rec.args[t->strs[e.cls][i]];
 			}
 			off += len + 2;
 		}
@@ -711,6 +745,7 @@ void ctf_trace_free(struct ctf_trace *t)
 	free(t->nargs);
 	free(t->nstrs);
 	free(t->strs);
+	free(t->strs_of_entry);
 	free(t->pool);
 	free(t->events);
 	memset(t, 0, sizeof(*t));

@@ -10,7 +10,9 @@
  * wall-clock time by the clock's offset); its context pid, tid, uid, gid
  * and execname; its payload the probe's arguments, arg0..argN-1, then
  * for each string argument K copied at the probe (spec/record.h) a
- * uint8_t argK_copied (0: the copy faulted) and a string argK_str.  Each
+ * uint8_t argK_copied (0: the copy faulted) and a string argK_str; a
+ * return's, entry_argK_copied and entry_argK_str, the strings its entry
+ * could not copy, copied at the return (spec/record.h).  Each
  * packet's context carries the CPU and, as CTF's events_discarded, how
  * many firings that CPU has lost so far: losses are in the trace itself.
  *
@@ -44,11 +46,16 @@ struct ctf_event {
 	int nargs;		/* how many the event class keeps: the first
 				 * event's says it for every later one */
 	struct ctf_str {	/* string arguments copied at the probe */
-		int arg;		/* its index in args */
+		int arg;		/* its index in args (the entry's) */
 		bool copied;		/* false: the copy faulted, s is "" */
 		const char *s;
 	} strs[RECORD_STRS];
-	int nstrs;
+	int nstrs;		/* the first event of a class names every
+				 * string its class holds; a later one may
+				 * leave some out: they are written as not
+				 * copied */
+	bool strs_of_entry;	/* a system call's return: its strings are
+				 * its entry's arguments (entry_argK_str) */
 };
 
 /* Make dir (or use it, if it holds no trace) and start its metadata,
@@ -80,6 +87,8 @@ struct ctf_trace {
 	int *nargs;		/* and how many arguments each has */
 	uint8_t (*strs)[RECORD_STRS];	/* and its string arguments' indices */
 	int *nstrs;
+	bool *strs_of_entry;	/* and whether they are its entry's (a system
+				 * call's return: entry_argK_str) */
 	int nprobes;
 	struct ctf_replayed {
 		struct replay_rec rec;

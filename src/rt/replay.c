@@ -69,20 +69,58 @@ static int entry_keep(struct replay *r, uint32_t tid, size_t ev)
 	return 0;
 }
 
-/* The strings of e, or of its thread's last entry if e is a system
- * call's return that copied none of its own. */
+/* The event whose strings e has: e, or its thread's last entry if e is
+ * a system call's return; NULL: none (a return whose entry the trace
+ * does not hold). */
 static const struct ctf_replayed *strings_of(struct replay *r,
 					     const struct ctf_replayed *e)
 {
 	struct replay_entry *s;
 
-	if (r->sys_end[e->cls] != -1 || !r->entries_cap)
+	if (r->sys_end[e->cls] != -1)
 		return e;
-	for (int i = 0; i < RECORD_STRS; i++)
-		if (e->rec.str_ok[i])
-			return e;
+	if (!r->entries_cap)
+		return NULL;
 	s = entry_slot(r, e->rec.tid);
-	return s->tid ? &r->t->events[s->ev] : e;
+	return s->tid ? &r->t->events[s->ev] : NULL;
+}
+
+/*
+ * v's strings: those of se (e's entry, or e), and, at a return, those
+ * the entry could not copy and the return did (spec/record.h): at the
+ * address the entry was given, as a live copyinstr() there reads it.
+ */
+static void fill_strings(const struct replay *r, const struct ctf_replayed *e,
+			 const struct ctf_replayed *se, struct replay_val *v)
+{
+	const struct ctf_trace *t = r->t;
+
+	memset(v->rec.str_addr, 0, sizeof(v->rec.str_addr));
+	memset(v->rec.str_ok, 0, sizeof(v->rec.str_ok));
+	for (int i = 0; i < RECORD_STRS; i++)
+		memset(v->strs[i], 0, RECORD_STR);
+	if (!se)
+		return;
+	memcpy(v->rec.str_addr, se->rec.str_addr, sizeof(v->rec.str_addr));
+	memcpy(v->rec.str_ok, se->rec.str_ok, sizeof(v->rec.str_ok));
+	for (int i = 0; i < RECORD_STRS; i++)
+		if (se->rec.str_ok[i])
+			strncpy(v->strs[i], t->pool + se->str_off[i], RECORD_STR - 1);
+	if (se == e || !t->strs_of_entry[e->cls])
+		return;
+	for (int i = 0; i < t->nstrs[e->cls]; i++) {
+		int k = t->strs[e->cls][i];
+
+		if (!e->rec.str_ok[i])
+			continue;
+		for (int m = 0; m < t->nstrs[se->cls]; m++)
+			if (t->strs[se->cls][m] == k && !se->rec.str_ok[m]) {
+				v->rec.str_ok[m] = 1;
+				v->rec.str_addr[m] = (uint64_t)se->rec.args[k];
+				strncpy(v->strs[m], t->pool + e->str_off[i],
+					RECORD_STR - 1);
+			}
+	}
 }
 
 int replay_open(struct replay *r, const struct spec *sp, const struct ctf_trace *t)
@@ -182,14 +220,7 @@ int replay_run(struct replay *r, size_t n, FILE *err, const char *progname)
 		v.rec = e->rec;
 		if (r->sys_end[e->cls] == -1 && r->t->nargs[e->cls] == 1)
 			v.rec.args[1] = v.rec.args[0];	/* the value, as live */
-		memcpy(v.rec.str_addr, se->rec.str_addr, sizeof(v.rec.str_addr));
-		memcpy(v.rec.str_ok, se->rec.str_ok, sizeof(v.rec.str_ok));
-		for (int i = 0; i < RECORD_STRS; i++) {
-			memset(v.strs[i], 0, RECORD_STR);
-			if (se->rec.str_ok[i])
-				strncpy(v.strs[i], r->t->pool + se->str_off[i],
-					RECORD_STR - 1);
-		}
+		fill_strings(r, e, se, &v);
 		if ((rc = run_one(r, fd, &v)) < 0) {
 			fprintf(err, "%s: could not replay %s: %s\n", progname,
 				r->t->probes[e->cls], strerror(-rc));

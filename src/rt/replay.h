@@ -21,7 +21,9 @@
  * last entry is that call's, and what the entry read from the caller's
  * memory (a path) is what a live copyinstr of the same address at the
  * return reads -- so `self->path = arg1` at the entry and
- * copyinstr(self->path) at the return replay as live.  Buffers the call
+ * copyinstr(self->path) at the return replay as live.  A string the
+ * entry could not copy (its page not yet in memory), the return copied
+ * (spec/record.h): at the return it is there, as live.  Buffers the call
  * fills are not strings the entry copies, so no stale copy stands in
  * for what the call wrote.
  */

@@ -38,6 +38,22 @@ enum record_field {	/* ORDER RECORD: cg_record.c's record_builtins[] */
 #define RECORD_STRS 4		/* strings kept per firing (request_key's 3) */
 #define RECORD_STR 256		/* a string's bytes, its NUL included */
 
+/*
+ * A string the entry could not copy (its page not yet in memory: the
+ * probe may not wait for it) is often there at the return, the call
+ * itself having brought the page in, and a live copyinstr() at the
+ * return reads it.  So the entry keeps, per thread, where each string it
+ * could not copy was (spec map "dscope_recretry"), and the return copies
+ * those, into string slots laid out as the entry's (its system call's
+ * str_args): a word (k << 32 | (u32)r, r -1 for a string the entry had)
+ * and the string.  A return that finds nothing ends its record before
+ * its first slot.
+ */
+struct record_retry {
+	uint64_t addr[RECORD_STRS];	/* where slot j's string is */
+	uint64_t faulted[RECORD_STRS];	/* 1: the entry's copy of it faulted */
+};
+
 struct replay_rec {
 	int64_t args[RECORD_ARGS];
 	uint64_t timestamp;

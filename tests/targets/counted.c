@@ -17,6 +17,10 @@
  *   counted nice N       setpriority() N times, to 1, 2, ..., 19, 1, ...
  *   counted lseek N F    lseek(-1, F + i, SEEK_SET) for i = 0 .. N-1: each
  *                        fails (EBADF), its offset numbering the call
+ *   counted mapopen N P  opens path P N times, each time from a page of a
+ *                        memfd mapped just before and not touched: a
+ *                        probe's copy of the path faults at the entry
+ *                        (no page table entry yet), the call's does not
  *   counted pipe N       writes a byte to a pipe and reads it back, N
  *                        times: the pipe's mutex taken 2N times
  *   counted mprotect N   mprotect() of a page at 0x5ca1ab1e000 to what it
@@ -142,6 +146,25 @@ int main(int argc, char **argv)
 
 		for (long i = 0; i < n; i++)
 			lseek(-1, first + i, SEEK_SET);
+	} else if (strcmp(what, "mapopen") == 0) {
+		/* the path from a page just mapped, not yet touched: a
+		 * probe's copy of it faults, the call's own brings it in */
+		const char *path = argc > 3 ? argv[3] : "/dev/null";
+		int mfd = memfd_create("counted-path", 0);
+
+		if (mfd < 0 || write(mfd, path, strlen(path) + 1) < 0)
+			return 1;
+		for (long i = 0; i < n; i++) {
+			char *p = mmap(NULL, 4096, PROT_READ, MAP_SHARED, mfd, 0);
+			int fd;
+
+			if (p == MAP_FAILED)
+				return 1;
+			fd = openat(AT_FDCWD, p, O_RDONLY);
+			if (fd >= 0)
+				close(fd);
+			munmap(p, 4096);
+		}
 	} else if (strcmp(what, "pipe") == 0) {
 		int fds[2];
 		char c = 'x';
@@ -232,8 +255,8 @@ int main(int argc, char **argv)
 				return 1;
 	} else {
 		fprintf(stderr, "usage: counted yield|sleep|touch|read|segv|"
-			"sigwait|ignored|spin|nice|pipe|mprotect|fsync|majfault|cow|dio|swap N "
-			"[bytes|device]\n");
+			"sigwait|ignored|spin|nice|lseek|mapopen|pipe|mprotect|fsync|majfault|cow|dio|swap N "
+			"[bytes|device|first|path]\n");
 		return 2;
 	}
 	return 0;
