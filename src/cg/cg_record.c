@@ -278,6 +278,7 @@ static void record_strings(struct cg *g, struct spec_action *act, int nstrs)
 /*
  * A return's strings: those its entry could not copy, copied now, in
  * slots laid out as the entry's (record.h):
+ *	if (!str_args[0]) goto end
  *	retry = lookup(retry_map, &pid_tgid); if (!retry) goto end
  *	keep *retry; delete(retry_map, &pid_tgid); fp[SLOT_RECORDED] = 2
  *	for each slot j: k = str_args[j]; if (!k) goto end
@@ -299,6 +300,8 @@ static void record_return_strings(struct cg *g, struct spec_action *act, int nst
 	if (!strings_begin(g, act, nstrs, &retry))
 		return;
 	f = act->fields;
+	str_arg_of(g, R1, 0);	/* a call without strings looks nothing up */
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, end);
 	key = cg_slot_new(g, builtin_node(g, BI_ARG0));
 	retry_key(g, key);
 	cg_ld_map(g, R1, retry_map(g));
