@@ -24,7 +24,8 @@
 #define SLOT_LEVEL (-32)	/* u64: that level, the key of its area */
 #define SLOT_MAPIDX (-40)	/* u32: the slot of an outer map looked up */
 #define SLOT_RECORDED (-48)	/* -x record: 1 once a clause of this firing
-				 * recorded it (cg_record.c); 0: not yet */
+				 * recorded it (cg_record.c), 2 a return that
+				 * copied its entry's strings; 0: not yet */
 #define SLOT_FIRST (-56)
 
 /*
