@@ -34,7 +34,10 @@ $(B)/san/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SAN) -c -o $@ $<
 
+# Made afresh: `ar r` into an old archive would keep the objects of
+# source files since renamed or removed.
 $(B)/libdscope.a: $(LIB_OBJ)
+	rm -f $@
 	ar rcs $@ $^
 
 $(B)/dscope: $(B)/src/cmd/main.o $(B)/libdscope.a

@@ -312,7 +312,7 @@ void agg_merge(enum agg_func func, int64_t *dst, const int64_t *src,
 	}
 }
 
-/* ---- values for other formats (rt/emit.h) ---------------------------- */
+/* ---- values for other formats (rt/oformat.h) ------------------------- */
 
 static const char *const func_names[] = {	/* ORDER: enum agg_func */
 	"count", "sum", "min", "max", "avg", "stddev", "quantize",
