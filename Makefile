@@ -34,7 +34,10 @@ $(B)/san/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SAN) -c -o $@ $<
 
+# Made afresh: `ar r` into an old archive would keep the objects of
+# source files since renamed or removed.
 $(B)/libdscope.a: $(LIB_OBJ)
+	rm -f $@
 	ar rcs $@ $^
 
 $(B)/dscope: $(B)/src/cmd/main.o $(B)/libdscope.a
@@ -109,11 +112,33 @@ check-vm-kernel: all
 peer: all
 	../shared/peer-suite/run --dscope $(B)/dscope
 
+# As a packager expects: `make install PREFIX=/usr DESTDIR=$pkgdir`.  The
+# binary, its manual page and the example scripts; the D library (the
+# types and translators of psinfo_t, fileinfo_t, ...) is compiled into
+# the binary (front/dlib.c), so no library directory is installed or read
+# (-xlibdir is refused).  tests/sh/install.sh installs into a DESTDIR and
+# runs what it installed.
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+DOCDIR  ?= $(PREFIX)/share/doc/dscope
+INSTALL ?= install
+
+install: $(B)/dscope
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)/examples
+	$(INSTALL) -m 755 $(B)/dscope $(DESTDIR)$(BINDIR)/dscope
+	$(INSTALL) -m 644 docs/dscope.1 $(DESTDIR)$(MANDIR)/man1/dscope.1
+	$(INSTALL) -m 644 examples/*.d examples/README.md $(DESTDIR)$(DOCDIR)/examples/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/dscope $(DESTDIR)$(MANDIR)/man1/dscope.1
+	rm -rf $(DESTDIR)$(DOCDIR)
+
 clean:
 	rm -rf $(B)
 
-.PHONY: all deps-ok check check-vm check-vm-kernel vm-deps peer clean bench bench-bin bench-vm \
-	bench-system
+.PHONY: all deps-ok check check-vm check-vm-kernel vm-deps peer install uninstall clean bench \
+	bench-bin bench-vm bench-system
 
 # dscope against bpftrace, side by side (root; ~10 minutes; not part of
 # check).  Results and method: bench/RESULTS.md.

@@ -443,10 +443,11 @@ static const struct cap {
 	  "uregs[] read at the top of the thread's kernel stack" },
 };
 
-/* Whether DSCOPE_CAPS_DISABLE names c (a test aid). */
-static bool disabled(const char *name)
+/* Whether the comma-separated list in environment variable var names
+ * name (the test aids of kcaps.h). */
+static bool listed(const char *var, const char *name)
 {
-	const char *s = getenv("DSCOPE_CAPS_DISABLE");
+	const char *s = getenv(var);
 	size_t len = strlen(name);
 
 	while (s && *s) {
@@ -459,13 +460,42 @@ static bool disabled(const char *name)
 	return false;
 }
 
-static signed char known[KCAP_COUNT];	/* 0 untried, 1 yes, -1 no */
+static bool disabled(const char *name)
+{
+	return listed("DSCOPE_CAPS_DISABLE", name);
+}
+
+/* The answer without a trial when DSCOPE_CAPS pins it: 1 yes, -1 no; 0
+ * when nothing is pinned. */
+static int pinned(const char *name)
+{
+	if (!getenv("DSCOPE_CAPS"))
+		return 0;
+	return listed("DSCOPE_CAPS", name) ? 1 : -1;
+}
+
+/* The process-wide answers (kcaps.h): 0 untried, 1 yes, -1 no.  A trial
+ * may ask for another capability (uprobe_ref_ctr wants uprobe_multi's
+ * answer), so no lock is held across one. */
+static signed char known[KCAP_COUNT];
+static signed char known_sdiv;		/* the same, for load_has_sdiv */
+
+/* *k, trying (or taking the pin) first when it is untried. */
+static bool answer(signed char *k, const char *name, bool (*try)(void))
+{
+	signed char v = __atomic_load_n(k, __ATOMIC_ACQUIRE);
+
+	if (!v) {
+		if (!(v = (signed char)pinned(name)))
+			v = !disabled(name) && try() ? 1 : -1;
+		__atomic_store_n(k, v, __ATOMIC_RELEASE);
+	}
+	return v > 0;
+}
 
 bool kcaps_has(enum kcap c)
 {
-	if (!known[c])
-		known[c] = !disabled(caps[c].name) && caps[c].try() ? 1 : -1;
-	return known[c] > 0;
+	return answer(&known[c], caps[c].name, caps[c].try);
 }
 
 void kcaps_print(FILE *out)
@@ -480,23 +510,24 @@ void kcaps_print(FILE *out)
 	}
 }
 
-bool load_has_sdiv(void)
+static bool try_sdiv(void)
 {
-	static int known;	/* 0 not tried, 1 yes, -1 no */
 	struct bpf_insn insns[] = {
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 1 },
 		{ .code = BPF_ALU64 | BPF_DIV | BPF_K, .dst_reg = BPF_REG_0,
 		  .off = 1, .imm = -1 },
 		{ .code = BPF_JMP | BPF_EXIT },
 	};
-	int fd;
+	int fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "dscope_sdiv", "GPL",
+			       insns, 3, NULL);
+	bool yes = fd >= 0 || errno == EPERM;
 
-	if (!known) {
-		fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "dscope_sdiv", "GPL",
-				   insns, 3, NULL);
-		known = fd >= 0 || errno == EPERM ? 1 : -1;
-		if (fd >= 0)
-			close(fd);
-	}
-	return known > 0;
+	if (fd >= 0)
+		close(fd);
+	return yes;
+}
+
+bool load_has_sdiv(void)
+{
+	return answer(&known_sdiv, "sdiv", try_sdiv);
 }

@@ -5,10 +5,18 @@
  * on first use, by a trial: a tiny program loaded, a link created, a map
  * made, or the kernel's own description of a PMU in sysfs -- never by the
  * kernel's version number, which says nothing about backports or config.
- * The answer is cached for the life of the process.
+ * The answers are facts about the running kernel, the same for every
+ * session: they are kept process-wide, for the life of the process (a
+ * few bytes, nothing to free).  Sessions in several threads may ask at
+ * once: each answer is read and written atomically, and two threads that
+ * both find one untried both try, and get the kernel's one answer.
  *
+ * Two test aids:
  * DSCOPE_CAPS_DISABLE=name,name,... makes the named capabilities report
  * absent, so a fallback can be tested on a kernel that does not need it.
+ * DSCOPE_CAPS=name,name,... pins the answers: exactly the named ones are
+ * present ("sdiv" too, below) and nothing is tried, so that what -S prints
+ * is the same on any kernel and for any user (tests/asm).
  */
 #ifndef DSCOPE_KCAPS_H
 #define DSCOPE_KCAPS_H
@@ -50,7 +58,8 @@ void kcaps_print(FILE *out);
 
 /* Whether the kernel's verifier takes signed division and modulo (BPF
  * cpu v4): tried once, by loading a three-instruction program; without
- * the rights to load anything, assumed. */
+ * the rights to load anything, assumed.  Named "sdiv" in DSCOPE_CAPS and
+ * DSCOPE_CAPS_DISABLE; not one of the capabilities kcaps_print lists. */
 bool load_has_sdiv(void);
 
 #endif /* DSCOPE_KCAPS_H */

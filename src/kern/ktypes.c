@@ -6,6 +6,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -40,18 +41,21 @@ static struct btf *load_vmlinux_btf(void)
 	return btf ? btf : btf__load_vmlinux_btf();
 }
 
+/* The kernel's BTF: process-wide (ktypes.h), loaded once. */
+static struct btf *vmlinux_btf;
+static pthread_once_t vmlinux_btf_once = PTHREAD_ONCE_INIT;
+
+static void vmlinux_btf_load(void)
+{
+	struct btf *btf = load_vmlinux_btf();
+
+	vmlinux_btf = libbpf_get_error(btf) ? NULL : btf;
+}
+
 const struct btf *ktype_btf(void)
 {
-	static struct btf *btf;
-	static bool tried;
-
-	if (!tried) {
-		tried = true;
-		btf = load_vmlinux_btf();
-		if (libbpf_get_error(btf))
-			btf = NULL;
-	}
-	return btf;
+	pthread_once(&vmlinux_btf_once, vmlinux_btf_load);
+	return vmlinux_btf;
 }
 
 bool ktype_is_typedef(const char *name)

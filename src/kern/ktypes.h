@@ -3,7 +3,12 @@
  *
  * The kernel describes its own structures; dscope reads member offsets from
  * there instead of compiling in a layout that changes between kernels.
- * The BTF is loaded once per process, on first use, and kept.
+ *
+ * The BTF is a process-wide object, not a session's: it describes the one
+ * running kernel, and at some 5 MB parsed it is loaded once however many
+ * sessions a process holds.  The first call loads it, under pthread_once,
+ * so sessions in several threads may ask at once; it is read-only after,
+ * and kept for the life of the process (nothing frees it).
  */
 #ifndef DSCOPE_KTYPES_H
 #define DSCOPE_KTYPES_H

@@ -11,6 +11,7 @@
  */
 #include "obj/ksym.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,8 +23,10 @@ struct ksym {
 	char type;		/* kallsyms' letter: 't' text, 'd' data... */
 };
 
+/* The process-wide table (ksym.h): filled once by load() under
+ * table_once, read-only after. */
+static pthread_once_t table_once = PTHREAD_ONCE_INIT;
 static struct {
-	bool loaded;
 	struct ksym *syms;
 	size_t n;
 	char **mods;		/* interned module names */
@@ -97,7 +100,6 @@ static void load(void)
 	char line[512];
 	size_t cap = 0;
 
-	table.loaded = true;
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f)) {
@@ -127,8 +129,7 @@ static void load(void)
 
 bool ksym_range(const char *name, uint64_t *start, uint64_t *end)
 {
-	if (!table.loaded)
-		load();
+	pthread_once(&table_once, load);
 	for (size_t i = 0; i < table.n; i++)
 		if (strcmp(table.syms[i].name, name) == 0) {
 			*start = table.syms[i].addr;
@@ -155,8 +156,7 @@ void ksym_func_addrs(size_t n, const char *const *mods,
 {
 	const struct ksym **by_name;
 
-	if (!table.loaded)
-		load();
+	pthread_once(&table_once, load);
 	memset(addrs, 0, n * sizeof(*addrs));
 	if (!table.n || !(by_name = malloc(table.n * sizeof(*by_name))))
 		return;
@@ -190,8 +190,7 @@ bool ksym_lookup(void *ctx, uint64_t addr, const char **mod, const char **sym,
 	size_t lo = 0, hi;
 
 	(void)ctx;
-	if (!table.loaded)
-		load();
+	pthread_once(&table_once, load);
 	hi = table.n;
 	if (!hi || addr < table.syms[0].addr)
 		return false;
@@ -214,8 +213,7 @@ enum ksym_var ksym_var_addr(const char *mod, const char *name, uint64_t *addr,
 {
 	const struct ksym *func = NULL;
 
-	if (!table.loaded)
-		load();
+	pthread_once(&table_once, load);
 	for (size_t i = 0; i < table.n; i++) {
 		const struct ksym *k = &table.syms[i];
 

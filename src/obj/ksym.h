@@ -4,8 +4,12 @@
  *
  * The table is read on the first lookup (a stack or symbol to print), not
  * at start-up: some 200,000 lines cost tens of milliseconds, which a
- * script that never prints a kernel address should not pay.  It is kept
- * for the life of the process, as the kernel's BTF is.
+ * script that never prints a kernel address should not pay.  Like the
+ * kernel's BTF (kern/ktypes.h) it is a process-wide object, not a
+ * session's: one kernel's symbols, some 200,000 of them, read once
+ * however many sessions ask.  The first lookup fills it, under
+ * pthread_once, so sessions in several threads may look up at once; it is
+ * read-only after and kept for the life of the process.
  */
 #ifndef DSCOPE_KSYM_H
 #define DSCOPE_KSYM_H

@@ -2,10 +2,18 @@
  * catalog.h -- every probe dscope knows, and DTrace's way of naming them.
  *
  * A probe is named provider:module:function:name and carries a DTrace-style
- * ID that is stable within one run: dtrace:::BEGIN is 1, END 2, ERROR 3, then
- * the profile provider's standing probes, then syscall:vmlinux:*:{entry,return}
- * in syscall-number order.  Probes made on demand (profile-N, tick-N) take
- * the next free ID when first named.
+ * ID that is stable within one run.  catalog__new() runs the providers
+ * that have standing probes in the order of enum prov_kind (the table
+ * providers[] in catalog.c), so dtrace:::BEGIN is 1, END 2, ERROR 3, then
+ * come the profile provider's standing probes, syscall:vmlinux:*:{entry,
+ * return} in syscall-number order, the stable providers' probes (proc,
+ * sched and io together: stable.c), the network providers' (net.c) and
+ * lockstat's.  The rest are made when a description first names them
+ * and take the next free IDs: profile-N and tick-N of other periods;
+ * sdt's tracepoints (a walk of tracefs and BTF, paid only when a
+ * description may name one); a process's pid, USDT and plockstat probes,
+ * read from its files; fbt's kernel functions; the derived sched, proc,
+ * vminfo and sysinfo probes (derived.c).
  *
  * The catalog owns every probe and every string a probe points to; they live
  * until catalog__free().  Pointers handed out are stable: a probe made on
@@ -20,8 +28,11 @@
  * under 200us (DTrace's floor), simply matches nothing, as in DTrace, where
  * the compiler then reports D_PDESC_ZERO; catalog__hint() says why.
  *
- * Argument types come from tracefs (events/syscalls/sys_enter_NAME/format)
- * and are read on first use, not at start-up: catalog__args().
+ * Argument types are read on first use, not at start-up (catalog__args()),
+ * each provider from its own source: syscall's from tracefs
+ * (events/syscalls/sys_enter_NAME/format), sdt's and fbt's from BTF, the
+ * stable and lowered providers' from their translators' tables, USDT's
+ * from the notes' operands.
  */
 #ifndef DSCOPE_CATALOG_H
 #define DSCOPE_CATALOG_H

@@ -18,6 +18,7 @@
 #include "sdt.h"
 
 #include <bpf/btf.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,21 +38,26 @@ static int cmp_tp(const void *a, const void *b)
 		      ((const struct tp_type *)b)->event);
 }
 
-/* Every btf_trace_* typedef, sorted by event; built once, kept. */
-static const struct tp_type *tp_types(int *n)
+/*
+ * Every btf_trace_* typedef, sorted by event: an index of the kernel's
+ * BTF, which is process-wide (kern/ktypes.h), so the index is too: built
+ * once, under pthread_once, by whichever session asks first, read-only
+ * after, kept for the life of the process.
+ */
+static struct tp_type *tp_index;
+static int tp_nindex;
+static pthread_once_t tp_index_once = PTHREAD_ONCE_INIT;
+
+static void tp_index_build(void)
 {
-	static struct tp_type *v;
-	static int nv = -1;
-	const struct btf *btf;
+	const struct btf *btf = ktype_btf();
+	struct tp_type *v = NULL;
+	uint32_t cnt;
+	int cap = 0, nv = 0;
 
-	if (nv >= 0 || !(btf = ktype_btf())) {
-		*n = nv < 0 ? 0 : nv;
-		return v;
-	}
-	uint32_t cnt = btf__type_cnt(btf);
-	int cap = 0;
-
-	nv = 0;
+	if (!btf)
+		return;
+	cnt = btf__type_cnt(btf);
 	for (uint32_t id = 1; id < cnt; id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
 		const char *name;
@@ -72,9 +78,17 @@ static const struct tp_type *tp_types(int *n)
 		v[nv].event = name + sizeof(TRACE_PREFIX) - 1;
 		v[nv++].id = id;
 	}
-	qsort(v, (size_t)nv, sizeof(*v), cmp_tp);
-	*n = nv;
-	return v;
+	if (v)
+		qsort(v, (size_t)nv, sizeof(*v), cmp_tp);
+	tp_index = v;
+	tp_nindex = nv;
+}
+
+static const struct tp_type *tp_types(int *n)
+{
+	pthread_once(&tp_index_once, tp_index_build);
+	*n = tp_nindex;
+	return tp_index;
 }
 
 /* The function prototype behind btf_trace_EVENT, or NULL. */

@@ -1,10 +1,11 @@
 /*
  * aggprint.c -- aggregation arithmetic, ordering and output.
  *
- * Everything an aggregating function needs after the BPF side has counted
- * is in one row of agg_ops[]: how many words it keeps, how two CPUs'
- * words merge, how two rows compare when sorting by value, and how the
- * value prints in the default format.  The rules are DTrace's, including
+ * What an aggregating function needs after the BPF side has counted is
+ * in one row of agg_ops[]: how two CPUs' words merge, how two rows
+ * compare when sorting by value, and how the value prints in the default
+ * format; how many words it keeps is agg_nwords()'s, as the quantizing
+ * functions' counts depend on their parameters.  The rules are DTrace's, including
  * the ones that look accidental, because scripts' expected output depends
  * on them:
  *
@@ -18,12 +19,12 @@
  *  - quantize tables show one empty bucket either side of the used range,
  *    and the bars of a table are scaled to its total (of absolute values).
  *
- * Sorting uses qsort with comparators that never return 0 for two rows of
- * one aggregation (keys are unique), so the order is deterministic.  The
- * options that affect comparison live in a file-scope struct for the
- * duration of one sort, as qsort has no context argument; dscope prints
- * from one thread.
+ * Sorting uses qsort_r with comparators that never return 0 for two rows
+ * of one aggregation (keys are unique), so the order is deterministic; the
+ * options a sort compares by travel in its context (struct sort_ctx), so
+ * that sessions may print from several threads at once.
  */
+#define _GNU_SOURCE	/* qsort_r */
 #include "rt/aggprint.h"
 
 #include <stdlib.h>
@@ -311,7 +312,7 @@ void agg_merge(enum agg_func func, int64_t *dst, const int64_t *src,
 	}
 }
 
-/* ---- values for other formats (rt/emit.h) ---------------------------- */
+/* ---- values for other formats (rt/oformat.h) ------------------------- */
 
 static const char *const func_names[] = {	/* ORDER: enum agg_func */
 	"count", "sum", "min", "max", "avg", "stddev", "quantize",
@@ -391,15 +392,17 @@ bool agg_bucket_bounds(const struct agg_desc *d, int b, int64_t *lo,
 
 /* ---- sorting ---------------------------------------------------------- */
 
-static struct {
-	const struct agg_desc *desc;
+/* What one sort compares by, handed to qsort_r's comparators. */
+struct sort_ctx {
 	struct agg_sort_opts opts;
-	int naggs;		/* joined printa: aggregations per bundle */
-} sorting;
+	const struct agg_desc *desc;	/* agg_sort: the aggregation's */
+	const struct agg_data *aggs;	/* joined printa: the aggregations */
+	int naggs;			/* ... and how many */
+};
 
-static int rev(int r)
+static int rev(const struct sort_ctx *sc, int r)
 {
-	return sorting.opts.sortrev ? -r : r;
+	return sc->opts.sortrev ? -r : r;
 }
 
 static int key_size(const struct fmt_val *k)
@@ -436,9 +439,10 @@ static int cmp_key(const struct fmt_val *a, const struct fmt_val *b)
 }
 
 /* Keys from aggsortkeypos on, wrapping round to the first. */
-static int cmp_keys(const struct fmt_val *a, const struct fmt_val *b, int n)
+static int cmp_keys(const struct sort_ctx *sc, const struct fmt_val *a,
+		    const struct fmt_val *b, int n)
 {
-	int pos = sorting.opts.sortkeypos;
+	int pos = sc->opts.sortkeypos;
 
 	if (pos < 0 || pos >= n)
 		pos = 0;
@@ -447,38 +451,38 @@ static int cmp_keys(const struct fmt_val *a, const struct fmt_val *b, int n)
 		int r = cmp_key(&a[k], &b[k]);
 
 		if (r)
-			return rev(r);
+			return rev(sc, r);
 	}
 	return 0;
 }
 
-static int cmp_value(const struct agg_desc *d, const int64_t *a,
-		     const int64_t *b)
+static int cmp_value(const struct sort_ctx *sc, const struct agg_desc *d,
+		     const int64_t *a, const int64_t *b)
 {
-	return rev(agg_ops[d->func].cmp(d, a, b));
+	return rev(sc, agg_ops[d->func].cmp(d, a, b));
 }
 
-static int cmp_rows(const void *pa, const void *pb)
+static int cmp_rows(const void *pa, const void *pb, void *ctx)
 {
 	const struct agg_row *a = *(struct agg_row *const *)pa;
 	const struct agg_row *b = *(struct agg_row *const *)pb;
-	const struct agg_desc *d = sorting.desc;
+	const struct sort_ctx *sc = ctx;
 	int r;
 
-	if (!sorting.opts.sortkey && (r = cmp_value(d, a->data, b->data)))
+	if (!sc->opts.sortkey && (r = cmp_value(sc, sc->desc, a->data, b->data)))
 		return r;
-	return cmp_keys(a->keys, b->keys, d->nkeys);
+	return cmp_keys(sc, a->keys, b->keys, sc->desc->nkeys);
 }
 
 void agg_sort(struct agg_row **rows, int n, const struct agg_desc *desc,
 	      const struct agg_sort_opts *opts)
 {
-	static const struct agg_sort_opts none;
+	struct sort_ctx sc = { .desc = desc };
 
-	sorting.desc = desc;
-	sorting.opts = opts ? *opts : none;
+	if (opts)
+		sc.opts = *opts;
 	if (n > 1)
-		qsort(rows, (size_t)n, sizeof(*rows), cmp_rows);
+		qsort_r(rows, (size_t)n, sizeof(*rows), cmp_rows, &sc);
 }
 
 /* ---- quantize tables -------------------------------------------------- */
@@ -817,25 +821,26 @@ void agg_print_default(FILE *out, const struct agg_desc *desc,
 	}
 }
 
-static int cmp_agg_ids(const void *pa, const void *pb)
+static int cmp_agg_ids(const void *pa, const void *pb, void *ctx)
 {
 	const struct agg_data *a = pa, *b = pb;
 
-	return rev(a->desc->id < b->desc->id ? -1 : a->desc->id > b->desc->id);
+	return rev(ctx, a->desc->id < b->desc->id ? -1 : a->desc->id > b->desc->id);
 }
 
 void agg_print_all(FILE *out, const struct agg_data *aggs, int naggs,
 		   const struct agg_sort_opts *opts,
 		   const struct fmt_sym_ops *syms)
 {
-	static const struct agg_sort_opts none;
 	struct agg_data *order = malloc(sizeof(*order) * (size_t)(naggs + 1));
+	struct sort_ctx sc = { 0 };
 
 	if (!order)
 		abort();
+	if (opts)
+		sc.opts = *opts;
 	memcpy(order, aggs, sizeof(*order) * (size_t)naggs);
-	sorting.opts = opts ? *opts : none;
-	qsort(order, (size_t)naggs, sizeof(*order), cmp_agg_ids);
+	qsort_r(order, (size_t)naggs, sizeof(*order), cmp_agg_ids, &sc);
 	for (int i = 0; i < naggs; i++) {
 		agg_sort(order[i].rows, order[i].nrows, order[i].desc, opts);
 		agg_print_default(out, order[i].desc, order[i].rows,
@@ -913,21 +918,21 @@ static int print_bundle(FILE *out, const struct fmt *f,
 }
 
 /* Bundles sort by each aggregation's value from aggsortpos on, then key. */
-static int cmp_bundles(const void *pa, const void *pb)
+static int cmp_bundles(const void *pa, const void *pb, void *ctx)
 {
 	const struct bundle *a = pa, *b = pb;
-	const struct agg_data *aggs = (const struct agg_data *)sorting.desc;
-	int n = sorting.naggs, nkeys = aggs[0].desc->nkeys, r;
+	const struct sort_ctx *sc = ctx;
+	int n = sc->naggs, nkeys = sc->aggs[0].desc->nkeys, r;
 
-	if (sorting.opts.sortkey && (r = cmp_keys(a->keys, b->keys, nkeys)))
+	if (sc->opts.sortkey && (r = cmp_keys(sc, a->keys, b->keys, nkeys)))
 		return r;
 	for (int i = 0; i < n; i++) {
-		int k = (i + sorting.opts.sortpos) % n;
+		int k = (i + sc->opts.sortpos) % n;
 
-		if ((r = cmp_value(aggs[k].desc, a->data[k], b->data[k])))
+		if ((r = cmp_value(sc, sc->aggs[k].desc, a->data[k], b->data[k])))
 			return r;
 	}
-	return sorting.opts.sortkey ? 0 : cmp_keys(a->keys, b->keys, nkeys);
+	return sc->opts.sortkey ? 0 : cmp_keys(sc, a->keys, b->keys, nkeys);
 }
 
 /* Find the row of aggregation k with the given keys; NULL if none. */
@@ -989,7 +994,7 @@ static int printa_joined(FILE *out, const struct fmt *f,
 			 const struct agg_sort_opts *opts,
 			 const struct fmt_sym_ops *syms)
 {
-	static const struct agg_sort_opts none;
+	struct sort_ctx sc = { .aggs = aggs, .naggs = naggs };
 	int64_t **zeros = calloc((size_t)naggs, sizeof(*zeros));
 	struct bundle *b;
 	int n, rc = 0;
@@ -1002,12 +1007,11 @@ static int printa_joined(FILE *out, const struct fmt *f,
 			abort();
 	}
 	n = make_bundles(aggs, naggs, zeros, &b);
-	sorting.desc = (const struct agg_desc *)aggs;
-	sorting.naggs = naggs;
-	sorting.opts = opts ? *opts : none;
-	if (sorting.opts.sortpos < 0 || sorting.opts.sortpos >= naggs)
-		sorting.opts.sortpos = 0;
-	qsort(b, (size_t)n, sizeof(*b), cmp_bundles);
+	if (opts)
+		sc.opts = *opts;
+	if (sc.opts.sortpos < 0 || sc.opts.sortpos >= naggs)
+		sc.opts.sortpos = 0;
+	qsort_r(b, (size_t)n, sizeof(*b), cmp_bundles, &sc);
 	for (int i = 0; i < n && rc == 0; i++) {
 		struct printa_ctx p = { aggs, naggs, &b[i], syms };
 

@@ -220,7 +220,7 @@ static void print_memory(struct consumer *c, const struct spec_action *act,
 }
 
 /* Under an emitter, the actions whose text the text printer makes into
- * a buffer for it (emit.h); printa and exit it is given as values. */
+ * a buffer for it (oformat.h); printa and exit it is given as values. */
 static bool captured(const struct consumer *c, const struct spec_action *act)
 {
 	return c->em && (act->kind == ACT_PRINTF || act->kind == ACT_TRACE ||

@@ -20,7 +20,7 @@
 
 #include "rt/agg.h"
 #include "rt/bufpolicy.h"
-#include "rt/emit.h"
+#include "rt/oformat.h"
 #include "rt/metrics.h"
 #include "spec/options.h"
 #include "spec/spec.h"
@@ -57,7 +57,6 @@ struct consumer {
 	struct ring_buffer *wake;	/* MAP_WAKE: exit() was called */
 	int epfd;			/* both: the principal buffers and wake */
 	struct agg_state aggs;
-	uint64_t *lost;			/* per CPU: reported so far */
 	struct drop_counts *dropped;	/* per CPU: reported so far */
 	struct specbufs specs;		/* speculative records held back */
 	uint64_t specunavail;		/* failed speculations reported so far */

@@ -30,7 +30,7 @@ enum evaltime {
 	EVALTIME_MAIN,		/* at main() */
 };
 
-/* How the consumer writes what it prints (oformat); see rt/emit.h. */
+/* How the consumer writes what it prints (oformat); see rt/oformat.h. */
 enum oformat {
 	OFORMAT_TEXT,		/* dtrace(1)'s text */
 	OFORMAT_JSON,		/* one JSON object a line (docs/dscope.1) */

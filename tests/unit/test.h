@@ -3,8 +3,10 @@
  *
  * A test is `TEST(name) { ... }`; it registers itself at start-up.  CHECK
  * and CHECK_STR record a failure with file:line and carry on, so that one
- * run shows every broken expectation.  main() in unit_main.c runs them all
- * and ends with "N passed, N failed".
+ * run shows every broken expectation.  SKIP(why) ends a test that cannot
+ * run here (tracefs unreadable without root): it is reported, not passed.
+ * main() in unit_main.c runs them all and ends with "N passed, N failed,
+ * N skipped".
  */
 #ifndef DSCOPE_TEST_H
 #define DSCOPE_TEST_H
@@ -20,6 +22,12 @@ struct unit_test {
 
 void unit_register(struct unit_test *t);
 extern int unit_failures;	/* failed checks in the running test */
+extern const char *unit_skipped;	/* why the running test was skipped, or NULL */
+
+/* The path of a program of tests/targets as `make` builds it ($B/targets/
+ * NAME, B=build by default), or NULL, with a failure recorded, when it is
+ * not there: a test that reads one fails, rather than crashes, without it. */
+const char *unit_target(const char *name);
 
 #define TEST(name)                                                        \
 	static void test_##name(void);                                    \
@@ -49,6 +57,12 @@ extern int unit_failures;	/* failed checks in the running test */
 				w_);                                      \
 			unit_failures++;                                  \
 		}                                                         \
+	} while (0)
+
+#define SKIP(why)                                                         \
+	do {                                                              \
+		unit_skipped = (why);                                     \
+		return;                                                   \
 	} while (0)
 
 #endif /* DSCOPE_TEST_H */

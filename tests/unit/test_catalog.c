@@ -366,9 +366,9 @@ TEST(list_output_columns)
 
 TEST(list_verbose_argument_types)
 {
-	struct catalog *cat = catalog__new();
+	struct catalog *cat;
 	struct probe_desc pd = desc("syscall", "", "read", "entry");
-	char *text = list(cat, &pd, true);
+	char *text;
 	const char *sections =
 		"\n\tProbe Description Attributes\n"
 		"\t\tIdentifier Names: Private\n"
@@ -383,6 +383,11 @@ TEST(list_verbose_argument_types)
 		"\t\targs[1]: char *\n"
 		"\t\targs[2]: size_t\n\n";
 
+	/* the syscalls' argument types come from tracefs, root's alone */
+	if (tracefs_unreadable())
+		SKIP(tracefs_unreadable());
+	cat = catalog__new();
+	text = list(cat, &pd, true);
 	CHECK(text && strstr(text, sections));
 	free(text);
 
@@ -398,8 +403,10 @@ TEST(list_verbose_argument_types)
 	free(text);
 
 	const struct probe *p = find(cat, "", "", "openat", "entry");
-	CHECK(catalog__args(cat, p) == 4);
-	CHECK_STR(p->args[1].type, "const char *");
-	CHECK_STR(p->args[1].name, "filename");
+	CHECK(p && catalog__args(cat, p) == 4);
+	if (p && p->nargs == 4) {
+		CHECK_STR(p->args[1].type, "const char *");
+		CHECK_STR(p->args[1].name, "filename");
+	}
 	catalog__free(cat);
 }

@@ -125,22 +125,15 @@ static const struct unwind_row *sym_row(const char *path, const char *name,
 	return NULL;
 }
 
-static char *target(const char *name)
-{
-	static char path[256];
-	const char *b = getenv("B");
-
-	snprintf(path, sizeof(path), "%s/targets/%s", b ? b : "build", name);
-	return path;
-}
-
 /* -O0 with frame pointers: push rbp; mov rbp, rsp; ... leave; ret */
 TEST(ehframe_target_frame_pointer)
 {
 	struct unwind_row *rows = NULL;
 	size_t n = 0;
-	const char *napper = target("napper");
+	const char *napper = unit_target("napper");
 
+	if (!napper)
+		return;
 	CHECK(is_rule(sym_row(napper, "main", 0, &rows, &n), UW_CFA_RSP, 8, 0));
 	free(rows);
 	CHECK(is_rule(sym_row(napper, "main", 1, &rows, &n), UW_CFA_RSP, 16, -16));
@@ -159,8 +152,10 @@ TEST(ehframe_target_no_frame_pointer)
 {
 	struct unwind_row *rows = NULL;
 	size_t n = 0;
-	const char *napper = target("napper-nofp");
+	const char *napper = unit_target("napper-nofp");
 
+	if (!napper)
+		return;
 	CHECK(is_rule(sym_row(napper, "wait_for_io", 0, &rows, &n), UW_CFA_RSP, 8, 0));
 	free(rows);
 	CHECK(is_rule(sym_row(napper, "wait_for_io", 4, &rows, &n), UW_CFA_RSP, 32, 0));

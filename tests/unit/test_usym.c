@@ -188,13 +188,14 @@ TEST(libc_debug_symbols)
 /* A file with its own .symtab needs no debug file. */
 TEST(target_symtab_without_debug_file)
 {
-	char path[256];
-	const char *b = getenv("B");
+	const char *path = unit_target("napper");
 	const struct elf_file *f;
 
-	snprintf(path, sizeof(path), "%s/targets/napper", b ? b : "build");
-	if (!(f = elf_file_get(path)))
-		return;		/* targets not built */
+	if (!path)
+		return;
+	CHECK((f = elf_file_get(path)) != NULL);
+	if (!f)
+		return;
 	CHECK(f->debug == NULL);
 	CHECK(f->nsyms > 0);
 }

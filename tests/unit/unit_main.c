@@ -1,13 +1,29 @@
 /*
  * unit_main.c -- run every registered unit test, in name order, and print
- * "N passed, N failed".  `build/unit-tests NAME...` runs only those named.
+ * "N passed, N failed, N skipped".  `build/unit-tests NAME...` runs only
+ * those named.
  */
 #include "test.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 static struct unit_test *tests;
 int unit_failures;
+const char *unit_skipped;
+
+const char *unit_target(const char *name)
+{
+	static char path[256];
+	const char *b = getenv("B");
+
+	snprintf(path, sizeof(path), "%s/targets/%s", b ? b : "build", name);
+	if (access(path, R_OK) == 0)
+		return path;
+	fprintf(stderr, "%s: not built (make all builds the test targets)\n", path);
+	unit_failures++;
+	return NULL;
+}
 
 void unit_register(struct unit_test *t)
 {
@@ -31,14 +47,18 @@ static int selected(const char *name, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	int passed = 0, failed = 0;
+	int passed = 0, failed = 0, skipped = 0;
 
 	for (struct unit_test *t = tests; t; t = t->next) {
 		if (!selected(t->name, argc, argv))
 			continue;
 		unit_failures = 0;
+		unit_skipped = NULL;
 		t->fn();
-		if (unit_failures) {
+		if (unit_skipped && !unit_failures) {
+			printf("SKIP unit/%s (%s)\n", t->name, unit_skipped);
+			skipped++;
+		} else if (unit_failures) {
 			printf("FAIL unit/%s\n", t->name);
 			failed++;
 		} else {
@@ -46,6 +66,6 @@ int main(int argc, char **argv)
 			passed++;
 		}
 	}
-	printf("%d passed, %d failed\n", passed, failed);
+	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
 	return failed ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 /*
- * emit_folded.c -- oformat=folded and oformat=svg.  See emit.h.
+ * oformat_folded.c -- oformat=folded and oformat=svg.  See oformat.h.
  *
  * Each row of an aggregation keyed by stack() or ustack() becomes one
  * stack, root first: the other keys as leading frames (pid, execname...,
@@ -19,7 +19,7 @@
  * stack key, or a quantize table as value -- are left out, and said so
  * once on stderr.
  */
-#include "rt/emit.h"
+#include "rt/oformat.h"
 
 #include <stdlib.h>
 #include <string.h>

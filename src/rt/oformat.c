@@ -1,7 +1,7 @@
 /*
- * emit.c -- the emitter for an oformat.  See emit.h.
+ * oformat.c -- the emitter for an oformat.  See oformat.h.
  */
-#include "rt/emit.h"
+#include "rt/oformat.h"
 
 struct emitter *emit_new(enum oformat f, FILE **out, FILE *err,
 			 const char *progname, const struct fmt_sym_ops *syms)

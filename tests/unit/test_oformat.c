@@ -1,5 +1,5 @@
 /*
- * test_emit.c -- the pieces other output formats are built of: bucket
+ * test_oformat.c -- the pieces other output formats are built of: bucket
  * bounds (every value of a bucket lands in it, the next value in the
  * next bucket), the JSON emitter's lines, strings included, and the
  * flame graph's tree.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "prov/catalog.h"
-#include "rt/emit.h"
+#include "rt/oformat.h"
 #include "rt/flamegraph.h"
 
 static int bucket(const struct agg_desc *d, int64_t v)

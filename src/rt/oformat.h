@@ -1,5 +1,5 @@
 /*
- * emit.h -- output formats other than dtrace(1)'s text (oformat).
+ * oformat.h -- output formats other than dtrace(1)'s text (oformat).
  *
  * The consumer decodes each record once and carries out its actions once
  * (consume.c).  Under oformat=text it prints as it goes.  Under any other
@@ -10,10 +10,10 @@
  * the aggregation arithmetic and the symbol lookups stay the text
  * printer's, so a new format does not copy the printer.
  *
- *   json     one object a line (emit_json.c; the schema is in dscope.1)
+ *   json     one object a line (oformat_json.c; the schema is in dscope.1)
  *   folded   stack aggregations as "root;...;leaf value" lines
  *   svg      the same rows drawn as one flame graph, written at the end
- *            (emit_folded.c, flamegraph.c)
+ *            (oformat_folded.c, flamegraph.c)
  *
  * Under folded and svg the text of printf(), trace() and the like goes
  * to stderr, so that a script's messages are still seen and the output
@@ -23,8 +23,8 @@
  * inside its own.  So a record's state is a handle the consumer keeps
  * for the duration of the record (emit_record_begin .. _end).
  */
-#ifndef DSCOPE_EMIT_H
-#define DSCOPE_EMIT_H
+#ifndef DSCOPE_OFORMAT_H
+#define DSCOPE_OFORMAT_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -79,4 +79,4 @@ int64_t emit_int(const struct fmt_val *v);
 struct emitter *emit_json_new(void);
 struct emitter *emit_folded_new(bool svg);
 
-#endif /* DSCOPE_EMIT_H */
+#endif /* DSCOPE_OFORMAT_H */

@@ -1,5 +1,5 @@
 /*
- * emit_json.c -- oformat=json: one JSON object a line.  See emit.h; the
+ * oformat_json.c -- oformat=json: one JSON object a line.  See oformat.h; the
  * schema (version 1) is documented in docs/dscope.1, JSON OUTPUT.
  *
  * The shape follows FreeBSD DTrace's structured output where that fits
@@ -16,7 +16,7 @@
  * \udcff (PEP 383's "surrogateescape"), so that every byte string comes
  * back exactly -- in Python, s.encode("utf-8", "surrogateescape").
  */
-#include "rt/emit.h"
+#include "rt/oformat.h"
 
 #include <stdlib.h>
 #include <string.h>
