@@ -19,6 +19,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,8 +296,30 @@ static int attach_timer(const struct spec_prog *p, struct attach_set *set,
 	return last;
 }
 
-int attach_all(const struct spec *sp, struct attach_set *set, FILE *err,
-	       const char *progname)
+/* The signals that end dscope, held back while it attaches. */
+static void ending_signals(sigset_t *s)
+{
+	sigemptyset(s);
+	sigaddset(s, SIGINT);
+	sigaddset(s, SIGTERM);
+	sigaddset(s, SIGHUP);
+}
+
+int attach_between(struct attach_set *set)
+{
+	sigset_t ending, pending;
+
+	ending_signals(&ending);
+	if (sigpending(&pending) == 0)
+		for (int sig = 1; sig < NSIG; sig++)
+			if (sigismember(&ending, sig) == 1 &&
+			    sigismember(&pending, sig) == 1)
+				return -EINTR;
+	return set->between ? set->between(set->between_arg) : 0;
+}
+
+static int attach_each(const struct spec *sp, struct attach_set *set,
+		       FILE *err, const char *progname)
 {
 	for (int i = 0; i < sp->nprogs; i++) {
 		const struct spec_prog *p = &sp->progs[i];
@@ -314,16 +338,26 @@ int attach_all(const struct spec *sp, struct attach_set *set, FILE *err,
 		default:
 			break;
 		}
-		if (rc < 0) {
-			detach_all(set);
+		if (rc < 0)
 			return rc;
-		}
 	}
-	if (uprobe_attach(sp, set, err, progname) < 0) {
+	return uprobe_attach(sp, set, err, progname);
+}
+
+int attach_all(const struct spec *sp, struct attach_set *set, FILE *err,
+	       const char *progname)
+{
+	sigset_t ending, old;
+	int rc;
+
+	ending_signals(&ending);
+	pthread_sigmask(SIG_BLOCK, &ending, &old);
+	rc = attach_each(sp, set, err, progname);
+	if (rc < 0 && rc != -ECANCELED)
 		detach_all(set);
-		return -EINVAL;
-	}
-	return 0;
+	/* a signal held back is delivered here, after the detach */
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return rc;
 }
 
 static int cmp_fd(const void *a, const void *b)
