@@ -390,6 +390,49 @@ static int *insert_fd(int *fds, int n, int fd)
 }
 
 /*
+ * A kprobe perf event's release waits out grace periods partly outside
+ * the kernel's locks, so several closed at once overlap: measured in
+ * Debian 12's 6.1 under TCG, 40 kprobes with their links released in
+ * 3.8-4.4 s from one thread, 2.5-2.8 s from eight (uprobes gain nothing,
+ * below, and lose nothing).  Each of RELEASE_THREADS closes every
+ * RELEASE_THREADS-th fd; where a thread cannot start, this one closes.
+ */
+#define RELEASE_THREADS 8
+
+struct closer {
+	const int *fds;
+	int n, k;
+};
+
+static void *close_every(void *arg)
+{
+	const struct closer *c = arg;
+
+	for (int i = c->k; i < c->n; i += RELEASE_THREADS)
+		close(c->fds[i]);
+	return NULL;
+}
+
+static void close_from_threads(const int *fds, int n)
+{
+	struct closer c[RELEASE_THREADS];
+	pthread_t t[RELEASE_THREADS];
+	bool started[RELEASE_THREADS] = { 0 };
+
+	for (int k = 0; k < RELEASE_THREADS; k++) {
+		c[k] = (struct closer){ fds, n, k };
+		started[k] = k > 0 && n > 1 &&
+			     pthread_create(&t[k], NULL, close_every, &c[k]) == 0;
+	}
+	for (int k = 0; k < RELEASE_THREADS; k++)
+		if (!started[k])
+			close_every(&c[k]);
+	for (int k = 1; k < RELEASE_THREADS; k++)
+		if (started[k])
+			pthread_join(t[k], NULL);
+}
+
+/*
  * Releasing a uprobe perf event unregisters its trace event and waits
  * out RCU grace periods under the kernel's event_mutex: ~100 ms each
  * here, one after another whatever the number of threads closing them
@@ -420,8 +463,7 @@ static void release_in_child(int *fds, int n)
 		keep_only(insert_fd(fds, n, dropped[0]), n + 1);
 		while (read(dropped[0], &c, 1) < 0 && errno == EINTR)
 			;
-		for (int i = 0; i <= n; i++)
-			close(fds[i]);
+		close_from_threads(fds, n + 1);
 		_exit(0);
 	}
 	if (pid > 0) {
