@@ -53,6 +53,7 @@
 #include <bpf/bpf.h>
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -697,7 +698,24 @@ static int attach_between_budget(void *arg)
 	return budget_passed(arg, now_ns()) ? -ECANCELED : 0;
 }
 
+static int go(struct dscope *ds);
+
+/* A signal that ends dscope, come while it loads, is held back to be
+ * seen between the batches of an attach storm (attach.h), which would
+ * otherwise run on to its end before the caller looks. */
 int dscope__go(struct dscope *ds)
+{
+	sigset_t ending, old;
+	int rc;
+
+	attach_ending_signals(&ending);
+	pthread_sigmask(SIG_BLOCK, &ending, &old);
+	rc = go(ds);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return rc;
+}
+
+static int go(struct dscope *ds)
 {
 	const char *pn = ds->cfg.progname;
 	FILE *err = ds->cfg.err;

@@ -433,21 +433,29 @@ static size_t ftrace_sites(struct arena *a, struct site **out)
 }
 
 /*
- * The address a kprobe_multi link takes for each function: the one
- * ftrace patches (available_filter_functions_addrs, kernels 6.5 on), the
- * first it lists under that name and module, as a kprobe by name enters
- * the first.  kallsyms' can be another function's -- two static
+ * The address a kprobe_multi link takes for each function: the start of
+ * the one ftrace patches (available_filter_functions_addrs, kernels 6.5
+ * on), the first it lists under that name and module, as a kprobe by
+ * name enters the first.  The file gives the patched instruction, after
+ * an endbr64 where the kernel has IBT, and a link given that address
+ * attaches but finds no cookie for it when the probe fires (the kernel
+ * looks them up by the function's start): the symbol that holds it in
+ * kallsyms gives the start (by address: a function may have aliases).  kallsyms' can be another function's -- two static
  * functions of one name, one of them notrace, or a variable's -- and one
  * address ftrace does not know refuses the whole link (EINVAL).  Where
  * the file is not there, kallsyms' text symbol (ksym_func_addrs), and
  * rt/uprobe.c splits a refused link to find the one refused.
  */
+#define SITE_AFTER_START 16	/* the patched call at most an endbr64 in */
+
 void fbt_func_addrs(size_t n, const char *const *mods,
 		    const char *const *names, uint64_t *addrs)
 {
 	struct arena a = { 0 };
 	struct site *sites;
 	size_t nsites = ftrace_sites(&a, &sites);
+	const char *mod, *sym;
+	uint64_t start;
 
 	if (!nsites) {
 		ksym_func_addrs(n, mods, names, addrs);
@@ -467,8 +475,12 @@ void fbt_func_addrs(size_t n, const char *const *mods,
 			else
 				hi = mid;
 		}
-		addrs[i] = lo < nsites && strcmp(sites[lo].name, names[i]) == 0 &&
-			   strcmp(sites[lo].mod, mods[i]) == 0 ? sites[lo].addr : 0;
+		addrs[i] = 0;
+		if (lo < nsites && strcmp(sites[lo].name, names[i]) == 0 &&
+		    strcmp(sites[lo].mod, mods[i]) == 0 &&
+		    ksym_lookup(NULL, sites[lo].addr, &mod, &sym, &start) &&
+		    sites[lo].addr - start < SITE_AFTER_START)
+			addrs[i] = start;
 	}
 	free(sites);
 	arena_free(&a);

@@ -296,8 +296,7 @@ static int attach_timer(const struct spec_prog *p, struct attach_set *set,
 	return last;
 }
 
-/* The signals that end dscope, held back while it attaches. */
-static void ending_signals(sigset_t *s)
+void attach_ending_signals(sigset_t *s)
 {
 	sigemptyset(s);
 	sigaddset(s, SIGINT);
@@ -309,7 +308,7 @@ int attach_between(struct attach_set *set)
 {
 	sigset_t ending, pending;
 
-	ending_signals(&ending);
+	attach_ending_signals(&ending);
 	if (sigpending(&pending) == 0)
 		for (int sig = 1; sig < NSIG; sig++)
 			if (sigismember(&ending, sig) == 1 &&
@@ -350,7 +349,7 @@ int attach_all(const struct spec *sp, struct attach_set *set, FILE *err,
 	sigset_t ending, old;
 	int rc;
 
-	ending_signals(&ending);
+	attach_ending_signals(&ending);
 	pthread_sigmask(SIG_BLOCK, &ending, &old);
 	rc = attach_each(sp, set, err, progname);
 	if (rc < 0 && rc != -ECANCELED)

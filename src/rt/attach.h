@@ -9,6 +9,7 @@
 #ifndef DSCOPE_ATTACH_H
 #define DSCOPE_ATTACH_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -56,6 +57,9 @@ int attach_cpuinfo(const struct spec *sp, FILE *err, const char *progname);
  */
 int attach_all(const struct spec *sp, struct attach_set *set, FILE *err,
 	       const char *progname);
+/* The signals that end dscope (SIGINT, SIGTERM, SIGHUP), held back
+ * while it attaches. */
+void attach_ending_signals(sigset_t *s);
 /* Between two batches of an attach: -EINTR if a signal that ends dscope
  * is pending, else what set->between says (0: go on). */
 int attach_between(struct attach_set *set);

@@ -316,20 +316,18 @@ static bool stops(int rc)
  * released in one system call that no signal interrupts, so a batch
  * bounds how long dscope is deaf to ^C and to its budget while a storm
  * attaches.  Measured in Debian's 6.12 under TCG (qemu, one host core a
- * vCPU), an empty program: one link of 1,000 functions 0.12 s to attach
- * and 0.24 s to release, 5,000 0.66 s and 0.61 s, 20,000 3.4 s and
- * 2.3 s, all 41,096 8.1 s and 6.2 s (0.1-0.2 ms a function, the
- * patching of each site); a link's release also waits out an RCU-tasks
- * grace period, ~0.08 s there whatever its size.  Each link costs more
- * as more functions are already probed (they fire while it patches):
- * the same 41,096 as 21 links of 2,000 took 0.75 s for the first link,
- * 1.2 s for the last, 3.7 s at worst, 35 s in all, and 19 s to release
- * (a grace period a link).  So 2,000: dscope is deaf for seconds at
- * most under emulation (milliseconds on hardware), at the price of
- * attaching and releasing a whole storm some three times slower than in
- * one link.
+ * vCPU), an empty program on N of its 41,096 traceable functions: one
+ * link of 1,000 took 0.12 s to attach and 0.24 s to release, 5,000
+ * 0.66 s and 0.61 s, 20,000 3.4 s and 2.3 s, all 41,096 8.1 s and 6.2 s
+ * (the patching of each site; a release also waits out an RCU-tasks
+ * grace period, ~0.08 s whatever its size).  All of them in links of
+ * 1,000: 14.7 s and 10.7 s (0.4 s the longest link); of 5,000: 8.4 s and
+ * 7.7 s (1.9 s the longest: a link costs more as more functions already
+ * probed fire while it patches).  So 5,000: no slower than one link, and
+ * deaf for two seconds at most under emulation, milliseconds on
+ * hardware.
  */
-#define KPROBE_MULTI_BATCH 2000
+#define KPROBE_MULTI_BATCH 5000
 
 /*
  * One link for addrs[0..n), with their cookies.  One function the kernel
@@ -421,9 +419,10 @@ static int attach_kprobe_multi(const struct spec *sp,
 		cookies[m++] = cookies[i];
 	}
 	if (missing)
-		fprintf(err, "%s: %zu fbt probe%s left out: kallsyms does not "
-			"list %s%s\n", progname, missing, missing == 1 ? "" : "s",
-			first, missing > 1 ? " and others" : "");
+		fprintf(err, "%s: %zu fbt probe%s left out: the kernel lists no "
+			"address for %s%s\n", progname, missing,
+			missing == 1 ? "" : "s", first,
+			missing > 1 ? " and others" : "");
 	for (; at < m && rc == 0; at += KPROBE_MULTI_BATCH) {
 		size_t k = m - at < KPROBE_MULTI_BATCH ? m - at : KPROBE_MULTI_BATCH;
 
