@@ -88,6 +88,12 @@ DSCOPE_API int dscope__header(struct dscope *ds, FILE *out, const char *name);
 DSCOPE_API int dscope__link(struct dscope *ds, const char *path, int bits,
 			    int nobjs, char *const *objs);
 
+/* Load, run BEGIN, attach.  While it runs, SIGINT, SIGTERM and SIGHUP are
+ * held back on the calling thread: one come stops an attach storm between
+ * its batches (everything released, said, -EINTR), and is delivered to
+ * the caller's handler as the call returns.  The overhead budget watches
+ * from before the probes attach; over it while they attach, the call
+ * returns 0 and the first dscope__poll -ECANCELED. */
 DSCOPE_API int dscope__go(struct dscope *ds);
 /* Wait up to timeout_ms (less when a rate option makes something due
  * sooner), then do what is due: read the principal buffers (switchrate),

@@ -53,6 +53,7 @@
 #include <bpf/bpf.h>
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -660,7 +661,61 @@ static int check_lockdown(struct dscope *ds)
 	return 0;
 }
 
+/*
+ * The overhead budget: at the end of each window, has what the probes
+ * cost passed it?  Then tracing is over as under DTrace's deadman: the
+ * probes stop (the state word, as at exit()), no END runs -- DTrace's
+ * killed state runs no probe, END's included -- and the run fails.
+ * Unlike dtrace(1), which exits at once, the aggregations gathered are
+ * printed (dscope__stop): they are what the user came for.  The budget
+ * is looked up at each window, so setopt("budget", ...) takes effect.
+ */
+static bool budget_passed(struct dscope *ds, uint64_t now)
+{
+	uint32_t limit = options_budget(&ds->opts);
+
+	if (!ds->budget.on || now < ds->next_budget ||
+	    !budget_tick(&ds->budget, now, limit, &ds->next_budget) || !limit)
+		return false;
+	ds->killed = true;
+	return true;
+}
+
+static int over_budget(struct dscope *ds, uint64_t now)
+{
+	if (!budget_passed(ds, now))
+		return 0;
+	budget_say(&ds->budget, ds->spec, options_budget(&ds->opts),
+		   ds->cfg.err, ds->cfg.progname);
+	return -ECANCELED;
+}
+
+/* Between the batches of an attach storm: the budget's windows go on
+ * over the probes attached so far; over it, the attach stops
+ * (-ECANCELED), said once it has (dscope__go). */
+static int attach_between_budget(void *arg)
+{
+	return budget_passed(arg, now_ns()) ? -ECANCELED : 0;
+}
+
+static int go(struct dscope *ds);
+
+/* A signal that ends dscope, come while it loads, is held back to be
+ * seen between the batches of an attach storm (attach.h), which would
+ * otherwise run on to its end before the caller looks. */
 int dscope__go(struct dscope *ds)
+{
+	sigset_t ending, old;
+	int rc;
+
+	attach_ending_signals(&ending);
+	pthread_sigmask(SIG_BLOCK, &ending, &old);
+	rc = go(ds);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return rc;
+}
+
+static int go(struct dscope *ds)
 {
 	const char *pn = ds->cfg.progname;
 	FILE *err = ds->cfg.err;
@@ -734,14 +789,26 @@ int dscope__go(struct dscope *ds)
 		return rc;
 	consume_poll(&ds->cons, 0);
 	exit_called(ds);
-	if (!ds->cons.done &&
-	    (rc = attach_all(ds->spec, &ds->links, err, pn)) < 0)
-		return rc;
+	/* the budget watches while the probes attach: a storm of fbt
+	 * probes can cost too much before the last is on (attach.h) */
 	if (!ds->cons.done && options_budget(&ds->opts) && !ds->replaying) {
 		budget_start(&ds->budget, ds->spec, &ds->links,
 			     ds->opts.budget_set, err, pn);
 		ds->next_budget = now_ns() + BUDGET_WINDOW_NS - BUDGET_SAMPLE_NS;
+		ds->links.between = attach_between_budget;
+		ds->links.between_arg = ds;
 	}
+	if (!ds->cons.done &&
+	    (rc = attach_all(ds->spec, &ds->links, err, pn)) < 0 &&
+	    rc != -ECANCELED)
+		return rc;
+	ds->links.between = NULL;
+	if (rc == -ECANCELED) {	/* the first poll stops the run */
+		budget_say(&ds->budget, ds->spec, options_budget(&ds->opts), err, pn);
+		consume_unstash(&ds->cons);
+		return 0;
+	}
+	budget_more(&ds->budget, ds->spec);	/* the copies attaching made */
 	consume_unstash(&ds->cons);
 	if (ds->cons.done || !ds->metrics)
 		return 0;	/* exit() in BEGIN: nothing else runs */
@@ -847,27 +914,6 @@ static int output_failed(struct dscope *ds)
 	return -ds->out_errno;
 }
 
-/*
- * The overhead budget: at the end of each window, has what the probes
- * cost passed it?  Then tracing is over as under DTrace's deadman: the
- * probes stop (the state word, as at exit()), no END runs -- DTrace's
- * killed state runs no probe, END's included -- and the run fails.
- * Unlike dtrace(1), which exits at once, the aggregations gathered are
- * printed (dscope__stop): they are what the user came for.  The budget
- * is looked up at each window, so setopt("budget", ...) takes effect.
- */
-static int over_budget(struct dscope *ds, uint64_t now)
-{
-	uint32_t limit = options_budget(&ds->opts);
-
-	if (!ds->budget.on || now < ds->next_budget ||
-	    !budget_tick(&ds->budget, now, limit, &ds->next_budget) || !limit)
-		return 0;
-	budget_say(&ds->budget, ds->spec, limit, ds->cfg.err, ds->cfg.progname);
-	ds->killed = true;
-	return -ECANCELED;
-}
-
 /* -x record: what the consumer has read, written out as packets, with
  * each CPU's losses so far. */
 static int record_flush(struct dscope *ds)
@@ -890,6 +936,8 @@ static int poll_locked(struct dscope *ds, int timeout_ms)
 
 	if (ds->state != S_GOING)
 		return -EINVAL;
+	if (ds->killed)
+		return -ECANCELED;	/* over budget while attaching */
 	if (ds->ending)
 		return 1;	/* already over: do not wait */
 	if (ds->replaying) {

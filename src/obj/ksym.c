@@ -177,9 +177,13 @@ void ksym_func_addrs(size_t n, const char *const *mods,
 			else
 				hi = mid;
 		}
-		if (lo < table.n && strcmp(by_name[lo]->name, names[i]) == 0 &&
-		    strcmp(by_name[lo]->mod, mods[i]) == 0)
-			addrs[i] = by_name[lo]->addr;
+		/* a function's: a variable of the same name is passed over */
+		for (; lo < table.n && strcmp(by_name[lo]->name, names[i]) == 0 &&
+		       strcmp(by_name[lo]->mod, mods[i]) == 0; lo++)
+			if (by_name[lo]->type && strchr("tTwW", by_name[lo]->type)) {
+				addrs[i] = by_name[lo]->addr;
+				break;
+			}
 	}
 	free(by_name);
 }

@@ -29,8 +29,9 @@ bool ksym_lookup(void *ctx, uint64_t addr, const char **mod, const char **sym,
 bool ksym_range(const char *name, uint64_t *start, uint64_t *end);
 
 /* addrs[i] = the address of function names[i] of module mods[i]
- * ("vmlinux" for the core kernel), the lowest if kallsyms lists it twice;
- * 0 if it does not list it.  One pass over a sorted index of the table. */
+ * ("vmlinux" for the core kernel), the lowest if kallsyms lists it twice
+ * (text symbols only: not a variable of the same name); 0 if it does not
+ * list it.  One pass over a sorted index of the table. */
 #include <stddef.h>
 void ksym_func_addrs(size_t n, const char *const *mods,
 		     const char *const *names, uint64_t *addrs);

@@ -16,10 +16,11 @@
  * (a glob that matches "fbt"), never for an empty provider field: some
  * 90,000 probes would be a surprise in ":::entry", and the walk costs.
  *
- * The probes of one program (entry, or return) are one kprobe_multi
- * (kretprobe_multi) link where the kernel has them, each function with
- * its probe's cookie as the pid provider's (rt/uprobe.c): Debian's 6.12
- * attaches and detaches 11,000 functions so in 3 s under emulation.
+ * The probes of one program (entry, or return) are kprobe_multi
+ * (kretprobe_multi) links of 5,000 functions where the kernel has them,
+ * each function with its probe's cookie as the pid provider's
+ * (rt/uprobe.c): Debian's 6.12 attaches all its 42,000 so in a minute
+ * under emulation, a signal or the budget able to stop it between links.
  * Without them, a kprobe (kretprobe) perf event each, the same program
  * and cookies: one system call and, at release, an RCU grace period a
  * function.  When a script names few functions and the kernel allows it,
@@ -370,4 +371,118 @@ bool fbt_fentry_ok(const struct probe *p)
 			return false;	/* a struct by value, or variadic */
 	}
 	return true;
+}
+
+/* One site of available_filter_functions_addrs, in the order listed. */
+struct site {
+	const char *mod, *name;
+	uint64_t addr;
+	size_t order;
+};
+
+static int cmp_site(const void *a, const void *b)
+{
+	const struct site *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (!c)
+		c = strcmp(x->mod, y->mod);
+	return c ? c : (x->order > y->order) - (x->order < y->order);
+}
+
+/* The sites of tracefs's available_filter_functions_addrs ("addr name" or
+ * "addr name [module]"), sorted by name, module, then as listed; how
+ * many, 0 where the file is not there.  Their strings in *a. */
+static size_t ftrace_sites(struct arena *a, struct site **out)
+{
+	char path[512], *line = NULL;
+	size_t cap = 0, n = 0, ncap = 0;
+	struct site *v = NULL;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/available_filter_functions_addrs",
+		 tracefs_root() ? tracefs_root() : "/sys/kernel/tracing");
+	if (!(f = fopen(path, "re")))
+		return *out = NULL, 0;
+	while (getline(&line, &cap, f) > 0) {
+		char *end, *name;
+		struct fn fn;
+		uint64_t addr = strtoull(line, &end, 16);
+
+		if (end == line || *end != ' ')
+			continue;
+		name = end + 1;
+		if (!parse_line(a, name, true, &fn))
+			continue;
+		if (n == ncap) {
+			struct site *nv;
+
+			ncap = ncap ? 2 * ncap : 65536;
+			if (!(nv = realloc(v, sizeof(*v) * ncap)))
+				break;
+			v = nv;
+		}
+		v[n] = (struct site){ fn.mod, fn.name, addr, n };
+		n++;
+	}
+	free(line);
+	fclose(f);
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_site);
+	*out = v;
+	return n;
+}
+
+/*
+ * The address a kprobe_multi link takes for each function: the start of
+ * the one ftrace patches (available_filter_functions_addrs, kernels 6.5
+ * on), the first it lists under that name and module, as a kprobe by
+ * name enters the first.  The file gives the patched instruction, after
+ * an endbr64 where the kernel has IBT, and a link given that address
+ * attaches but finds no cookie for it when the probe fires (the kernel
+ * looks them up by the function's start): the symbol that holds it in
+ * kallsyms gives the start (by address: a function may have aliases).  kallsyms' can be another function's -- two static
+ * functions of one name, one of them notrace, or a variable's -- and one
+ * address ftrace does not know refuses the whole link (EINVAL).  Where
+ * the file is not there, kallsyms' text symbol (ksym_func_addrs), and
+ * rt/uprobe.c splits a refused link to find the one refused.
+ */
+#define SITE_AFTER_START 16	/* the patched call at most an endbr64 in */
+
+void fbt_func_addrs(size_t n, const char *const *mods,
+		    const char *const *names, uint64_t *addrs)
+{
+	struct arena a = { 0 };
+	struct site *sites;
+	size_t nsites = ftrace_sites(&a, &sites);
+	const char *mod, *sym;
+	uint64_t start;
+
+	if (!nsites) {
+		ksym_func_addrs(n, mods, names, addrs);
+		free(sites);
+		arena_free(&a);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct site key = { mods[i], names[i], 0, 0 };
+		size_t lo = 0, hi = nsites;	/* the first not below key */
+
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (cmp_site(&sites[mid], &key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		addrs[i] = 0;
+		if (lo < nsites && strcmp(sites[lo].name, names[i]) == 0 &&
+		    strcmp(sites[lo].mod, mods[i]) == 0 &&
+		    ksym_lookup(NULL, sites[lo].addr, &mod, &sym, &start) &&
+		    sites[lo].addr - start < SITE_AFTER_START)
+			addrs[i] = start;
+	}
+	free(sites);
+	arena_free(&a);
 }

@@ -24,6 +24,12 @@ void fbt_why_none(const struct probe_desc *pd, char *buf, size_t n);
 /* args[] of an fbt probe, from the function's BTF prototype. */
 int fbt_load_args(struct catalog *cat, struct probe *p);
 
+/* addrs[i] = the address a kprobe_multi link takes for function
+ * names[i] of module mods[i]: ftrace's own where the kernel lists it,
+ * else kallsyms'; 0 if neither lists it. */
+void fbt_func_addrs(size_t n, const char *const *mods,
+		    const char *const *names, uint64_t *addrs);
+
 #define FBT_ARGS_MAX 6		/* the argument registers */
 
 /* Whether this kernel attaches fentry and fexit programs as fbt uses

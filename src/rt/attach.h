@@ -9,6 +9,7 @@
 #ifndef DSCOPE_ATTACH_H
 #define DSCOPE_ATTACH_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,6 +32,10 @@ struct attach_set {
 	int ntimers, tcap;
 	int *slow;		/* uprobe perf events: closed by a child */
 	int nslow, slowcap;
+	/* looked at between the batches of a long attach (attach_between):
+	 * 0 goes on, a negative errno stops the attach; NULL: never stops */
+	int (*between)(void *arg);
+	void *between_arg;
 };
 
 /* Fill MAP_SYSINFO from the spec. */
@@ -39,9 +44,25 @@ int attach_sysinfo(const struct spec *sp, FILE *err, const char *progname);
 /* Fill the CPU table (spec.cpuinfo_map, if the program has one) from
  * sysfs: each possible CPU's package and NUMA node. */
 int attach_cpuinfo(const struct spec *sp, FILE *err, const char *progname);
-/* Attach every program except BEGIN/END; on failure detach what was done. */
+/*
+ * Attach every program except BEGIN/END; on failure detach what was done.
+ * An attach storm (tens of thousands of fbt probes, thousands of pid
+ * probes as perf events) takes seconds to an hour, so SIGINT, SIGTERM
+ * and SIGHUP are held back while it runs and looked for between its
+ * batches (attach_between): one come stops it, everything attached is
+ * detached, -EINTR returned, and the signal is delivered to the caller's
+ * handler as the call returns.  set->between, if set, is asked there
+ * too (the overhead budget): its -ECANCELED stops the attach with what
+ * was attached kept, for the caller to stop as it stops a run.
+ */
 int attach_all(const struct spec *sp, struct attach_set *set, FILE *err,
 	       const char *progname);
+/* The signals that end dscope (SIGINT, SIGTERM, SIGHUP), held back
+ * while it attaches. */
+void attach_ending_signals(sigset_t *s);
+/* Between two batches of an attach: -EINTR if a signal that ends dscope
+ * is pending, else what set->between says (0: go on). */
+int attach_between(struct attach_set *set);
 /* Detach: no program runs once this returns.  The uprobe PMU's perf
  * events kept as slow, whose release costs the kernel ~130 ms each, are
  * released by a child process that outlives the call (their programs do

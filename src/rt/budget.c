@@ -332,6 +332,12 @@ void budget_start(struct budget *b, const struct spec *sp,
 	find_progs(b, sp);
 }
 
+void budget_more(struct budget *b, const struct spec *sp)
+{
+	if (b->on)
+		find_progs(b, sp);
+}
+
 /* A sample begins: the kernel times programs from now on, each one's
  * counters and the processes' time are where the sample starts from. */
 static void sample_begin(struct budget *b, uint64_t now)

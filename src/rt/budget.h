@@ -103,9 +103,10 @@ struct budget {
 };
 
 /*
- * Start measuring: stats on, every program the attached probes run
- * found (by the ids /proc/self/fdinfo shows for dscope's program and link
- * fds) and read once.  Without the rights or the kernel for the stats,
+ * Start measuring, before the probes attach (an attach storm is watched
+ * as it goes): stats on, every program the probes will run found (by the
+ * ids /proc/self/fdinfo shows for dscope's program and link fds) and
+ * read once.  Without the rights or the kernel for the stats,
  * nothing is measured; said if the user asked for a budget (said).  The
  * uprobe that measures a pid probe's trap is left to set to release.
  */
@@ -113,6 +114,10 @@ struct attach_set;
 void budget_start(struct budget *b, const struct spec *sp,
 		  struct attach_set *set, bool said, FILE *err,
 		  const char *progname);
+
+/* The programs loaded since budget_start (fbt's fentry copies, made as
+ * they attach), measured from now on. */
+void budget_more(struct budget *b, const struct spec *sp);
 
 /* At *next (CLOCK_MONOTONIC ns), now: begin a window's sample, or end
  * it, working out each program's cost and the sample's shares

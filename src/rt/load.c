@@ -322,11 +322,6 @@ bool load_is_multi(const struct spec_prog *p)
 	       attach_type(p) == ATTACH_TYPE_UPROBE_MULTI;
 }
 
-int load_for_perf(const struct spec_prog *p, FILE *err, const char *progname)
-{
-	return load_prog(p, 0, 0, err, progname);
-}
-
 int load_for_site(const struct spec_prog *p, int site, FILE *err, const char *progname)
 {
 	return p->site_insn < 0 ? p->fd : load_for(p, 0, 0, site, err, progname);

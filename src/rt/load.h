@@ -26,9 +26,6 @@ int load_for_function(const struct spec_prog *p, uint32_t btf_id, int site, FILE
 /* Whether load_spec loaded p for multi links (uprobe_multi,
  * kprobe_multi), which the kernel has. */
 bool load_is_multi(const struct spec_prog *p);
-/* A copy of p for perf event links (no attach type), where its multi
- * link was refused: its fd, or -errno. */
-int load_for_perf(const struct spec_prog *p, FILE *err, const char *progname);
 /* A copy of p for perf events (no attach type) serving the probe of
  * uprobes[] index site alone, where the kernel has no attach cookies
  * (p->site_insn >= 0); p's own fd when it has one site only: the fd, or

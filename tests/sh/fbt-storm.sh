@@ -4,18 +4,20 @@
 # while they trace, and while they are released -- and the worst of each
 # phase is printed for the record.  Nothing here bounds a time (a shared,
 # emulated machine gives no bound): the test checks that the run ends as
-# asked (^C) or by the overhead budget, in one sentence, and leaves no
-# program behind.  The probes are a glob of some hundreds (tcp_*), unless
-# FBT_STORM names another: without kprobe_multi each is a kprobe of its
-# own, ~100 ms of the kernel's work apiece under emulation (an hour for
-# Debian 12's 37,000), and with it FBT_STORM=fbt:::entry attaches at
-# once but every kernel function firing under emulation ran the 6.12
-# guest past 1800 s (bench/RESULTS.md): not for the suite.
+# asked (^C) or by the overhead budget (while attaching or after), in
+# one sentence, and leaves no program behind.  The probes are a glob of
+# some hundreds (tcp_*) where each is a kprobe of its own (~100 ms of the
+# kernel's work apiece under emulation: an hour for Debian 12's 37,000),
+# and of some thousands ([a-c]*) where kprobe_multi links take them in
+# batches (rt/uprobe.c), unless FBT_STORM names another (fbt:::entry:
+# bench/RESULTS.md).
 . tests/sh/lib.sh
 $D -vV 2>&1 | grep -q '^  kprobe  *yes' || { echo "no kprobes here"; exit 77; }
 [ "$(nproc)" -ge 2 ] || { echo "one CPU: no other to watch from"; exit 77; }
 no_progs_left || { echo "another dscope is running"; exit 77; }
-glob=${FBT_STORM:-fbt::tcp_*:entry}
+glob=fbt::tcp_*:entry
+$D -vV 2>&1 | grep -q '^  kprobe_multi  *yes' && glob='fbt::[a-c]*:entry'
+glob=${FBT_STORM:-$glob}
 n=$($D -l -n "$glob" | tail -n +2 | wc -l)
 [ "$n" -gt 0 ] || fail "$glob lists no probe"
 
@@ -57,7 +59,9 @@ case $rc in
 *) fail "exit $rc: $(head -3 "$dir/err")" ;;
 esac
 [ "$left" = 0 ] || fail "$left programs left loaded"
-grep -q tracing "$dir/out" || fail "never traced: $(head -3 "$dir/err")"
+# stopped by the budget while attaching, it never traced: that is allowed
+grep -q "tracing\|Abort due" "$dir/out" "$dir/err" ||
+	fail "never traced: $(head -3 "$dir/err")"
 worst=($(sed -n 's/^worst \([0-9-]*\) sleeps.*/\1/p' "$dir/lat"))
 t=($(cat "$dir/times"))
 secs() { echo "$1 $2" | awk '{ printf "%.1f", $2 - $1 }'; }
