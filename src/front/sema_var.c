@@ -381,8 +381,7 @@ bool sema_self_array(struct sema *s, struct node *n, const struct dtype *rhs)
 /* D's functions and actions: an inline may not take one of their names */
 static bool is_function_name(const char *name)
 {
-	return sema_is_action(name) || sema_subr_exists(name) ||
-	       sema_agg_func_exists(name);
+	return dfunc_is_dtrace(dfunc_lookup(name));
 }
 
 /*
@@ -460,8 +459,7 @@ bool sema_ident_taken(void *arg, const char *name)
 {
 	struct sema *s = arg;
 
-	return sema_find_builtin(name) >= 0 || sema_is_action(name) ||
-	       sema_subr_exists(name) || sema_agg_func_exists(name) ||
+	return sema_find_builtin(name) >= 0 || is_function_name(name) ||
 	       sema_is_inline(s, name) || find_global(s, name) >= 0 ||
 	       find_dvar(s, name, DVAR_ASSOC) >= 0;
 }
@@ -556,13 +554,13 @@ void sema_var_ref(struct sema *s, struct node *n)
 			diag_fail(s->d, n->line, n->col, "D_IDENT_BADREF",
 				  "associative array '%s' may not be referenced "
 				  "as scalar", n->str);
-		const struct dglobal *dg = g < 0 ? dglobal_lookup(n->str) : NULL;
+		enum dglobal_kind dg = g < 0 ? dglobal_kind(n->str) : DG_NONE;
 
 		/* a function or args[] read as a value (dt_xcook_ident) */
-		if (dg && dg->kind != DG_SCALAR)
+		if (dg != DG_NONE && dg != DG_SCALAR)
 			diag_fail(s->d, n->line, n->col, "D_IDENT_BADREF",
 				  "%s '%s' may not be referenced as scalar",
-				  dglobal_kind_name(dg->kind), n->str);
+				  dglobal_kind_name(dg), n->str);
 		if (g < 0)
 			diag_fail(s->d, n->line, n->col, "D_IDENT_UNDEF",
 				  "failed to resolve %s: Unknown %s name", n->str,
@@ -706,7 +704,7 @@ static void decl_name_free(struct sema *s, const struct decl_type *dt,
 {
 	if (s->in_library)
 		return;
-	if (dglobal_lookup(name) || sema_find_builtin(name) >= 0)
+	if (dglobal_kind(name) != DG_NONE || sema_find_builtin(name) >= 0)
 		diag_fail(s->d, dt->line, dt->col, "D_DECL_IDRED",
 			  "built-in identifier redeclared: %s", name);
 	if (ctypes_names_type(s->types, name))
