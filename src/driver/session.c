@@ -359,6 +359,7 @@ void dscope__print_caps(FILE *out)
 	derived_print(out);
 	lockdown_print(out);
 	dfunc_list(out);
+	options_list(out);
 }
 
 int dscope__list(struct dscope *ds, bool verbose)
