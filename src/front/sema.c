@@ -744,6 +744,8 @@ static void assign(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->b);
 	sema_var_assign(s, n->a, n);
+	if (!n->compound)
+		sema_alloca_store(s, n->a, n->b);
 	/* an action's void is taken as the variable's type, and the code
 	 * generator then refuses the call (dt_cg_call_subr) */
 	if (is_action_call(n->b))
@@ -1197,6 +1199,7 @@ void sema_clause(struct sema *s, struct clause *c)
 	struct node_list body = { 0 };
 	jmp_buf env, *outer = s->d->env;
 
+	sema_alloca_clause_begin(s);
 	if (c->pred) {
 		body = node_list_clone(s->a, &c->body);
 		s->d->env = &env;
@@ -1208,9 +1211,11 @@ void sema_clause(struct sema *s, struct clause *c)
 			    strcmp(tag, "D_VAR_UNDEF") != 0)
 				longjmp(*outer, 1);
 			c->body = body;
+			sema_alloca_clause_begin(s);
 			predicate(s, c);
 			stmts(s, &c->body);
 			sema_spec_clause(s, c);
+			sema_alloca_clause_end(s, c);
 			sema_xlate_expand(s, c->pred, &c->body);
 			return;
 		}
@@ -1220,5 +1225,6 @@ void sema_clause(struct sema *s, struct clause *c)
 	if (c->pred)
 		predicate(s, c);
 	sema_spec_clause(s, c);
+	sema_alloca_clause_end(s, c);
 	sema_xlate_expand(s, c->pred, &c->body);
 }

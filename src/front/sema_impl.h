@@ -105,6 +105,13 @@ void sema_spec_clause(struct sema *s, struct clause *c);
  * void subroutines such as bcopy() are allowed); unknown names fail with
  * D_FUNC_UNDEF. */
 void sema_subr_call(struct sema *s, struct node *n, bool as_stmt);
+
+/* sema_alloca.c: the alloca taint of variables (D_ALLOCA_INCOMPAT), one
+ * store at a time, checked as each clause ends */
+void sema_alloca_store(struct sema *s, const struct node *lhs,
+		       const struct node *rhs);
+void sema_alloca_clause_begin(struct sema *s);
+void sema_alloca_clause_end(struct sema *s, const struct clause *c);
 /* print() and tracemem(): true if n is one (and is now checked) */
 bool sema_data_action(struct sema *s, struct node *n);
 
