@@ -819,6 +819,47 @@ void sema_var_decl(struct sema *s, const char *name, int scope,
 		same_keys(s, dt, name, &s->spec->dvars[a], dv);
 }
 
+/* A probe's name as DTrace shows it: "__" becomes "-" (dt_node_probe) */
+static const char *shown_probe_name(struct sema *s, const char *name)
+{
+	char *shown = arena_alloc(s->a, strlen(name) + 1), *q = shown;
+
+	for (const char *c = name; *c; c++) {
+		bool dash = c[0] == '_' && c[1] == '_';
+
+		*q++ = dash ? '-' : *c;
+		c += dash;
+	}
+	*q = '\0';
+	return shown;
+}
+
+/*
+ * provider p { probe a(); probe a(); }: the first declaration of a
+ * provider in the program may not declare a probe twice (dt_cook_provider:
+ * D_PROV_PRDUP), whatever is done with it.  A later declaration of the
+ * same provider is DTrace's redeclaration, checked against the first.
+ */
+static void provider_decl(struct sema *s, struct program *p, int d)
+{
+	const struct top_decl *td = p->decls[d];
+
+	for (int i = 0; i < d; i++)
+		if (p->decls[i]->kind == TOP_PROVIDER &&
+		    strcmp(p->decls[i]->name, td->name) == 0)
+			return;
+	for (int i = 1; i < td->nprobes; i++)
+		for (int k = 0; k < i; k++) {
+			const struct provider_probe *pp = &td->probes[i];
+
+			if (strcmp(td->probes[k].name, pp->name) != 0)
+				continue;
+			diag_fail(s->d, pp->line, pp->col, "D_PROV_PRDUP",
+				  "probe redeclared: %s:%s", td->name,
+				  shown_probe_name(s, pp->name));
+		}
+}
+
 void sema_decls(struct sema *s, struct program *p)
 {
 	for (int i = 0; i < p->ndecls; i++) {
@@ -836,5 +877,7 @@ void sema_decls(struct sema *s, struct program *p)
 			inline_decl(s, td);
 		else if (td->kind == TOP_XLATOR)
 			sema_xlator_decl(s, td);
+		else if (td->kind == TOP_PROVIDER)
+			provider_decl(s, p, i);
 	}
 }
