@@ -1833,21 +1833,25 @@ void cg_agg_list(struct cg *g, struct spec_action *act,
 
 static void action(struct cg *g, struct node *n)
 {
-	const char *f = n->str;
 	struct spec_action *act;
 
-	if (strcmp(f, "printf") == 0 || strcmp(f, "system") == 0 ||
-	    strcmp(f, "freopen") == 0) {
-		act = cg_new_action(g, f[0] == 'p' ? ACT_PRINTF
-				       : f[0] == 's' ? ACT_SYSTEM : ACT_FREOPEN);
+	switch (n->fn) {
+	case DF_PRINTF:
+	case DF_SYSTEM:
+	case DF_FREOPEN:
+		act = cg_new_action(g, n->fn == DF_PRINTF ? ACT_PRINTF
+				       : n->fn == DF_SYSTEM ? ACT_SYSTEM
+							    : ACT_FREOPEN);
 		act->fmt = n->cg;
 		if (fmt_names_uaddr(act->fmt))	/* %A: the target's maps */
 			g->spec->user_stacks = true;
 		cg_record_args(g, act, &n->args, 1);
-	} else if (strcmp(f, "trace") == 0) {
+		break;
+	case DF_TRACE:
 		act = cg_new_action(g, ACT_TRACE);
 		cg_record_args(g, act, &n->args, 0);
-	} else if (strcmp(f, "exit") == 0) {
+		break;
+	case DF_EXIT:
 		act = cg_new_action(g, ACT_EXIT);
 		cg_record_args(g, act, &n->args, 0);
 		/* stop every probe: the prologue checks the state; the
@@ -1867,9 +1871,11 @@ static void action(struct cg *g, struct node *n)
 		emit_mov_imm(&g->e, R4, BPF_RB_FORCE_WAKEUP);
 		emit_call(&g->e, BPF_FUNC_ringbuf_output);
 		g->may_exit = true;
-	} else if (!cg_agg_action(g, n) && !cg_spec_action(g, n) &&
-		   !cg_data_action(g, n)) {
-		cg_subr_call(g, n);
+		break;
+	default:
+		if (!cg_agg_action(g, n) && !cg_spec_action(g, n) &&
+		    !cg_data_action(g, n))
+			cg_subr_call(g, n);
 	}
 }
 
@@ -2727,9 +2733,9 @@ static void fixed_map(struct cg_ctx *c, const char *name, enum bpf_map_type type
 /* Whether this program is sleepable: see "Sleepable programs" above. */
 static bool wants_sleep(struct cg *g, const struct cg_clause *cl, int n)
 {
-	static const char *const reads[] = { "copyin", "copyinstr", "copyinto" };
-	static const char *const bars[] = { "copyout", "copyoutstr", "ustack",
-					    "jstack" };
+	static const enum dfunc reads[] = { DF_COPYIN, DF_COPYINSTR, DF_COPYINTO };
+	static const enum dfunc bars[] = { DF_COPYOUT, DF_COPYOUTSTR, DF_USTACK,
+					   DF_JSTACK };
 	bool read = false;
 
 	if ((g->att != ATTACH_UPROBE && g->att != ATTACH_URETPROBE &&

@@ -649,44 +649,33 @@ void cg_agg_stmt(struct cg *g, struct node *st)
 	emit_label(&g->e, done);
 }
 
-/* Actions on one aggregation; their other arguments are recorded. */
-static const struct {
-	const char *name;
-	enum act_kind kind;
-} agg_acts[] = {
-	{ "clear", ACT_CLEAR }, { "trunc", ACT_TRUNC },
-	{ "normalize", ACT_NORMALIZE }, { "denormalize", ACT_DENORMALIZE },
-};
-
-static int agg_act_kind(const char *name)
-{
-	for (size_t i = 0; i < sizeof(agg_acts) / sizeof(agg_acts[0]); i++)
-		if (strcmp(agg_acts[i].name, name) == 0)
-			return (int)agg_acts[i].kind;
-	return -1;
-}
-
 bool cg_agg_action(struct cg *g, struct node *n)
 {
-	const char *f = n->str;
 	struct spec_action *act;
-	int kind;
+	enum act_kind kind;
 
-	if (strcmp(f, "printa") == 0) {
+	switch (n->fn) {
+	case DF_PRINTA:
 		act = cg_new_action(g, ACT_PRINTA);
 		act->fmt = n->cg;
 		if (fmt_names_uaddr(act->fmt))	/* %A: the target's maps */
 			g->spec->user_stacks = true;
 		cg_agg_list(g, act, &n->args, n->cg ? 1 : 0, n->args.n);
-	} else if ((kind = agg_act_kind(f)) >= 0) {
-		act = cg_new_action(g, (enum act_kind)kind);
-		cg_agg_list(g, act, &n->args, 0, 1);
-		cg_record_args(g, act, &n->args, 1);
-	} else if (strcmp(f, "setopt") == 0) {
+		return true;
+	/* actions on one aggregation; their other arguments are recorded */
+	case DF_CLEAR: kind = ACT_CLEAR; break;
+	case DF_TRUNC: kind = ACT_TRUNC; break;
+	case DF_NORMALIZE: kind = ACT_NORMALIZE; break;
+	case DF_DENORMALIZE: kind = ACT_DENORMALIZE; break;
+	case DF_SETOPT:
 		act = cg_new_action(g, ACT_SETOPT);
 		cg_record_args(g, act, &n->args, 0);
-	} else {
+		return true;
+	default:
 		return false;
 	}
+	act = cg_new_action(g, kind);
+	cg_agg_list(g, act, &n->args, 0, 1);
+	cg_record_args(g, act, &n->args, 1);
 	return true;
 }

@@ -296,7 +296,7 @@ int cg_loop_callbacks(struct cg *g, struct spec_subprog **subs);
 
 /* cg_subr.c: whether clause c calls subroutine name (in its predicate,
  * its body or an inline they use) */
-bool cg_clause_calls(struct cg *g, const struct clause *c, const char *name);
+bool cg_clause_calls(struct cg *g, const struct clause *c, enum dfunc fn);
 /* cg_subr.c: a program whose clauses call strtok() keeps one state for
  * the firing (strtok_off: the position, then the string) above the
  * clause-locals, raising tmp_base; strtok_first: the first such clause,

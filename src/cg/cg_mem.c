@@ -466,20 +466,20 @@ static struct val cpu_topology(struct cg *g, struct node *n,
  *	r = p; for each hop: r = r == 0 ? 0 : *(size *)(r + off)
  */
 struct kpaths {
-	const char *subr;
+	enum dfunc subr;
 	int size;		/* bytes of the last read (little-endian: the low ones) */
 	const char *paths[4];
 };
 
 static const struct kpaths kpaths[] = {
-	{ "__task_state", 4, { "task_struct.__state", "task_struct.state" } },
-	{ "__bd_partno", 1, { "block_device.bd_partno", "block_device.__bd_flags",
+	{ DF_TASK_STATE, 4, { "task_struct.__state", "task_struct.state" } },
+	{ DF_BD_PARTNO, 1, { "block_device.bd_partno", "block_device.__bd_flags",
 			      "hd_struct.partno" } },
-	{ "__bd_devt", 4, { "block_device.bd_dev", "hd_struct.__dev.devt" } },
-	{ "__bio_disk", 8, { "bio.bi_bdev->bd_disk", "bio.bi_disk" } },
-	{ "__bio_partno", 1, { "bio.bi_bdev->bd_partno", "bio.bi_bdev->__bd_flags",
+	{ DF_BD_DEVT, 4, { "block_device.bd_dev", "hd_struct.__dev.devt" } },
+	{ DF_BIO_DISK, 8, { "bio.bi_bdev->bd_disk", "bio.bi_disk" } },
+	{ DF_BIO_PARTNO, 1, { "bio.bi_bdev->bd_partno", "bio.bi_bdev->__bd_flags",
 			       "bio.bi_partno" } },
-	{ "__rq_disk", 8, { "request.q->disk", "request.rq_disk" } },
+	{ DF_RQ_DISK, 8, { "request.q->disk", "request.rq_disk" } },
 };
 
 /* The struct tag a pointer-typed node points to, or NULL. */
@@ -587,31 +587,37 @@ static struct val bio_devt(struct cg *g, struct node *n)
 
 bool cg_kernel_subr(struct cg *g, struct node *n, struct val *out)
 {
-	if (!n->str)
-		return false;
-	if (strcmp(n->str, "d_path") == 0)
-		*out = d_path(g, n, false);
-	else if (strcmp(n->str, "__mountpoint") == 0)
-		*out = d_path(g, n, true);
-	else if (strcmp(n->str, "__psargs") == 0 ||
-		 strcmp(n->str, "__execargs") == 0)
-		*out = psargs(g, n, strcmp(n->str, "__execargs") == 0);
-	else if (strcmp(n->str, "__cpu_chip") == 0)
-		*out = cpu_topology(g, n, CPU_CHIP);
-	else if (strcmp(n->str, "__cpu_lgrp") == 0)
-		*out = cpu_topology(g, n, CPU_LGRP);
-	else if (strcmp(n->str, "__cpu_pinfo") == 0)
-		*out = cpu_topology(g, n, CPU_PINFO);
-	else if (strcmp(n->str, "__bio_devt") == 0)
-		*out = bio_devt(g, n);
-	else {
-		size_t k = 0, nk = sizeof(kpaths) / sizeof(kpaths[0]);
+	size_t k = 0, nk = sizeof(kpaths) / sizeof(kpaths[0]);
 
-		while (k < nk && strcmp(n->str, kpaths[k].subr) != 0)
+	switch (n->fn) {
+	case DF_D_PATH:
+		*out = d_path(g, n, false);
+		return true;
+	case DF_MOUNTPOINT:
+		*out = d_path(g, n, true);
+		return true;
+	case DF_PSARGS:
+	case DF_EXECARGS:
+		*out = psargs(g, n, n->fn == DF_EXECARGS);
+		return true;
+	case DF_CPU_CHIP:
+		*out = cpu_topology(g, n, CPU_CHIP);
+		return true;
+	case DF_CPU_LGRP:
+		*out = cpu_topology(g, n, CPU_LGRP);
+		return true;
+	case DF_CPU_PINFO:
+		*out = cpu_topology(g, n, CPU_PINFO);
+		return true;
+	case DF_BIO_DEVT:
+		*out = bio_devt(g, n);
+		return true;
+	default:
+		while (k < nk && n->fn != kpaths[k].subr)
 			k++;
 		if (k == nk)
 			return false;
 		*out = member_by_btf(g, n, &kpaths[k]);
+		return true;
 	}
-	return true;
 }

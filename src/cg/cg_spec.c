@@ -54,16 +54,15 @@ static void slot_lookup(struct cg *g, int16_t key, int miss)
 	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, miss);
 }
 
-static bool calls(const struct node_list *body, const char *name)
+static bool calls(const struct node_list *body, enum dfunc fn)
 {
 	for (int i = 0; i < body->n; i++) {
 		const struct node *n = body->v[i];
 
-		if (n->kind == S_EXPR && n->a->kind == N_CALL && n->a->str &&
-		    strcmp(n->a->str, name) == 0)
+		if (n->kind == S_EXPR && n->a->kind == N_CALL && n->a->fn == fn)
 			return true;
 		if ((n->kind == S_IF || n->kind == S_BLOCK) &&
-		    (calls(&n->body, name) || calls(&n->else_body, name)))
+		    (calls(&n->body, fn) || calls(&n->else_body, fn)))
 			return true;
 	}
 	return false;
@@ -98,7 +97,7 @@ static struct spec_action *tag_action(struct cg *g, const struct node *n,
 
 void cg_spec_clause_begin(struct cg *g, const struct node_list *body)
 {
-	if (calls(body, "speculate"))
+	if (calls(body, DF_SPECULATE))
 		tag_action(g, body->v[0], ACT_SPECULATE);
 }
 
@@ -241,13 +240,17 @@ static void end_speculation(struct cg *g, struct node *n, enum act_kind kind)
 
 bool cg_spec_action(struct cg *g, struct node *n)
 {
-	if (strcmp(n->str, "speculate") == 0)
+	switch (n->fn) {
+	case DF_SPECULATE:
 		speculate(g, n);
-	else if (strcmp(n->str, "commit") == 0)
+		return true;
+	case DF_COMMIT:
 		end_speculation(g, n, ACT_COMMIT);
-	else if (strcmp(n->str, "discard") == 0)
+		return true;
+	case DF_DISCARD:
 		end_speculation(g, n, ACT_DISCARD);
-	else
+		return true;
+	default:
 		return false;
-	return true;
+	}
 }

@@ -584,7 +584,7 @@ static struct val do_index(struct cg *g, struct node *n)
 	uint32_t c = cells_new(g, n, C_COUNT);
 
 	search(g, n, s, t, n->args.n > 2 ? &pos : NULL,
-	       strcmp(n->str, "rindex") == 0, c);
+	       n->fn == DF_RINDEX, c);
 	cell_load(g, R0, c + 8 * C_RES);
 	return int_result(g, n, R0);
 }
@@ -627,7 +627,7 @@ static struct val do_strchr(struct cg *g, struct node *n)
 {
 	struct val s = str_arg(g, n->args.v[0]);
 	struct val ch = cg_expr(g, n->args.v[1]);
-	bool reverse = strcmp(n->str, "strrchr") == 0;
+	bool reverse = n->fn == DF_STRRCHR;
 	uint32_t c = cells_new(g, n, 3);
 	struct loop l;
 	int next = emit_new_label(&g->e);
@@ -811,7 +811,7 @@ static struct val do_strtok(struct cg *g, struct node *n)
  * inline may use another twice), so each is looked into once. */
 struct call_search {
 	struct arena *a;
-	const char *name;
+	enum dfunc fn;
 	const struct node **seen;	/* inline definitions looked into */
 	int nseen, cap;
 };
@@ -838,7 +838,7 @@ static bool seen_inline(struct call_search *cs, const struct node *def)
 	return false;
 }
 
-/* A call of subroutine cs->name in the tree at n, or NULL */
+/* A call of function cs->fn in the tree at n, or NULL */
 static const struct node *find_call(struct call_search *cs,
 				    const struct node *n)
 {
@@ -846,7 +846,7 @@ static const struct node *find_call(struct call_search *cs,
 
 	if (!n)
 		return NULL;
-	if (n->kind == N_CALL && n->str && strcmp(n->str, cs->name) == 0)
+	if (n->kind == N_CALL && n->fn == cs->fn)
 		return n;
 	if (n->kind == N_IDENT && n->symkind == SYM_INLINE)
 		return seen_inline(cs, n->a) ? NULL : find_call(cs, n->a);
@@ -863,9 +863,9 @@ static const struct node *find_call(struct call_search *cs,
 	return f;
 }
 
-bool cg_clause_calls(struct cg *g, const struct clause *c, const char *name)
+bool cg_clause_calls(struct cg *g, const struct clause *c, enum dfunc fn)
 {
-	struct call_search cs = { .a = g->a, .name = name };
+	struct call_search cs = { .a = g->a, .fn = fn };
 
 	return find_call(&cs, c->pred) || list_find_call(&cs, &c->body);
 }
@@ -880,7 +880,7 @@ bool cg_clause_calls(struct cg *g, const struct clause *c, const char *name)
 void cg_strtok_reserve(struct cg *g, const struct cg_clause *clauses,
 		       int nclauses)
 {
-	struct call_search cs = { .a = g->a, .name = "strtok" };
+	struct call_search cs = { .a = g->a, .fn = DF_STRTOK };
 
 	g->strtok_off = 0;
 	g->strtok_first = NULL;
@@ -915,7 +915,7 @@ static void put_const(struct cg *g, struct val d, const char *s)
 static struct val do_basename(struct cg *g, struct node *n)
 {
 	struct val s = str_arg(g, n->args.v[0]);
-	bool dir = strcmp(n->str, "dirname") == 0;
+	bool dir = n->fn == DF_DIRNAME;
 	uint32_t c = cells_new(g, n, 5);
 	struct val d = str_temp(g, n, n->type.size);
 	struct loop l;
@@ -1178,7 +1178,7 @@ static struct val do_cleanpath(struct cg *g, struct node *n)
 static struct val do_case(struct cg *g, struct node *n)
 {
 	struct val s = str_arg(g, n->args.v[0]);
-	bool upper = strcmp(n->str, "toupper") == 0;
+	bool upper = n->fn == DF_TOUPPER;
 	uint8_t lo = upper ? 'a' : 'A', hi = upper ? 'z' : 'Z';
 	uint64_t ones = 0x0101010101010101ull;
 	struct val d = { .str = true, .size = s.size };
@@ -1275,7 +1275,7 @@ static struct val do_devpart(struct cg *g, struct node *n)
 
 	cg_load_slot(g, R0, v.slot);
 	emit_alu32_reg(&g->e, BPF_MOV, R0, R0);
-	if (strcmp(n->str, "getmajor") == 0)
+	if (n->fn == DF_GETMAJOR)
 		emit_alu_imm(&g->e, BPF_RSH, R0, 20);
 	else
 		emit_alu_imm(&g->e, BPF_AND, R0, 0xfffff);
@@ -2032,13 +2032,16 @@ static void do_tracemem(struct cg *g, struct node *n)
 
 bool cg_data_action(struct cg *g, struct node *n)
 {
-	if (strcmp(n->str, "print") == 0)
+	switch (n->fn) {
+	case DF_PRINT:
 		do_print(g, n);
-	else if (strcmp(n->str, "tracemem") == 0)
+		return true;
+	case DF_TRACEMEM:
 		do_tracemem(g, n);
-	else
+		return true;
+	default:
 		return false;
-	return true;
+	}
 }
 
 /*
@@ -2483,46 +2486,49 @@ void cg_stack_builtin(struct cg *g, struct node *n, int16_t slot, bool user,
 
 /* ---- dispatch ---- */
 
-static const struct {
-	const char *name;
-	struct val (*emit)(struct cg *g, struct node *n);
-} subrs[] = {
-	{ "alloca", do_alloca },
-	{ "basename", do_basename },	{ "bcopy", do_bcopy },
-	{ "cleanpath", do_cleanpath },	{ "copyinto", do_copyinto },
-	{ "copyin", do_copyin },
-	{ "copyinstr", do_copyinstr },	{ "dirname", do_basename },
-	{ "getmajor", do_devpart },	{ "getminor", do_devpart },
-	{ "htonl", do_byteorder },	{ "htonll", do_byteorder },
-	{ "htons", do_byteorder },	{ "index", do_index },
-	{ "inet_ntoa", cg_inet_ntoa },	{ "inet_ntoa6", cg_inet_ntoa6 },
-	{ "inet_ntop", cg_inet_ntop },	{ "link_ntop", cg_link_ntop },
-	{ "lltostr", do_lltostr },
-	{ "ntohl", do_byteorder },	{ "ntohll", do_byteorder },
-	{ "ntohs", do_byteorder },	{ "progenyof", do_progenyof },
-	{ "rand", do_rand },		{ "rindex", do_index },
-	{ "raise", do_raise },		{ "stop", do_raise },
-	{ "chill", do_chill },
-	{ "copyout", do_copyout },
-	{ "copyoutstr", do_copyoutstr },
-	{ "stack", do_stack },		{ "ustack", cg_ustack },
-	{ "sym", do_ksym },		{ "func", do_ksym },
-	{ "mod", do_ksym },		{ "usym", do_usym },
-	{ "ufunc", do_usym },		{ "umod", do_usym },
-	{ "uaddr", do_usym },		{ "cgroup_path", do_ksym },
-	{ "speculation", cg_spec_speculation },
-	{ "strchr", do_strchr },	{ "strjoin", do_strjoin },
-	{ "strlen", do_strlen },	{ "strrchr", do_strchr },
-	{ "strstr", do_strstr },	{ "strtok", do_strtok },
-	{ "substr", do_substr },
-	{ "tolower", do_case },		{ "toupper", do_case },
+/* The emitter of each function a call compiles to code; the others are
+ * the actions and the kernel subroutines of cg.c, cg_agg.c, cg_spec.c
+ * and cg_mem.c, and the functions dscope refuses (their rows say why). */
+static struct val (*const emitters[DF_NFUNCS])(struct cg *g, struct node *n) = {
+	[DF_ALLOCA] = do_alloca,
+	[DF_BASENAME] = do_basename,	[DF_BCOPY] = do_bcopy,
+	[DF_CLEANPATH] = do_cleanpath,	[DF_COPYINTO] = do_copyinto,
+	[DF_COPYIN] = do_copyin,
+	[DF_COPYINSTR] = do_copyinstr,	[DF_DIRNAME] = do_basename,
+	[DF_GETMAJOR] = do_devpart,	[DF_GETMINOR] = do_devpart,
+	[DF_HTONL] = do_byteorder,	[DF_HTONLL] = do_byteorder,
+	[DF_HTONS] = do_byteorder,	[DF_INDEX] = do_index,
+	[DF_INET_NTOA] = cg_inet_ntoa,	[DF_INET_NTOA6] = cg_inet_ntoa6,
+	[DF_INET_NTOP] = cg_inet_ntop,	[DF_LINK_NTOP] = cg_link_ntop,
+	[DF_LLTOSTR] = do_lltostr,
+	[DF_NTOHL] = do_byteorder,	[DF_NTOHLL] = do_byteorder,
+	[DF_NTOHS] = do_byteorder,	[DF_PROGENYOF] = do_progenyof,
+	[DF_RAND] = do_rand,		[DF_RINDEX] = do_index,
+	[DF_RAISE] = do_raise,		[DF_STOP] = do_raise,
+	[DF_CHILL] = do_chill,
+	[DF_COPYOUT] = do_copyout,
+	[DF_COPYOUTSTR] = do_copyoutstr,
+	[DF_STACK] = do_stack,		[DF_USTACK] = cg_ustack,
+	[DF_SYM] = do_ksym,		[DF_FUNC] = do_ksym,
+	[DF_MOD] = do_ksym,		[DF_USYM] = do_usym,
+	[DF_UFUNC] = do_usym,		[DF_UMOD] = do_usym,
+	[DF_UADDR] = do_usym,		[DF_CGROUP_PATH] = do_ksym,
+	[DF_SPECULATION] = cg_spec_speculation,
+	[DF_STRCHR] = do_strchr,	[DF_STRJOIN] = do_strjoin,
+	[DF_STRLEN] = do_strlen,	[DF_STRRCHR] = do_strchr,
+	[DF_STRSTR] = do_strstr,	[DF_STRTOK] = do_strtok,
+	[DF_SUBSTR] = do_substr,
+	[DF_TOLOWER] = do_case,		[DF_TOUPPER] = do_case,
 };
 
 struct val cg_subr_call(struct cg *g, struct node *n)
 {
-	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
-		if (strcmp(subrs[i].name, n->str) == 0)
-			return subrs[i].emit(g, n);
+	const struct dfunc_row *row = dfunc_row(n->fn);
+
+	if (emitters[n->fn])
+		return emitters[n->fn](g, n);
+	if (row && row->support == DFS_REFUSED)
+		diag_fail(g->d, n->line, n->col, row->tag, "%s", row->note);
 	diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
 		  "%s( ) cannot be compiled yet", n->str);
 }

@@ -1,14 +1,15 @@
 /*
  * globals.c -- DTrace's predefined identifiers, as dt_open.c lists them
- * (see globals.h).  ORDER: by name, for bsearch.
+ * (see globals.h): the variables here, the functions in funcs.c.
+ * ORDER: by name, for bsearch.
  */
 #include "d/globals.h"
+#include "d/funcs.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static const struct dglobal globals[] = {
-	{ "alloca", DG_FUNC },
 	{ "arg0", DG_SCALAR },
 	{ "arg1", DG_SCALAR },
 	{ "arg2", DG_SCALAR },
@@ -20,117 +21,30 @@ static const struct dglobal globals[] = {
 	{ "arg8", DG_SCALAR },
 	{ "arg9", DG_SCALAR },
 	{ "args", DG_ARRAY },
-	{ "avg", DG_AGGFUNC },
-	{ "basename", DG_FUNC },
-	{ "bcopy", DG_FUNC },
-	{ "breakpoint", DG_ACTFUNC },
 	{ "caller", DG_SCALAR },
-	{ "chill", DG_ACTFUNC },
-	{ "cleanpath", DG_FUNC },
-	{ "clear", DG_ACTFUNC },
-	{ "commit", DG_ACTFUNC },
-	{ "copyin", DG_FUNC },
-	{ "copyinstr", DG_FUNC },
-	{ "copyinto", DG_FUNC },
-	{ "copyout", DG_FUNC },
-	{ "copyoutstr", DG_FUNC },
-	{ "count", DG_AGGFUNC },
 	{ "curcpu", DG_SCALAR },
 	{ "curthread", DG_SCALAR },
-	{ "d_path", DG_FUNC },
-	{ "ddi_pathname", DG_FUNC },
-	{ "denormalize", DG_ACTFUNC },
-	{ "dirname", DG_FUNC },
-	{ "discard", DG_ACTFUNC },
 	{ "epid", DG_SCALAR },
 	{ "errno", DG_SCALAR },
 	{ "execname", DG_SCALAR },
-	{ "exit", DG_ACTFUNC },
-	{ "freopen", DG_ACTFUNC },
-	{ "ftruncate", DG_ACTFUNC },
-	{ "func", DG_ACTFUNC },
-	{ "getmajor", DG_FUNC },
-	{ "getminor", DG_FUNC },
 	{ "gid", DG_SCALAR },
-	{ "htonl", DG_FUNC },
-	{ "htonll", DG_FUNC },
-	{ "htons", DG_FUNC },
 	{ "id", DG_SCALAR },
-	{ "index", DG_FUNC },
-	{ "inet_ntoa", DG_FUNC },
-	{ "inet_ntoa6", DG_FUNC },
-	{ "inet_ntop", DG_FUNC },
 	{ "ipl", DG_SCALAR },
-	{ "jstack", DG_ACTFUNC },
-	{ "link_ntop", DG_FUNC },
-	{ "llquantize", DG_AGGFUNC },
-	{ "lltostr", DG_FUNC },
-	{ "lquantize", DG_AGGFUNC },
-	{ "max", DG_AGGFUNC },
-	{ "min", DG_AGGFUNC },
-	{ "mod", DG_ACTFUNC },
-	{ "msgdsize", DG_FUNC },
-	{ "msgsize", DG_FUNC },
-	{ "mutex_owned", DG_FUNC },
-	{ "mutex_owner", DG_FUNC },
-	{ "mutex_type_adaptive", DG_FUNC },
-	{ "mutex_type_spin", DG_FUNC },
-	{ "normalize", DG_ACTFUNC },
-	{ "ntohl", DG_FUNC },
-	{ "ntohll", DG_FUNC },
-	{ "ntohs", DG_FUNC },
-	{ "panic", DG_ACTFUNC },
-	{ "pcap", DG_ACTFUNC },
 	{ "pid", DG_SCALAR },
 	{ "ppid", DG_SCALAR },
-	{ "print", DG_ACTFUNC },
-	{ "printa", DG_ACTFUNC },
-	{ "printf", DG_ACTFUNC },
 	{ "probefunc", DG_SCALAR },
 	{ "probemod", DG_SCALAR },
 	{ "probename", DG_SCALAR },
 	{ "probeprov", DG_SCALAR },
-	{ "progenyof", DG_FUNC },
-	{ "quantize", DG_AGGFUNC },
-	{ "raise", DG_ACTFUNC },
-	{ "rand", DG_FUNC },
-	{ "rindex", DG_FUNC },
-	{ "rw_iswriter", DG_FUNC },
-	{ "rw_read_held", DG_FUNC },
-	{ "rw_write_held", DG_FUNC },
 	{ "self", DG_SCOPE },
-	{ "setopt", DG_ACTFUNC },
-	{ "speculate", DG_ACTFUNC },
-	{ "speculation", DG_FUNC },
-	{ "stack", DG_ACTFUNC },
 	{ "stackdepth", DG_SCALAR },
-	{ "stddev", DG_AGGFUNC },
-	{ "stop", DG_ACTFUNC },
-	{ "strchr", DG_FUNC },
-	{ "strjoin", DG_FUNC },
-	{ "strlen", DG_FUNC },
-	{ "strrchr", DG_FUNC },
-	{ "strstr", DG_FUNC },
-	{ "strtok", DG_FUNC },
-	{ "substr", DG_FUNC },
-	{ "sum", DG_AGGFUNC },
-	{ "sym", DG_ACTFUNC },
-	{ "system", DG_ACTFUNC },
 	{ "this", DG_SCOPE },
 	{ "tid", DG_SCALAR },
 	{ "timestamp", DG_SCALAR },
-	{ "trace", DG_ACTFUNC },
-	{ "tracemem", DG_ACTFUNC },
-	{ "trunc", DG_ACTFUNC },
-	{ "uaddr", DG_ACTFUNC },
 	{ "ucaller", DG_SCALAR },
-	{ "ufunc", DG_ACTFUNC },
 	{ "uid", DG_SCALAR },
-	{ "umod", DG_ACTFUNC },
 	{ "uregs", DG_ARRAY },
-	{ "ustack", DG_ACTFUNC },
 	{ "ustackdepth", DG_SCALAR },
-	{ "usym", DG_ACTFUNC },
 	{ "vtimestamp", DG_SCALAR },
 	{ "walltimestamp", DG_SCALAR },
 };
@@ -140,15 +54,26 @@ static int by_name(const void *key, const void *row)
 	return strcmp(key, ((const struct dglobal *)row)->name);
 }
 
-const struct dglobal *dglobal_lookup(const char *name)
+enum dglobal_kind dglobal_kind(const char *name)
 {
-	return bsearch(name, globals, sizeof(globals) / sizeof(globals[0]),
-		       sizeof(globals[0]), by_name);
+	const struct dglobal *g;
+	enum dfunc f = dfunc_lookup(name);
+
+	if (dfunc_is_dtrace(f)) {
+		enum dfunc_kind k = dfunc_row(f)->kind;
+
+		return k == DFK_AGG ? DG_AGGFUNC : k == DFK_ACTION ? DG_ACTFUNC
+								  : DG_FUNC;
+	}
+	g = bsearch(name, globals, sizeof(globals) / sizeof(globals[0]),
+		    sizeof(globals[0]), by_name);
+	return g ? g->kind : DG_NONE;
 }
 
 const char *dglobal_kind_name(enum dglobal_kind kind)
 {
 	static const char *const names[] = {
+		[DG_NONE] = "identifier",
 		[DG_SCALAR] = "scalar",
 		[DG_ARRAY] = "associative array",
 		[DG_FUNC] = "function",

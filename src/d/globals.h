@@ -11,12 +11,13 @@
  * enumerator may take any of these names (D_DECL_IDRED, "built-in
  * identifier redeclared").  Whether dscope supports a row, and how, is
  * the business of the tables that implement it (sema.c's built-in
- * variables, sema_subr.c's subroutines, aggfunc.h).
+ * variables, funcs.h's functions, aggfunc.h).
  */
 #ifndef DSCOPE_D_GLOBALS_H
 #define DSCOPE_D_GLOBALS_H
 
 enum dglobal_kind {
+	DG_NONE,	/* not one of DTrace's identifiers */
 	DG_SCALAR,	/* a variable: pid, execname, curthread, arg0 */
 	DG_ARRAY,	/* an array indexed by a constant: args[], uregs[] */
 	DG_FUNC,	/* a subroutine, which has a value: strlen() */
@@ -30,8 +31,9 @@ struct dglobal {
 	enum dglobal_kind kind;
 };
 
-/* The row of DTrace's identifier name, or NULL if DTrace defines none. */
-const struct dglobal *dglobal_lookup(const char *name);
+/* The kind of DTrace's identifier name (its functions are funcs.h's
+ * rows), or DG_NONE if DTrace defines none. */
+enum dglobal_kind dglobal_kind(const char *name);
 
 /* How DTrace's messages name a kind: "function", "associative array". */
 const char *dglobal_kind_name(enum dglobal_kind kind);

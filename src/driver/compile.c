@@ -145,21 +145,15 @@ static void apply_pragmas(struct program *p, struct options *o, struct diag *d)
 {
 	char err[128];
 
-	/* options that shape how the program is read, not how it runs */
-	static const char *const cmdline_only[] = {
-		"cpp", "define", "undef", "incdir", "ldpath", "libdir",
-		"modpath", "syslibdir", "core", "linkmode", "linktype",
-	};
-
 	for (int i = 0; i < p->npragmas; i++) {
 		const struct pragma_opt *po = p->pragmas[i];
 
-		for (size_t k = 0; k < sizeof(cmdline_only) / sizeof(char *); k++)
-			if (strcmp(po->name, cmdline_only[k]) == 0)
-				diag_fail(d, po->line, 0, "D_PRAGMA_OPTSET",
-					  "failed to set option '%s' to '%s': Option "
-					  "cannot be used from within a D program",
-					  po->name, po->value ? po->value : "");
+		/* options that shape how the program is read, not how it runs */
+		if (options_cmdline_only(po->name))
+			diag_fail(d, po->line, 0, "D_PRAGMA_OPTSET",
+				  "failed to set option '%s' to '%s': Option "
+				  "cannot be used from within a D program",
+				  po->name, po->value ? po->value : "");
 		if (options_set(o, po->name, po->value, err, sizeof(err)) < 0)
 			diag_fail(d, po->line, 0, "D_PRAGMA_OPTSET",
 				  "failed to set option '%s' to '%s': %s", po->name,

@@ -63,6 +63,7 @@
 
 #include "driver/compile.h"
 #include "cg/sdtgen.h"
+#include "d/funcs.h"
 #include "front/parse.h"
 #include "prov/catalog.h"
 #include "prov/derived.h"
@@ -358,6 +359,8 @@ void dscope__print_caps(FILE *out)
 	kcaps_print(out);
 	derived_print(out);
 	lockdown_print(out);
+	dfunc_list(out);
+	options_list(out);
 }
 
 int dscope__list(struct dscope *ds, bool verbose)

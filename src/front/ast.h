@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "d/funcs.h"
 #include "d/probedesc.h"
 #include "d/types.h"
 
@@ -101,6 +102,8 @@ struct node {
 	/* literals and names */
 	int64_t ival;		/* N_INT */
 	const char *str;	/* N_STR (decoded), N_IDENT/N_AGG/N_CALL/N_MEMBER name */
+	enum dfunc fn;		/* N_CALL: the function's row (d/funcs.h), set
+				 * where the parser makes the call */
 	size_t slen;		/* N_STR: length without the terminating NUL */
 
 	/* children */

@@ -752,10 +752,12 @@ static struct node *call(struct parser *p, struct node *fn)
 {
 	struct node *n = node_new(p->a, N_CALL, fn->line, fn->col);
 
-	if (fn->kind == N_IDENT)
+	if (fn->kind == N_IDENT) {
 		n->str = fn->str;
-	else
+		n->fn = dfunc_lookup(n->str);	/* a name means one function */
+	} else {
 		n->a = fn;
+	}
 	advance(p);
 	if (!is_punct(p, ')'))
 		arguments(p, &n->args);

@@ -458,7 +458,7 @@ static void binary(struct sema *s, struct node *n)
 
 static bool is_action_call(const struct node *n)
 {
-	return n->kind == N_CALL && n->str && sema_is_action(n->str);
+	return n->kind == N_CALL && sema_is_action(n);
 }
 
 /*
@@ -744,6 +744,8 @@ static void assign(struct sema *s, struct node *n)
 {
 	sema_expr(s, n->b);
 	sema_var_assign(s, n->a, n);
+	if (!n->compound)
+		sema_alloca_store(s, n->a, n->b);
 	/* an action's void is taken as the variable's type, and the code
 	 * generator then refuses the call (dt_cg_call_subr) */
 	if (is_action_call(n->b))
@@ -865,19 +867,19 @@ static _Noreturn void trace_dynamic(struct sema *s, const struct node *n)
 		  "trace( ) may not be applied to a dynamic expression");
 }
 
-/* D's actions: statements, which have no value */
-bool sema_is_action(const char *name)
+/* D's actions that are only statements, which have no value; the other
+ * actions (stack(), sym(), raise(), ...) are checked as subroutines. */
+bool sema_is_action(const struct node *n)
 {
-	static const char *const actions[] = {
-		"printf", "trace", "exit", "printa", "clear", "trunc",
-		"normalize", "denormalize", "setopt", "system", "freopen",
-		"speculate", "commit", "discard", "tracemem", "print",
-	};
-
-	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
-		if (strcmp(actions[i], name) == 0)
-			return true;
-	return false;
+	switch (n->fn) {
+	case DF_PRINTF: case DF_TRACE: case DF_EXIT: case DF_PRINTA:
+	case DF_CLEAR: case DF_TRUNC: case DF_NORMALIZE: case DF_DENORMALIZE:
+	case DF_SETOPT: case DF_SYSTEM: case DF_FREOPEN: case DF_SPECULATE:
+	case DF_COMMIT: case DF_DISCARD: case DF_TRACEMEM: case DF_PRINT:
+		return true;
+	default:
+		return false;
+	}
 }
 
 void sema_expr(struct sema *s, struct node *n)
@@ -988,7 +990,7 @@ void sema_expr(struct sema *s, struct node *n)
 	case N_AGG:
 		sema_agg_in_expr(s, n);
 	case N_CALL:
-		if (n->str && sema_is_action(n->str)) {
+		if (sema_is_action(n)) {
 			action(s, n);	/* void: the caller says where that is wrong */
 			break;
 		}
@@ -1053,62 +1055,76 @@ void sema_check_nargs(struct sema *s, struct node *n, int lo, int hi)
 			  n->args.n < lo ? lo : hi);
 }
 
+/* trace(v) and exit(status): one value, recorded */
+static void trace_exit_call(struct sema *s, struct node *n)
+{
+	bool trace = n->fn == DF_TRACE;
+
+	sema_check_nargs(s, n, 1, 1);
+	if (trace && n->args.v[0]->kind == N_AGG)
+		trace_dynamic(s, n);
+	sema_expr(s, n->args.v[0]);
+	if (trace && sema_is_dynamic(n->args.v[0]))
+		trace_dynamic(s, n);
+	if (n->args.v[0]->type.kind == T_ARRAY)	/* char[]: a string */
+		n->args.v[0] = sema_as_string(s, n->args.v[0]);
+	const struct dtype *t = &n->args.v[0]->type;
+
+	if (trace && t->kind == T_VOID)
+		diag_fail(s->d, n->line, n->col, "D_TRACE_VOID",
+			  "trace( ) may not be applied to a void expression");
+	if (!trace && t->kind != T_INT)
+		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
+			  "exit( ) argument #1 is incompatible with "
+			  "prototype:\n\tprototype: int\n\t argument: %s",
+			  dtype_name(t));
+}
+
 static void action(struct sema *s, struct node *n)
 {
-	const char *f = n->str;
+	const struct dfunc_row *row = dfunc_row(n->fn);
 
-	if (!f)
+	if (!n->str)
 		sema_expr(s, n);	/* reports the bad call */
-	if (strcmp(f, "stack") == 0 || strcmp(f, "ustack") == 0) {
+	if (row && (row->flags & DFF_DESTRUCTIVE))
+		s->spec->destructive = true;
+	switch (n->fn) {
+	case DF_STACK:
+	case DF_USTACK: {
 		/* the action: trace(stack(...)) */
 		struct node *value = node_new(s->a, N_CALL, n->line, n->col);
 
 		*value = *n;
 		memset(&n->args, 0, sizeof(n->args));
 		node_list_push(s->a, &n->args, value);
-		n->str = f = "trace";
+		n->str = "trace";
+		n->fn = DF_TRACE;
+		trace_exit_call(s, n);
+		break;
 	}
-	if (strcmp(f, "printf") == 0) {
+	case DF_PRINTF:
 		printf_call(s, n);
-	} else if (strcmp(f, "system") == 0 || strcmp(f, "freopen") == 0) {
+		break;
+	case DF_SYSTEM:
+	case DF_FREOPEN:
 		printf_call(s, n);
-		s->spec->destructive = true;
-		if (f[0] == 'f' && (strcmp(n->args.v[0]->str, ".") == 0 ||
-				    strcmp(n->args.v[0]->str, "..") == 0))
+		if (n->fn == DF_FREOPEN &&
+		    (strcmp(n->args.v[0]->str, ".") == 0 ||
+		     strcmp(n->args.v[0]->str, "..") == 0))
 			diag_fail(s->d, n->line, n->col, "D_FREOPEN_INVALID",
 				  "freopen( ) argument #1 cannot be \"%s\"",
 				  n->args.v[0]->str);
-	} else if (strcmp(f, "trace") == 0 || strcmp(f, "exit") == 0) {
-		sema_check_nargs(s, n, 1, 1);
-		if (f[0] == 't' && n->args.v[0]->kind == N_AGG)
-			trace_dynamic(s, n);
-		sema_expr(s, n->args.v[0]);
-		if (f[0] == 't' && sema_is_dynamic(n->args.v[0]))
-			trace_dynamic(s, n);
-		if (n->args.v[0]->type.kind == T_ARRAY)	/* char[]: a string */
-			n->args.v[0] = sema_as_string(s, n->args.v[0]);
-		const struct dtype *t = &n->args.v[0]->type;
-
-		if (f[0] == 't' && t->kind == T_VOID)
-			diag_fail(s->d, n->line, n->col, "D_TRACE_VOID",
-				  "trace( ) may not be applied to a void expression");
-		if (f[0] == 'e' && t->kind != T_INT)
-			diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
-				  "exit( ) argument #1 is incompatible with "
-				  "prototype:\n\tprototype: int\n\t argument: %s",
-				  dtype_name(t));
-	} else if (!sema_agg_action(s, n) && !sema_spec_action(s, n) &&
-		   !sema_data_action(s, n)) {
-		static const char *const destructive[] = {
-			"raise", "stop", "copyout", "copyoutstr", "panic",
-			"breakpoint", "chill",
-		};
-
-		for (size_t i = 0; i < sizeof(destructive) / sizeof(char *); i++)
-			if (strcmp(f, destructive[i]) == 0)
-				s->spec->destructive = true;
-		sema_subr_call(s, n, true);
-		return;
+		break;
+	case DF_TRACE:
+	case DF_EXIT:
+		trace_exit_call(s, n);
+		break;
+	default:
+		if (!sema_agg_action(s, n) && !sema_spec_action(s, n) &&
+		    !sema_data_action(s, n)) {
+			sema_subr_call(s, n, true);
+			return;
+		}
 	}
 	n->type.kind = T_VOID;
 }
@@ -1183,6 +1199,7 @@ void sema_clause(struct sema *s, struct clause *c)
 	struct node_list body = { 0 };
 	jmp_buf env, *outer = s->d->env;
 
+	sema_alloca_clause_begin(s);
 	if (c->pred) {
 		body = node_list_clone(s->a, &c->body);
 		s->d->env = &env;
@@ -1194,9 +1211,11 @@ void sema_clause(struct sema *s, struct clause *c)
 			    strcmp(tag, "D_VAR_UNDEF") != 0)
 				longjmp(*outer, 1);
 			c->body = body;
+			sema_alloca_clause_begin(s);
 			predicate(s, c);
 			stmts(s, &c->body);
 			sema_spec_clause(s, c);
+			sema_alloca_clause_end(s, c);
 			sema_xlate_expand(s, c->pred, &c->body);
 			return;
 		}
@@ -1206,5 +1225,6 @@ void sema_clause(struct sema *s, struct clause *c)
 	if (c->pred)
 		predicate(s, c);
 	sema_spec_clause(s, c);
+	sema_alloca_clause_end(s, c);
 	sema_xlate_expand(s, c->pred, &c->body);
 }

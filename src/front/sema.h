@@ -59,6 +59,7 @@ struct sema {
 	int nxlators, xlators_cap;
 	const struct probe *const *probes;	/* what the current clause matches */
 	int nprobes;
+	struct alloca_state *alloca;	/* variables' alloca taint (sema_alloca.c) */
 };
 
 void sema_clause(struct sema *s, struct clause *c);

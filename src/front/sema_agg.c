@@ -17,36 +17,22 @@
 
 #include "front/sema_impl.h"
 
+/* The argument counts of the aggregating functions, increment included:
+ * their rows (d/funcs.h) leave the rest open ("void(@, ...)"). */
 static const struct {
-	const char *name;
+	enum dfunc fn;
 	enum agg_func func;
-	int lo, hi;		/* argument counts, increment included */
+	int lo, hi;
 } agg_funcs[] = {
-	{ "count", AGG_COUNT, 0, 0 },	  { "sum", AGG_SUM, 1, 1 },
-	{ "min", AGG_MIN, 1, 1 },	  { "max", AGG_MAX, 1, 1 },
-	{ "avg", AGG_AVG, 1, 1 },	  { "stddev", AGG_STDDEV, 1, 1 },
-	{ "quantize", AGG_QUANTIZE, 1, 2 },
-	{ "lquantize", AGG_LQUANTIZE, 3, 5 },
-	{ "llquantize", AGG_LLQUANTIZE, 5, 6 },
+	{ DF_COUNT, AGG_COUNT, 0, 0 },	  { DF_SUM, AGG_SUM, 1, 1 },
+	{ DF_MIN, AGG_MIN, 1, 1 },	  { DF_MAX, AGG_MAX, 1, 1 },
+	{ DF_AVG, AGG_AVG, 1, 1 },	  { DF_STDDEV, AGG_STDDEV, 1, 1 },
+	{ DF_QUANTIZE, AGG_QUANTIZE, 1, 2 },
+	{ DF_LQUANTIZE, AGG_LQUANTIZE, 3, 5 },
+	{ DF_LLQUANTIZE, AGG_LLQUANTIZE, 5, 6 },
 };
 
 #define NFUNCS (int)(sizeof(agg_funcs) / sizeof(agg_funcs[0]))
-
-/* Names D knows as actions or subroutines: not aggregating functions. */
-static const char *const d_funcs[] = {
-	"trace", "tracemem", "printf", "printa", "exit", "clear", "trunc",
-	"normalize", "denormalize", "setopt", "stop", "raise", "system",
-	"panic", "chill", "breakpoint", "copyout", "copyoutstr", "stack",
-	"ustack", "jstack", "speculate", "commit", "discard", "speculation",
-	"ftruncate", "freopen", "print", "strlen", "strjoin", "substr",
-	"strchr", "strrchr", "strstr", "strtok", "index", "rindex", "lltostr",
-	"basename", "dirname", "cleanpath", "copyin", "copyinstr", "copyinto",
-	"alloca", "bcopy", "rand", "progenyof", "mutex_owned", "mutex_owner",
-	"sym", "usym", "func", "ufunc", "mod", "umod", "uaddr", "toupper",
-	"tolower", "htons", "htonl", "htonll", "ntohs", "ntohl", "ntohll",
-	"inet_ntoa", "inet_ntoa6", "inet_ntop", "getmajor", "getminor",
-	"ddi_pathname", "strtoll", "link_ntop", "d_path", "cgroup_path",
-};
 
 int sema_find_agg(struct sema *s, const char *name)
 {
@@ -56,20 +42,14 @@ int sema_find_agg(struct sema *s, const char *name)
 	return -1;
 }
 
-static int find_func(const char *name)
+/* The agg_funcs[] row of a call, or -1 if it calls no aggregating
+ * function */
+static int find_func(const struct node *call)
 {
-	for (int i = 0; name && i < NFUNCS; i++)
-		if (strcmp(agg_funcs[i].name, name) == 0)
+	for (int i = 0; call->kind == N_CALL && i < NFUNCS; i++)
+		if (agg_funcs[i].fn == call->fn)
 			return i;
 	return -1;
-}
-
-static bool is_d_func(const char *name)
-{
-	for (size_t i = 0; i < sizeof(d_funcs) / sizeof(d_funcs[0]); i++)
-		if (strcmp(d_funcs[i], name) == 0)
-			return true;
-	return false;
 }
 
 /* ---- constants -------------------------------------------------------- */
@@ -364,7 +344,8 @@ static int new_agg(struct sema *s, struct node *st, int f, const int64_t *p)
 	ag->nwords = value_words(ag->func, p);
 	if (ag->nwords * 8 > 32 * 1024)
 		diag_fail(s->d, st->line, st->col, "D_LQUANT_STEPSMALL",
-			  "%s( ) has too many buckets: %u", agg_funcs[f].name,
+			  "%s( ) has too many buckets: %u",
+			  dfunc_row(agg_funcs[f].fn)->name,
 			  ag->nwords);
 	return sp->naggs - 1;
 }
@@ -404,12 +385,9 @@ static void check_agg_keys(struct sema *s, struct node *st, struct spec_agg *ag)
 /* An action used as a key, or an aggregation: DTrace's D_KEY_TYPE. */
 static void check_key(struct sema *s, struct node *k, int i)
 {
-	if (k->kind == N_AGG || (k->kind == N_CALL && k->str &&
-				 (find_func(k->str) >= 0 ||
-				  strcmp(k->str, "trace") == 0 ||
-				  strcmp(k->str, "printf") == 0 ||
-				  strcmp(k->str, "printa") == 0 ||
-				  strcmp(k->str, "exit") == 0)))
+	if (k->kind == N_AGG || find_func(k) >= 0 ||
+	    (k->kind == N_CALL && (k->fn == DF_TRACE || k->fn == DF_PRINTF ||
+				   k->fn == DF_PRINTA || k->fn == DF_EXIT)))
 		diag_fail(s->d, k->line, k->col, "D_KEY_TYPE",
 			  "aggregation key #%d is of a type that may not be "
 			  "used as a key", i + 1);
@@ -439,11 +417,12 @@ static int agg_func_of(struct sema *s, struct node *call)
 {
 	if (call->kind != N_CALL || !call->str)
 		not_a_call(s, call);
-	int f = find_func(call->str);
+	int f = find_func(call);
+	const struct dfunc_row *row = dfunc_row(call->fn);
 
 	if (f >= 0)
 		return f;
-	if (is_d_func(call->str))
+	if (row && row->kind != DFK_PRIVATE)
 		diag_fail(s->d, call->line, call->col, "D_AGG_FUNC",
 			  "%s( ) may not be used as an aggregating function",
 			  call->str);
@@ -490,19 +469,18 @@ static void check_args(struct sema *s, struct node *call, int f)
  */
 static const char *key_name(const struct node *k)
 {
-	static const char *const calls[] = {
-		"stack", "ustack", "jstack", "sym", "func", "mod", "usym",
-		"ufunc", "umod", "uaddr",
-	};
-
 	if (k->kind == N_IDENT || k->kind == N_MEMBER)
 		return k->str;
 	if (k->kind != N_CALL)
 		return NULL;
-	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
-		if (strcmp(k->str, calls[i]) == 0)
-			return k->str;
-	return NULL;
+	switch (k->fn) {
+	case DF_STACK: case DF_USTACK: case DF_JSTACK: case DF_SYM:
+	case DF_FUNC: case DF_MOD: case DF_USYM: case DF_UFUNC: case DF_UMOD:
+	case DF_UADDR:
+		return k->str;
+	default:
+		return NULL;
+	}
 }
 
 void sema_agg_stmt(struct sema *s, struct node *st)
@@ -595,7 +573,7 @@ _Noreturn void sema_agg_in_expr(struct sema *s, struct node *n)
 
 static const char *arg_type_name(struct sema *s, struct node *n)
 {
-	if (n->kind == N_CALL && find_func(n->str) >= 0)
+	if (find_func(n) >= 0)
 		return "void";
 	sema_expr(s, n);
 	return n->type.name ? n->type.name : "void";
@@ -718,36 +696,33 @@ static void setopt_call(struct sema *s, struct node *n)
 
 bool sema_agg_action(struct sema *s, struct node *n)
 {
-	const char *f = n->str;
-
-	if (strcmp(f, "printa") == 0) {
+	switch (n->fn) {
+	case DF_PRINTA:
 		printa_call(s, n);
-	} else if (strcmp(f, "clear") == 0 || strcmp(f, "denormalize") == 0) {
+		break;
+	case DF_CLEAR:
+	case DF_DENORMALIZE:
 		sema_check_nargs(s, n, 1, 1);
-		agg_arg(s, n, 1, f[0] == 'c' ? "D_CLEAR_AGGARG"
-					     : "D_NORMALIZE_AGGARG");
-	} else if (strcmp(f, "trunc") == 0) {
+		agg_arg(s, n, 1, n->fn == DF_CLEAR ? "D_CLEAR_AGGARG"
+						   : "D_NORMALIZE_AGGARG");
+		break;
+	case DF_TRUNC:
 		sema_check_nargs(s, n, 1, 2);
 		agg_arg(s, n, 1, "D_TRUNC_AGGARG");
 		if (n->args.n == 2)
 			scalar_arg(s, n, 2);
-	} else if (strcmp(f, "normalize") == 0) {
+		break;
+	case DF_NORMALIZE:
 		sema_check_nargs(s, n, 2, 2);
 		agg_arg(s, n, 1, "D_NORMALIZE_AGGARG");
 		scalar_arg(s, n, 2);
-	} else if (strcmp(f, "setopt") == 0) {
+		break;
+	case DF_SETOPT:
 		setopt_call(s, n);
-	} else {
+		break;
+	default:
 		return false;
 	}
 	n->type.kind = T_VOID;
 	return true;
-}
-
-bool sema_agg_func_exists(const char *name)
-{
-	for (size_t i = 0; i < sizeof(agg_funcs) / sizeof(agg_funcs[0]); i++)
-		if (strcmp(agg_funcs[i].name, name) == 0)
-			return true;
-	return false;
 }

@@ -20,11 +20,8 @@ const char *sema_op_name(int op);
 bool sema_const_value(const struct node *n, int64_t *v);
 /* a constant 0, NULL included */
 bool sema_is_null(const struct node *n);
-/* D's actions (printf, exit, ...), subroutines and aggregating functions:
- * the names a declaration may not take */
-bool sema_is_action(const char *name);
-bool sema_subr_exists(const char *name);
-bool sema_agg_func_exists(const char *name);
+/* A call of one of D's actions that are statements only (printf, exit) */
+bool sema_is_action(const struct node *n);
 bool sema_resolve_type_name(struct sema *s, const struct decl_type *dt,
 			    struct dtype *out);
 /* fail with D_PROTO_LEN unless lo <= nargs <= hi */
@@ -108,6 +105,13 @@ void sema_spec_clause(struct sema *s, struct clause *c);
  * void subroutines such as bcopy() are allowed); unknown names fail with
  * D_FUNC_UNDEF. */
 void sema_subr_call(struct sema *s, struct node *n, bool as_stmt);
+
+/* sema_alloca.c: the alloca taint of variables (D_ALLOCA_INCOMPAT), one
+ * store at a time, checked as each clause ends */
+void sema_alloca_store(struct sema *s, const struct node *lhs,
+		       const struct node *rhs);
+void sema_alloca_clause_begin(struct sema *s);
+void sema_alloca_clause_end(struct sema *s, const struct clause *c);
 /* print() and tracemem(): true if n is one (and is now checked) */
 bool sema_data_action(struct sema *s, struct node *n);
 

@@ -3,7 +3,8 @@
  * where they may stand in a clause.
  *
  * The rules are DTrace's (libdtrace's clause flags), checked over the
- * clause's actions in source order:
+ * clause's actions in source order, by the rows' flags (d/funcs.h: which
+ * actions record data, which are destructive):
  *  - speculate() comes before any data-recording action, at most once,
  *    and not after commit();
  *  - after speculate(): no aggregation, no destructive action, no exit();
@@ -25,30 +26,6 @@ enum {
 	CF_AGG = 8,		/* an aggregation */
 };
 
-/* actions that record data in the principal buffer */
-static const char *const datarec[] = {
-	"printf", "printa", "print", "trace", "tracemem", "exit", "clear",
-	"trunc", "normalize", "denormalize", "setopt", "stack", "ustack",
-	"jstack", "func", "sym", "mod", "ufunc", "usym", "umod", "uaddr",
-	"ftruncate", "pcap",
-};
-
-/* destructive actions and subroutines */
-static const char *const destructive[] = {
-	"system", "freopen", "raise", "panic", "chill", "breakpoint", "stop",
-	"copyout", "copyoutstr",
-};
-
-static bool listed(const char *const *names, size_t n, const char *f)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(names[i], f) == 0)
-			return true;
-	return false;
-}
-
-#define LISTED(names, f) listed(names, sizeof(names) / sizeof(names[0]), f)
-
 static void fail(struct sema *s, const struct node *n, const char *tag,
 		 const char *msg)
 {
@@ -57,9 +34,10 @@ static void fail(struct sema *s, const struct node *n, const char *tag,
 
 static void check_call(struct sema *s, const struct node *n, int *cf)
 {
-	const char *f = n->str;
+	const struct dfunc_row *row = dfunc_row(n->fn);
+	unsigned flags = row ? row->flags : 0;
 
-	if (strcmp(f, "speculate") == 0) {
+	if (n->fn == DF_SPECULATE) {
 		if (*cf & CF_SPECULATE)
 			fail(s, n, "D_SPEC_SPEC",
 			     "speculate( ) may not follow speculate( )");
@@ -70,17 +48,17 @@ static void check_call(struct sema *s, const struct node *n, int *cf)
 			fail(s, n, "D_SPEC_DREC", "speculate( ) may not follow "
 			     "data-recording action(s)");
 		*cf |= CF_SPECULATE;
-	} else if (strcmp(f, "commit") == 0) {
+	} else if (n->fn == DF_COMMIT) {
 		if (*cf & (CF_DATAREC | CF_AGG))
 			fail(s, n, "D_COMM_DREC", "commit( ) may not follow "
 			     "data-recording action(s)");
 		*cf |= CF_COMMIT;
-	} else if (LISTED(destructive, f)) {
+	} else if (flags & DFF_DESTRUCTIVE) {
 		if (*cf & CF_SPECULATE)
 			fail(s, n, "D_ACT_SPEC",
 			     "destructive actions may not follow speculate( )");
-	} else if (LISTED(datarec, f)) {
-		if ((*cf & CF_SPECULATE) && strcmp(f, "exit") == 0)
+	} else if (flags & DFF_DATAREC) {
+		if ((*cf & CF_SPECULATE) && n->fn == DF_EXIT)
 			fail(s, n, "D_EXIT_SPEC",
 			     "exit( ) may not follow speculate( )");
 		if (*cf & CF_COMMIT)
@@ -98,7 +76,7 @@ static void check_stmts(struct sema *s, const struct node_list *l, int *cf)
 
 		switch (n->kind) {
 		case S_EXPR:
-			if (n->a->kind == N_CALL && n->a->str)
+			if (n->a->kind == N_CALL)
 				check_call(s, n->a, cf);
 			break;
 		case S_AGG:
@@ -132,8 +110,7 @@ bool sema_spec_action(struct sema *s, struct node *n)
 {
 	const char *f = n->str;
 
-	if (strcmp(f, "speculate") != 0 && strcmp(f, "commit") != 0 &&
-	    strcmp(f, "discard") != 0)
+	if (n->fn != DF_SPECULATE && n->fn != DF_COMMIT && n->fn != DF_DISCARD)
 		return false;
 	sema_check_nargs(s, n, 1, 1);
 	struct node *id = n->args.v[0];

@@ -1,8 +1,8 @@
 /*
  * sema_subr.c -- D subroutines: argument checks and result types.
  *
- * The table below is DTrace's: each subroutine with its prototype written
- * as in libdtrace's dt_open.c ("string(const char *, int, [int])"), so the
+ * Each subroutine's row (d/funcs.h) has its prototype written as in
+ * libdtrace's dt_open.c ("string(const char *, int, [int])"), so the
  * argument count, the argument types and the messages for a mismatch come
  * out as dtrace(1) prints them.  A bracketed parameter is optional, "@"
  * takes any type and "..." any number of further arguments.
@@ -11,79 +11,15 @@
  * it can take (strjoin of a 16- and a 32-byte string: 47 bytes), never more
  * than strsize characters; cg allocates exactly that and truncates to it.
  *
- * Functions DTrace knows but dscope cannot compile yet (alloca, bcopy, the
- * destructive actions, ...) are in the table too: their arguments are
- * checked as DTrace does, so every compile-time error of the script is
- * found first; cg then stops with D_UNSUPPORTED.
+ * Functions DTrace knows but dscope refuses (their rows say why) are
+ * checked too: their arguments as DTrace does, so every compile-time
+ * error of the script is found first; cg then stops with the row's
+ * sentence.
  */
 #include <string.h>
 
 #include "front/ctype.h"
 #include "front/sema_impl.h"
-
-struct subr_proto {
-	const char *name;
-	const char *proto;	/* libdtrace's prototype string */
-};
-
-static const struct subr_proto subrs[] = {
-	{ "alloca", "void *(size_t)" },
-	{ "basename", "string(const char *)" },
-	{ "bcopy", "void(void *, void *, size_t)" },
-	{ "breakpoint", "void()" },
-	{ "chill", "void(int)" },
-	{ "cleanpath", "string(const char *)" },
-	{ "copyin", "void *(uintptr_t, size_t)" },
-	{ "copyinstr", "string(uintptr_t, [size_t])" },
-	{ "copyinto", "void(uintptr_t, size_t, void *)" },
-	{ "copyout", "void(void *, uintptr_t, size_t)" },
-	{ "copyoutstr", "void(char *, uintptr_t, size_t)" },
-	{ "d_path", "string(struct path *)" },
-	{ "dirname", "string(const char *)" },
-	{ "getmajor", "dev_t(dev_t)" },
-	{ "getminor", "dev_t(dev_t)" },
-	{ "htonl", "uint32_t(uint32_t)" },
-	{ "htonll", "uint64_t(uint64_t)" },
-	{ "htons", "uint16_t(uint16_t)" },
-	{ "index", "int(const char *, const char *, [int])" },
-	{ "inet_ntoa", "string(ipaddr_t *)" },
-	{ "inet_ntoa6", "string(struct in6_addr *, [int])" },
-	{ "inet_ntop", "string(int, void *)" },
-	{ "link_ntop", "string(int, void *)" },
-	{ "lltostr", "string(int64_t)" },
-	{ "mutex_owned", "int(struct mutex *)" },
-	{ "mutex_owner", "struct task_struct *(struct mutex *)" },
-	{ "mutex_type_adaptive", "int(struct mutex *)" },
-	{ "mutex_type_spin", "int(struct mutex *)" },
-	{ "ntohl", "uint32_t(uint32_t)" },
-	{ "ntohll", "uint64_t(uint64_t)" },
-	{ "ntohs", "uint16_t(uint16_t)" },
-	{ "panic", "void()" },
-	{ "progenyof", "int(pid_t)" },
-	{ "raise", "void(int)" },
-	{ "rand", "int()" },
-	{ "rindex", "int(const char *, const char *, [int])" },
-	{ "rw_iswriter", "int(rwlock_t *)" },
-	{ "rw_read_held", "int(rwlock_t *)" },
-	{ "rw_write_held", "int(rwlock_t *)" },
-	{ "speculation", "int()" },
-	{ "stop", "void()" },
-	{ "strchr", "string(const char *, char)" },
-	{ "strjoin", "string(const char *, const char *)" },
-	{ "strlen", "size_t(const char *)" },
-	{ "strrchr", "string(const char *, char)" },
-	{ "strstr", "string(const char *, const char *)" },
-	{ "strtok", "string(const char *, const char *)" },
-	{ "strtoll", "int64_t(const char *, [int])" },
-	{ "substr", "string(const char *, int, [int])" },
-	{ "system", "void(@, ...)" },
-	{ "tolower", "string(const char *)" },
-	{ "toupper", "string(const char *)" },
-	/* actions, where a value is expected: void, which the caller refuses */
-	{ "exit", "void(int)" },
-	{ "printf", "void(string, ...)" },
-	{ "trace", "void(@)" },
-};
 
 /* A prototype taken apart. */
 #define PROTO_MAX 4
@@ -207,8 +143,8 @@ static void check_args(struct sema *s, struct node *n, const struct proto *p)
 		/* the destination of bcopy() and copyinto() is alloca()
 		 * memory, which a string never is (dtrace-utils' dt_cg) */
 		if (a->type.kind == T_STRING &&
-		    ((strcmp(n->str, "bcopy") == 0 && i == 1) ||
-		     (strcmp(n->str, "copyinto") == 0 && i == 2)))
+		    ((n->fn == DF_BCOPY && i == 1) ||
+		     (n->fn == DF_COPYINTO && i == 2)))
 			diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
 				  "%s( ) argument #%d is incompatible with "
 				  "prototype:\n\tprototype: alloca pointer\n"
@@ -237,27 +173,28 @@ static uint32_t min_u32(uint32_t a, uint32_t b)
 static uint32_t string_bound(struct sema *s, const struct node *n)
 {
 	uint32_t cap = sema_string(s, UINT32_MAX).size;
-	const char *f = n->str;
 	const struct node *a0 = n->args.n > 0 ? n->args.v[0] : NULL;
 	uint32_t a0size = a0 && a0->type.kind == T_STRING ? a0->type.size : cap;
 
-	if (strcmp(f, "strjoin") == 0) {
+	switch (n->fn) {
+	case DF_STRJOIN: {
 		const struct node *a1 = n->args.v[1];
 		uint32_t a1size = a1->type.kind == T_STRING ? a1->type.size : cap;
 
 		return min_u32(a0size + a1size - 1, cap);
 	}
-	if (strcmp(f, "lltostr") == 0)
+	case DF_LLTOSTR:
 		return min_u32(21, cap);	/* "-9223372036854775808" */
-	if (strcmp(f, "inet_ntoa") == 0)
+	case DF_INET_NTOA:
 		return min_u32(16, cap);	/* "255.255.255.255" */
-	if (strcmp(f, "inet_ntoa6") == 0 || strcmp(f, "inet_ntop") == 0)
+	case DF_INET_NTOA6:
+	case DF_INET_NTOP:
 		return min_u32(46, cap);	/* INET6_ADDRSTRLEN */
-	if (strcmp(f, "link_ntop") == 0)
+	case DF_LINK_NTOP:
 		return min_u32(60, cap);	/* 20 bytes "xx:" */
-	if (strcmp(f, "strtok") == 0)
+	case DF_STRTOK:
 		return cap;	/* strtok(NULL, d): any string of the clause */
-	if (strcmp(f, "copyinstr") == 0) {
+	case DF_COPYINSTR: {
 		const struct node *max = n->args.n > 1 ? n->args.v[1] : NULL;
 
 		if (max && max->kind == N_INT && max->ival >= 0 &&
@@ -265,11 +202,13 @@ static uint32_t string_bound(struct sema *s, const struct node *n)
 			return (uint32_t)max->ival + 1;
 		return cap;
 	}
-	if (strcmp(f, "cleanpath") == 0 || strcmp(f, "dirname") == 0)
+	case DF_CLEANPATH:
+	case DF_DIRNAME:
+	case DF_BASENAME:
 		return min_u32(a0size < 2 ? 2 : a0size, cap);	/* "." */
-	if (strcmp(f, "basename") == 0)
-		return min_u32(a0size < 2 ? 2 : a0size, cap);
-	return min_u32(a0size, cap);		/* a part of argument 0 */
+	default:
+		return min_u32(a0size, cap);	/* a part of argument 0 */
+	}
 }
 
 static struct dtype result_type(struct sema *s, const struct node *n,
@@ -319,7 +258,7 @@ static struct dtype result_type(struct sema *s, const struct node *n,
 
 static void stack_call(struct sema *s, struct node *n)
 {
-	bool user = strcmp(n->str, "ustack") == 0;
+	bool user = n->fn == DF_USTACK;
 	int64_t frames = user ? s->ustackframes : s->stackframes;
 
 	sema_check_nargs(s, n, 0, user ? 2 : 1);
@@ -363,44 +302,26 @@ static void stack_call(struct sema *s, struct node *n)
  * prints as a symbol (types.h, enum dsym_kind).  A user address carries
  * the pid whose maps name it, as a one-frame ustack() does.
  */
-static const struct {
-	const char *name;
-	bool user;
-	enum dsym_kind kind;
-} symbol_subrs[] = {
-	{ "sym", false, DSYM_FUNC },	{ "func", false, DSYM_FUNC },
-	{ "mod", false, DSYM_MOD },	{ "usym", true, DSYM_FUNC },
-	{ "ufunc", true, DSYM_FUNC },	{ "umod", true, DSYM_MOD },
-	{ "uaddr", true, DSYM_ADDR },	{ "cgroup_path", false, DSYM_CGPATH },
-};
-
-static bool symbol_call(struct sema *s, struct node *n)
+static void symbol_call(struct sema *s, struct node *n, bool user,
+			enum dsym_kind kind)
 {
-	for (size_t i = 0; i < sizeof(symbol_subrs) / sizeof(symbol_subrs[0]); i++) {
-		bool user = symbol_subrs[i].user;
-
-		if (strcmp(symbol_subrs[i].name, n->str) != 0)
-			continue;
-		sema_check_nargs(s, n, 1, 1);
-		sema_expr(s, n->args.v[0]);
-		if (n->args.v[0]->type.kind != T_INT && n->args.v[0]->type.kind != T_PTR)
-			diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
-				  "%s( ) argument #1 is incompatible with "
-				  "prototype:\n\tprototype: uintptr_t\n\t"
-				  " argument: %s", n->str,
-				  n->args.v[0]->type.name ? n->args.v[0]->type.name
-							  : "void");
-		memset(&n->type, 0, sizeof(n->type));
-		n->type.kind = user ? T_STACK : T_SYM;
-		n->type.size = user ? 16 : 8;
-		n->type.user = user;
-		n->type.sym = (uint8_t)symbol_subrs[i].kind;
-		n->type.name = user ? "_usymaddr" : "_symaddr";
-		if (n->type.sym == DSYM_CGPATH)
-			n->type.name = "string";
-		return true;
-	}
-	return false;
+	sema_check_nargs(s, n, 1, 1);
+	sema_expr(s, n->args.v[0]);
+	if (n->args.v[0]->type.kind != T_INT && n->args.v[0]->type.kind != T_PTR)
+		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
+			  "%s( ) argument #1 is incompatible with "
+			  "prototype:\n\tprototype: uintptr_t\n\t"
+			  " argument: %s", n->str,
+			  n->args.v[0]->type.name ? n->args.v[0]->type.name
+						  : "void");
+	memset(&n->type, 0, sizeof(n->type));
+	n->type.kind = user ? T_STACK : T_SYM;
+	n->type.size = user ? 16 : 8;
+	n->type.user = user;
+	n->type.sym = (uint8_t)kind;
+	n->type.name = user ? "_usymaddr" : "_symaddr";
+	if (kind == DSYM_CGPATH)
+		n->type.name = "string";
 }
 
 /* strtok(NULL, d) goes on with the string of the clause's last strtok:
@@ -418,41 +339,69 @@ static void strtok_args(struct sema *s, struct node *n)
 
 void sema_subr_call(struct sema *s, struct node *n, bool as_stmt)
 {
-	const struct subr_proto *sp = NULL;
+	const struct dfunc_row *row = dfunc_row(n->fn);
 	struct proto p;
 
 	(void)as_stmt;
 	if (!n->str)
 		diag_fail(s->d, n->line, n->col, "D_FUNC_IDENT",
 			  "function designator is not of function type");
-	if (strcmp(n->str, "stack") == 0 || strcmp(n->str, "ustack") == 0) {
+	switch (n->fn) {
+	case DF_STACK:
+	case DF_USTACK:
 		stack_call(s, n);
 		return;
-	}
-	if (symbol_call(s, n))
+	case DF_SYM: case DF_FUNC:
+		symbol_call(s, n, false, DSYM_FUNC);
 		return;
-	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
-		if (strcmp(subrs[i].name, n->str) == 0)
-			sp = &subrs[i];
-	if (!sp)
+	case DF_MOD:
+		symbol_call(s, n, false, DSYM_MOD);
+		return;
+	case DF_USYM: case DF_UFUNC:
+		symbol_call(s, n, true, DSYM_FUNC);
+		return;
+	case DF_UMOD:
+		symbol_call(s, n, true, DSYM_MOD);
+		return;
+	case DF_UADDR:
+		symbol_call(s, n, true, DSYM_ADDR);
+		return;
+	case DF_CGROUP_PATH:
+		symbol_call(s, n, false, DSYM_CGPATH);
+		return;
+	default:
+		break;
+	}
+	/* an aggregating function is no value; the private ones are
+	 * sema_kernel_subr's */
+	if (!row || row->kind == DFK_AGG || row->kind == DFK_PRIVATE)
 		diag_fail(s->d, n->line, n->col, "D_FUNC_UNDEF",
 			  "failed to resolve %s: Unknown function name", n->str);
-	proto_parse(sp->proto, &p);
+	proto_parse(row->proto, &p);
 	check_args(s, n, &p);
-	if (strcmp(n->str, "strtok") == 0)
+	switch (n->fn) {
+	case DF_STRTOK:
 		strtok_args(s, n);
-	/* the form of the address printed is chosen as the program is
-	 * compiled (dt_cg_subr_inet_ntoa6) */
-	if (strcmp(n->str, "inet_ntoa6") == 0 && n->args.n > 1 &&
-	    n->args.v[1]->kind != N_INT)
-		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
-			  "inet_ntoa6( ) argument #2 must be an integer constant");
-	if (strcmp(n->str, "alloca") == 0 && n->args.v[0]->kind == N_INT &&
-	    (uint64_t)n->args.v[0]->ival > s->scratchsize)
-		diag_fail(s->d, n->line, n->col, "D_ALLOCA_SIZE",
-			  "alloca(%llu) size larger than scratchsize %u",
-			  (unsigned long long)n->args.v[0]->ival,
-			  s->scratchsize);
+		break;
+	case DF_INET_NTOA6:
+		/* the form of the address printed is chosen as the program
+		 * is compiled (dt_cg_subr_inet_ntoa6) */
+		if (n->args.n > 1 && n->args.v[1]->kind != N_INT)
+			diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
+				  "inet_ntoa6( ) argument #2 must be an integer "
+				  "constant");
+		break;
+	case DF_ALLOCA:
+		if (n->args.v[0]->kind == N_INT &&
+		    (uint64_t)n->args.v[0]->ival > s->scratchsize)
+			diag_fail(s->d, n->line, n->col, "D_ALLOCA_SIZE",
+				  "alloca(%llu) size larger than scratchsize %u",
+				  (unsigned long long)n->args.v[0]->ival,
+				  s->scratchsize);
+		break;
+	default:
+		break;
+	}
 	n->type = result_type(s, n, &p);
 }
 
@@ -521,19 +470,14 @@ static void tracemem_action(struct sema *s, struct node *n)
 
 bool sema_data_action(struct sema *s, struct node *n)
 {
-	if (strcmp(n->str, "print") == 0)
+	switch (n->fn) {
+	case DF_PRINT:
 		print_action(s, n);
-	else if (strcmp(n->str, "tracemem") == 0)
+		return true;
+	case DF_TRACEMEM:
 		tracemem_action(s, n);
-	else
+		return true;
+	default:
 		return false;
-	return true;
-}
-
-bool sema_subr_exists(const char *name)
-{
-	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
-		if (strcmp(subrs[i].name, name) == 0)
-			return true;
-	return false;
+	}
 }

@@ -11,6 +11,7 @@
  * Sema marks such reads by leaving the member (a struct cmember) in
  * node.cg of each N_MEMBER.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "front/ctype.h"
@@ -239,60 +240,37 @@ void sema_offsetof(struct sema *s, struct node *n)
 }
 
 /*
- * dscope's own kernel subroutines, used by the D library:
- *   string d_path(struct path *)       the path, walked up the dentries
- *   string __mountpoint(struct vfsmount *)  where the mount is mounted
- *   string __psargs(struct task_struct *)  the argument area, NULs as spaces
- *   string __execargs(struct task_struct *)  the same as execargs: a fault
- *                                      is an error, as dtrace-utils' is
- *   int __bd_partno(struct block_device *)  the partition number (or of
- *                                      an hd_struct, 5.10's request.part)
- *   int __bd_devt(struct block_device *)  its dev_t (or an hd_struct's)
- *   struct gendisk *__bio_disk(struct bio *), int __bio_partno(struct bio *),
- *   int __bio_devt(struct bio *)       the disk, partition and dev_t a bio
- *                                      is for (by bi_bdev, or bi_disk)
- *   struct gendisk *__rq_disk(struct request *)  a request's disk
- *   int __task_state(struct task_struct *)  its state word (__state, or
- *                                      state before 5.14)
- *   int __cpu_chip(int), __cpu_lgrp(int)   a CPU's package and NUMA node
- *   processor_info_t *__cpu_pinfo(int)  a CPU's processor_info (D library)
+ * dscope's own kernel subroutines, used by the D library (__psargs(),
+ * __bio_disk(), ...), and d_path(): one argument, a kernel pointer (a CPU
+ * number for __cpu_*), and a string, an int or a pointer to a D library
+ * type, as their rows' prototypes say (d/funcs.h, which says what each
+ * does; cg_mem.c reads the kernel's memory).
  */
 bool sema_kernel_subr(struct sema *s, struct node *n)
 {
-	/* name, parameter, result: "string", "int" or a D type's name */
-	static const char *const protos[][3] = {
-		{ "d_path", "struct path *", "string" },
-		{ "__mountpoint", "struct vfsmount *", "string" },
-		{ "__psargs", "struct task_struct *", "string" },
-		{ "__execargs", "struct task_struct *", "string" },
-		{ "__bd_partno", "struct block_device *", "int" },
-		{ "__bd_devt", "struct block_device *", "int" },
-		{ "__bio_disk", "struct bio *", "struct gendisk" },
-		{ "__bio_partno", "struct bio *", "int" },
-		{ "__bio_devt", "struct bio *", "int" },
-		{ "__rq_disk", "struct request *", "struct gendisk" },
-		{ "__task_state", "struct task_struct *", "int" },
-		{ "__cpu_chip", "int", "int" },
-		{ "__cpu_lgrp", "int", "int" },
-		{ "__cpu_pinfo", "int", "processor_info_t" },
-	};
-	int k = 0, nprotos = (int)(sizeof(protos) / sizeof(protos[0]));
+	const struct dfunc_row *row = dfunc_row(n->fn);
+	char result[48], param[48];
 
-	while (k < nprotos && strcmp(n->str, protos[k][0]) != 0)
-		k++;
-	if (k == nprotos)
+	if (!row || (row->kind != DFK_PRIVATE && n->fn != DF_D_PATH))
 		return false;
+	/* the row's prototype: "result(param)", a pointer result "T *" */
+	size_t rlen = strcspn(row->proto, "(");
+	size_t plen = strcspn(row->proto + rlen + 1, ")");
+
+	snprintf(result, sizeof(result), "%.*s", (int)rlen, row->proto);
+	snprintf(param, sizeof(param), "%.*s", (int)plen, row->proto + rlen + 1);
+	if (rlen > 2 && strcmp(result + rlen - 2, " *") == 0)
+		result[rlen - 2] = 0;
 	sema_check_nargs(s, n, 1, 1);
 	sema_expr(s, n->args.v[0]);
-	bool by_cpu = strcmp(protos[k][1], "int") == 0;
-	const char *result = protos[k][2];
+	bool by_cpu = strcmp(param, "int") == 0;
 
 	if (by_cpu ? !type_is_int(&n->args.v[0]->type)
 		   : n->args.v[0]->type.kind != T_PTR)
 		diag_fail(s->d, n->line, n->col, "D_PROTO_ARG",
 			  "%s( ) argument #1 is incompatible with prototype:\n"
 			  "\tprototype: %s\n\t argument: %s", n->str,
-			  protos[k][1], dtype_name(&n->args.v[0]->type));
+			  param, dtype_name(&n->args.v[0]->type));
 	if (strcmp(result, "string") == 0) {
 		n->type = sema_string(s, UINT32_MAX);
 	} else if (strcmp(result, "int") == 0) {

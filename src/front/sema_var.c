@@ -381,8 +381,7 @@ bool sema_self_array(struct sema *s, struct node *n, const struct dtype *rhs)
 /* D's functions and actions: an inline may not take one of their names */
 static bool is_function_name(const char *name)
 {
-	return sema_is_action(name) || sema_subr_exists(name) ||
-	       sema_agg_func_exists(name);
+	return dfunc_is_dtrace(dfunc_lookup(name));
 }
 
 /*
@@ -460,8 +459,7 @@ bool sema_ident_taken(void *arg, const char *name)
 {
 	struct sema *s = arg;
 
-	return sema_find_builtin(name) >= 0 || sema_is_action(name) ||
-	       sema_subr_exists(name) || sema_agg_func_exists(name) ||
+	return sema_find_builtin(name) >= 0 || is_function_name(name) ||
 	       sema_is_inline(s, name) || find_global(s, name) >= 0 ||
 	       find_dvar(s, name, DVAR_ASSOC) >= 0;
 }
@@ -556,13 +554,13 @@ void sema_var_ref(struct sema *s, struct node *n)
 			diag_fail(s->d, n->line, n->col, "D_IDENT_BADREF",
 				  "associative array '%s' may not be referenced "
 				  "as scalar", n->str);
-		const struct dglobal *dg = g < 0 ? dglobal_lookup(n->str) : NULL;
+		enum dglobal_kind dg = g < 0 ? dglobal_kind(n->str) : DG_NONE;
 
 		/* a function or args[] read as a value (dt_xcook_ident) */
-		if (dg && dg->kind != DG_SCALAR)
+		if (dg != DG_NONE && dg != DG_SCALAR)
 			diag_fail(s->d, n->line, n->col, "D_IDENT_BADREF",
 				  "%s '%s' may not be referenced as scalar",
-				  dglobal_kind_name(dg->kind), n->str);
+				  dglobal_kind_name(dg), n->str);
 		if (g < 0)
 			diag_fail(s->d, n->line, n->col, "D_IDENT_UNDEF",
 				  "failed to resolve %s: Unknown %s name", n->str,
@@ -706,7 +704,7 @@ static void decl_name_free(struct sema *s, const struct decl_type *dt,
 {
 	if (s->in_library)
 		return;
-	if (dglobal_lookup(name) || sema_find_builtin(name) >= 0)
+	if (dglobal_kind(name) != DG_NONE || sema_find_builtin(name) >= 0)
 		diag_fail(s->d, dt->line, dt->col, "D_DECL_IDRED",
 			  "built-in identifier redeclared: %s", name);
 	if (ctypes_names_type(s->types, name))
@@ -821,6 +819,47 @@ void sema_var_decl(struct sema *s, const char *name, int scope,
 		same_keys(s, dt, name, &s->spec->dvars[a], dv);
 }
 
+/* A probe's name as DTrace shows it: "__" becomes "-" (dt_node_probe) */
+static const char *shown_probe_name(struct sema *s, const char *name)
+{
+	char *shown = arena_alloc(s->a, strlen(name) + 1), *q = shown;
+
+	for (const char *c = name; *c; c++) {
+		bool dash = c[0] == '_' && c[1] == '_';
+
+		*q++ = dash ? '-' : *c;
+		c += dash;
+	}
+	*q = '\0';
+	return shown;
+}
+
+/*
+ * provider p { probe a(); probe a(); }: the first declaration of a
+ * provider in the program may not declare a probe twice (dt_cook_provider:
+ * D_PROV_PRDUP), whatever is done with it.  A later declaration of the
+ * same provider is DTrace's redeclaration, checked against the first.
+ */
+static void provider_decl(struct sema *s, struct program *p, int d)
+{
+	const struct top_decl *td = p->decls[d];
+
+	for (int i = 0; i < d; i++)
+		if (p->decls[i]->kind == TOP_PROVIDER &&
+		    strcmp(p->decls[i]->name, td->name) == 0)
+			return;
+	for (int i = 1; i < td->nprobes; i++)
+		for (int k = 0; k < i; k++) {
+			const struct provider_probe *pp = &td->probes[i];
+
+			if (strcmp(td->probes[k].name, pp->name) != 0)
+				continue;
+			diag_fail(s->d, pp->line, pp->col, "D_PROV_PRDUP",
+				  "probe redeclared: %s:%s", td->name,
+				  shown_probe_name(s, pp->name));
+		}
+}
+
 void sema_decls(struct sema *s, struct program *p)
 {
 	for (int i = 0; i < p->ndecls; i++) {
@@ -838,5 +877,7 @@ void sema_decls(struct sema *s, struct program *p)
 			inline_decl(s, td);
 		else if (td->kind == TOP_XLATOR)
 			sema_xlator_decl(s, td);
+		else if (td->kind == TOP_PROVIDER)
+			provider_decl(s, p, i);
 	}
 }

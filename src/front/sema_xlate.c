@@ -256,12 +256,10 @@ bool sema_is_translated(const struct node *n)
 
 bool sema_is_dynamic(const struct node *n)
 {
-	const struct dglobal *g;
-
 	/* curcpu is the D library's translation here, DTrace's own
 	 * variable of type cpuinfo_t * there */
 	if (n->kind == N_IDENT && n->symkind == SYM_INLINE &&
-	    (g = dglobal_lookup(n->str)) && g->kind == DG_SCALAR)
+	    dglobal_kind(n->str) == DG_SCALAR)
 		return false;
 	return sema_is_translated(n);
 }

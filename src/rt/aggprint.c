@@ -30,6 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "d/funcs.h"
+
 /* ---- stddev ----------------------------------------------------------- */
 
 typedef unsigned __int128 u128;
@@ -314,14 +316,14 @@ void agg_merge(enum agg_func func, int64_t *dst, const int64_t *src,
 
 /* ---- values for other formats (rt/oformat.h) ------------------------- */
 
-static const char *const func_names[] = {	/* ORDER: enum agg_func */
-	"count", "sum", "min", "max", "avg", "stddev", "quantize",
-	"lquantize", "llquantize",
+static const enum dfunc func_rows[] = {	/* ORDER: enum agg_func */
+	DF_COUNT, DF_SUM, DF_MIN, DF_MAX, DF_AVG, DF_STDDEV, DF_QUANTIZE,
+	DF_LQUANTIZE, DF_LLQUANTIZE,
 };
 
 const char *agg_func_name(enum agg_func func)
 {
-	return func_names[func];
+	return dfunc_row(func_rows[func])->name;
 }
 
 bool agg_is_table(enum agg_func func)

@@ -210,15 +210,30 @@ enum opt_kind {
  * would refuse is refused here too. */
 enum opt_value { V_ANY, V_NONE, V_SIZE, V_RATE, V_COUNT, V_WORD };
 
+/* Where an option may be set (OF_*; 0: anywhere, any time). */
+enum {
+	/* one of DTrace's run-time options (_dtrace_rtoptions): set before
+	 * tracing starts, "Operation illegal when tracing is active" after
+	 * (setopt); its dynamic ones and the compile-time ones are not */
+	OF_FIXED = 1,
+	/* shapes how the program is read: on the command line, not in a
+	 * #pragma D option (compile.c) */
+	OF_CMDLINE = 2,
+};
+
+#define FIXED .flags = OF_FIXED
+#define CMDLINE .flags = OF_CMDLINE
+
 static const struct {
 	const char *name;
 	enum opt_kind kind;
 	size_t off;
 	enum opt_value value;
 	const char *why;	/* O_REFUSE: the sentence; V_WORD: "a|b|c" */
+	unsigned flags;		/* OF_* */
 } table[] = {
 	{ "quiet", O_BOOL, offsetof(struct options, quiet) },
-	{ "destructive", O_BOOL, offsetof(struct options, destructive) },
+	{ "destructive", O_BOOL, offsetof(struct options, destructive), FIXED },
 	{ "zdefs", O_FLAG, offsetof(struct options, zdefs) },
 	{ "defaultargs", O_FLAG, offsetof(struct options, defaultargs) },
 	{ "empty", O_FLAG, offsetof(struct options, empty) },
@@ -235,30 +250,30 @@ static const struct {
 	{ "aggsortpos", O_INT, offsetof(struct options, aggsortpos) },
 	{ "aggsortkeypos", O_INT, offsetof(struct options, aggsortkeypos) },
 	{ "stackindent", O_INT, offsetof(struct options, stackindent) },
-	{ "stackframes", O_INT, offsetof(struct options, stackframes) },
-	{ "ustackframes", O_INT, offsetof(struct options, ustackframes) },
+	{ "stackframes", O_INT, offsetof(struct options, stackframes), FIXED },
+	{ "ustackframes", O_INT, offsetof(struct options, ustackframes), FIXED },
 	{ "ustackrows", O_SIZE, offsetof(struct options, ustackrows) },
-	{ "maxframes", O_INT, offsetof(struct options, maxframes) },
-	{ "cpu", O_CPU, offsetof(struct options, cpu) },
+	{ "maxframes", O_INT, offsetof(struct options, maxframes), FIXED },
+	{ "cpu", O_CPU, offsetof(struct options, cpu), FIXED },
 	{ "zone", O_STR, offsetof(struct options, zone) },
 	{ "record", O_STR, offsetof(struct options, record) },
 	{ "replay", O_STR, offsetof(struct options, replay) },
-	{ "strsize", O_SIZE, offsetof(struct options, strsize) },
-	{ "bufsize", O_SIZE, offsetof(struct options, bufsize) },
-	{ "aggsize", O_SIZE, offsetof(struct options, aggsize) },
-	{ "dynvarsize", O_SIZE, offsetof(struct options, dynvarsize) },
-	{ "scratchsize", O_SIZE, offsetof(struct options, scratchsize) },
+	{ "strsize", O_SIZE, offsetof(struct options, strsize), FIXED },
+	{ "bufsize", O_SIZE, offsetof(struct options, bufsize), FIXED },
+	{ "aggsize", O_SIZE, offsetof(struct options, aggsize), FIXED },
+	{ "dynvarsize", O_SIZE, offsetof(struct options, dynvarsize), FIXED },
+	{ "scratchsize", O_SIZE, offsetof(struct options, scratchsize), FIXED },
 	{ "switchrate", O_RATE, offsetof(struct options, switchrate_ns) },
 	{ "aggrate", O_RATE, offsetof(struct options, aggrate_ns) },
-	{ "statusrate", O_RATE, offsetof(struct options, statusrate_ns) },
-	{ "nspec", O_SIZE, offsetof(struct options, nspec) },
-	{ "specsize", O_SIZE, offsetof(struct options, specsize) },
-	{ "cleanrate", O_RATE, offsetof(struct options, cleanrate_ns) },
+	{ "statusrate", O_RATE, offsetof(struct options, statusrate_ns), FIXED },
+	{ "nspec", O_SIZE, offsetof(struct options, nspec), FIXED },
+	{ "specsize", O_SIZE, offsetof(struct options, specsize), FIXED },
+	{ "cleanrate", O_RATE, offsetof(struct options, cleanrate_ns), FIXED },
 	{ "printsize", O_SIZE, offsetof(struct options, printsize) },
-	{ "bufpolicy", O_POLICY, offsetof(struct options, bufpolicy) },
+	{ "bufpolicy", O_POLICY, offsetof(struct options, bufpolicy), FIXED },
 	/* dscope's own: a flight recorder bounded by time as bufsize bounds
 	 * it by bytes (rt/bufpolicy.h); DTrace's ring has no clock */
-	{ "buftime", O_RATE, offsetof(struct options, buftime_ns) },
+	{ "buftime", O_RATE, offsetof(struct options, buftime_ns), FIXED },
 	{ "oformat", O_OFORMAT, offsetof(struct options, oformat) },
 	/* dscope's own: DTrace's deadman has no option (its tunables are the
 	 * kernel's), bpftrace bounds probe counts, not cost (rt/budget.h) */
@@ -266,30 +281,30 @@ static const struct {
 
 	/* buffers are sized once, at enabling; one that cannot be made is an
 	 * error under either policy, so there is nothing to resize */
-	{ "bufresize", O_ACCEPT, 0, V_WORD, "auto|manual" },
+	{ "bufresize", O_ACCEPT, 0, V_WORD, "auto|manual", FIXED },
 	/* a dynamic variable's slot is freed when it is set to 0 (a map
 	 * delete): no cleaning pass runs at any rate */
 	{ "dynvarrate", O_ACCEPT, 0, V_RATE },
 	/* BPF memory is charged to the memory cgroup on 6.x kernels, not to
 	 * RLIMIT_MEMLOCK */
-	{ "lockmem", O_ACCEPT, 0, V_SIZE },
+	{ "lockmem", O_ACCEPT, 0, V_SIZE, FIXED },
 	/* this D has no jstack(): nothing has a default to change */
-	{ "jstackframes", O_ACCEPT, 0, V_COUNT },
-	{ "jstackstrsize", O_ACCEPT, 0, V_SIZE },
+	{ "jstackframes", O_ACCEPT, 0, V_COUNT, FIXED },
+	{ "jstackstrsize", O_ACCEPT, 0, V_SIZE, FIXED },
 	/* DIF register counts: the BPF code generator allocates its own
 	 * registers; DTrace takes only its own count of 8 */
 	{ "iregs", O_ACCEPT, 0, V_WORD, "8" },
 	{ "tregs", O_ACCEPT, 0, V_COUNT },
 	/* -G writes its ELF object directly: no linker runs, so the linker's
 	 * mode and path do not matter; DOF is not written */
-	{ "linkmode", O_ACCEPT, 0, V_WORD, "kernel|static|dynamic" },
-	{ "linktype", O_ACCEPT, 0, V_WORD, "elf" },
-	{ "ldpath", O_ACCEPT, 0, V_ANY },
+	{ "linkmode", O_ACCEPT, 0, V_WORD, "kernel|static|dynamic", CMDLINE },
+	{ "linktype", O_ACCEPT, 0, V_WORD, "elf", CMDLINE },
+	{ "ldpath", O_ACCEPT, 0, V_ANY, CMDLINE },
 	/* where the -c command is stopped while its probes are enabled
 	 * (dt_opt_evaltime, dt_proc.c): rt/procstop.c */
 	{ "evaltime", O_EVALTIME, offsetof(struct options, evaltime) },
 	/* kernel module types come from /sys/kernel/btf, not module files */
-	{ "modpath", O_ACCEPT, 0, V_ANY },
+	{ "modpath", O_ACCEPT, 0, V_ANY, CMDLINE },
 	/* a probe description that cannot be a declaration is read as one
 	 * already, as pspec asks */
 	{ "pspec", O_ACCEPT, 0, V_NONE },
@@ -309,28 +324,31 @@ static const struct {
 	{ "lazyload", O_ACCEPT, 0, V_NONE },
 	/* the preprocessor's options: dscope(1) turns these into cpp's
 	 * arguments before the session sees them (cmd/main.c add_x) */
-	{ "cpp", O_ACCEPT, 0, V_NONE }, { "define", O_ACCEPT, 0, V_ANY },
-	{ "undef", O_ACCEPT, 0, V_ANY }, { "incdir", O_ACCEPT, 0, V_ANY },
+	{ "cpp", O_ACCEPT, 0, V_NONE, CMDLINE },
+	{ "define", O_ACCEPT, 0, V_ANY, CMDLINE },
+	{ "undef", O_ACCEPT, 0, V_ANY, CMDLINE },
+	{ "incdir", O_ACCEPT, 0, V_ANY, CMDLINE },
 	{ "cppargs", O_ACCEPT, 0, V_ANY },
 	/* -S chooses what it prints with disasm; dscope has one form, the
 	 * BPF instructions */
 	{ "disasm", O_ACCEPT, 0, V_COUNT },
 
-	{ "grabanon", O_REFUSE, 0, 0, "anonymous tracing is not supported" },
+	{ "grabanon", O_REFUSE, 0, 0, "anonymous tracing is not supported",
+	  FIXED },
 	{ "amin", O_REFUSE, 0, 0,
 	  "stability attributes are not tracked, so a minimum cannot be enforced" },
 	{ "knodefs", O_REFUSE, 0, 0, "every kernel symbol named must exist" },
 	{ "unodefs", O_REFUSE, 0, 0, "every user symbol named must exist" },
-	{ "core", O_REFUSE, 0, 0, "dscope does not dump core at exit" },
+	{ "core", O_REFUSE, 0, 0, "dscope does not dump core at exit", CMDLINE },
 	{ "debug", O_REFUSE, 0, 0, "dscope has no debugging output" },
 	{ "tree", O_REFUSE, 0, 0, "dscope does not print parse trees" },
 	{ "ctypes", O_REFUSE, 0, 0, "dscope does not write CTF" },
 	{ "dtypes", O_REFUSE, 0, 0, "dscope does not write CTF" },
 	{ "droptags", O_REFUSE, 0, 0, "drop messages carry no tags here" },
 	{ "libdir", O_REFUSE, 0, 0,
-	  "dscope's D library is built in: it reads no library directory" },
+	  "dscope's D library is built in: it reads no library directory", CMDLINE },
 	{ "syslibdir", O_REFUSE, 0, 0,
-	  "dscope's D library is built in: it reads no library directory" },
+	  "dscope's D library is built in: it reads no library directory", CMDLINE },
 	{ "metrics", O_STR, offsetof(struct options, metrics) },
 	{ "metrics_labels", O_STRLIST, offsetof(struct options, metrics_labels) },
 	{ "metrics_stacks", O_BOOL, offsetof(struct options, metrics_stacks) },
@@ -461,23 +479,58 @@ static int set_string(char *p, size_t size, bool append, const char *name,
 	return 0;
 }
 
+static int find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		if (strcmp(table[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
 bool options_fixed_once_tracing(const char *name)
 {
-	/* DTrace's _dtrace_rtoptions: its dynamic run-time options
-	 * (quiet, aggsort*, flowindent, rawbytes, stackindent, switchrate,
-	 * aggrate) change while tracing, and compile-time ones are taken
-	 * and do nothing then */
-	static const char *const fixed[] = {
-		"aggsize", "bufsize", "bufpolicy", "bufresize", "cleanrate",
-		"cpu", "destructive", "dynvarsize", "grabanon", "jstackframes",
-		"jstackstrsize", "nspec", "specsize", "stackframes",
-		"statusrate", "strsize", "ustackframes", "temporal",
+	int i = find(name);
+
+	return i >= 0 && (table[i].flags & OF_FIXED);
+}
+
+bool options_cmdline_only(const char *name)
+{
+	int i = find(name);
+
+	return i >= 0 && (table[i].flags & OF_CMDLINE);
+}
+
+/* name, the value it takes, then what dscope does: "yes", "accepted"
+ * (O_ACCEPT: its comment above says why that is all) or "no: why" */
+void options_list(FILE *f)
+{
+	static const char *const values[] = {
+		[O_BOOL] = "toggle", [O_FLAG] = "flag",
+		[O_EVALTIME] = "exec|preinit|postinit|main", [O_SIZE] = "size",
+		[O_RATE] = "time or rate", [O_INT] = "integer",
+		[O_POLICY] = "switch|fill|ring", [O_OFORMAT] = "text|json|folded|svg",
+		[O_CPU] = "cpu", [O_PERCENT] = "percent|off", [O_STR] = "string",
+		[O_STRLIST] = "strings",
+	};
+	static const char *const accepted[] = {
+		[V_ANY] = "string", [V_NONE] = "flag", [V_SIZE] = "size",
+		[V_RATE] = "time or rate", [V_COUNT] = "count", [V_WORD] = "",
 	};
 
-	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
-		if (strcmp(name, fixed[i]) == 0)
-			return true;
-	return false;
+	fprintf(f, "D options (-x name[=value], #pragma D option):\n");
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+		const char *v = table[i].kind == O_REFUSE ? "" :
+				table[i].kind != O_ACCEPT ? values[table[i].kind] :
+				table[i].value == V_WORD ? table[i].why
+							 : accepted[table[i].value];
+
+		fprintf(f, "  %-19s %-28s %s%s%s\n", table[i].name, v,
+			table[i].kind == O_REFUSE ? "no: " :
+			table[i].kind == O_ACCEPT ? "accepted" : "yes",
+			table[i].kind == O_REFUSE ? table[i].why : "",
+			table[i].flags & OF_CMDLINE ? " (command line only)" : "");
+	}
 }
 
 int options_set(struct options *o, const char *name, const char *value,

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* What a full principal buffer means (bufpolicy); see rt/bufpolicy.h. */
 enum bufpolicy {
@@ -117,6 +118,13 @@ int options_set(struct options *o, const char *name, const char *value,
  * tracing starts (bufsize, strsize, nspec, ...), which setopt() may not
  * change once it has (dtrace_setopt: EDT_ACTIVE)? */
 bool options_fixed_once_tracing(const char *name);
+
+/* Does name shape how a program is read (cpp, define, libdir, ...), so
+ * that only the command line may set it, not a #pragma D option? */
+bool options_cmdline_only(const char *name);
+
+/* The table, one line an option: dscope -vV prints it. */
+void options_list(FILE *f);
 
 /* Entries an aggregation map gets from aggsize and its entry size. */
 uint32_t options_agg_entries(const struct options *o, uint32_t entry_size);
