@@ -1,12 +1,27 @@
 /*
  * cg_impl.h -- what the parts of the code generator share.
  *
- * cg.c holds the machine model (see its opening comment), expressions,
- * statements and clauses; cg_agg.c aggregations; cg_subr.c the D
- * subroutines, cg_net.c those that write addresses as text (and the
- * network providers' guards).  They share the struct cg of the program
- * being emitted,
- * the value representation (struct val) and the emission idioms below.
+ * The code generator, in the order a program is built:
+ *   cg.c         the machine model (its opening comment), stack slots and
+ *                scratch temps, small emission idioms, the maps a program
+ *                names
+ *   cg_prog.c    a program per probe point: guards, prologue, clauses,
+ *                the fixed maps
+ *   cg_clause.c  a clause: predicate, statements, actions, its record
+ *   cg_expr.c    expressions
+ *   cg_probe.c   the probe's context: built-in variables, arguments,
+ *                reads of kernel and user memory that fault
+ *   cg_var.c     variables; cg_mem.c kernel memory through pointers;
+ *                cg_agg.c aggregations; cg_spec.c speculations;
+ *                cg_error.c the ERROR probe in the faulting firing
+ *   cg_subr.c    subroutine dispatch and the tools subroutines are built
+ *                with; cg_str.c strings; cg_copy.c copies of memory;
+ *                cg_stack.c stacks and symbols; cg_ustack.c ustack();
+ *                cg_net.c addresses as text and the network guards
+ *   cg_record.c  -x record; cg_zone.c the container filter
+ *   emit.c       BPF instructions, labels and jumps
+ * They share the struct cg of the program being emitted, the value
+ * representation (struct val) and the emission idioms below.
  * Nothing here is visible outside src/cg/.
  */
 #ifndef DSCOPE_CG_IMPL_H
@@ -105,7 +120,12 @@ struct cg {
 #define OFFCPU_STACK (8 * 21)
 
 #define F_USER_STACK (1ull << 8)	/* bpf_get_stack(): BPF_F_USER_STACK */
-#define PT_REGS_SP 152			/* struct pt_regs' sp, x86-64 */
+/* struct pt_regs, x86-64: the offsets of the registers read */
+#define PT_REGS_SP 152
+#define PT_REGS_AX 80
+#define PT_REGS_ORIG_AX 120
+#define PT_REGS_IP 128
+#define PT_REGS_CS 136
 
 /* A NULL string (what strtok, strchr, strstr ... return when they find
  * nothing) is "" with this byte after its NUL, which no copy of a string
@@ -319,5 +339,83 @@ bool cg_data_action(struct cg *g, struct node *n);
 /* lvalue = value where the lvalue is memory (p->m, *p, p[i]): allowed in
  * alloca() memory only, a fault elsewhere */
 struct val cg_mem_store(struct cg *g, struct node *n);
+
+/* cg_clause.c: the per-firing work that clauses ask for, around which cg_prog.c
+ * builds the program */
+void cg_zero_slots(struct cg *g);
+void cg_state_test(struct cg *g);
+void cg_scratch_lookup(struct cg *g);
+void cg_epilogue(struct cg *g);
+int cg_early_out(const struct cg *g);
+
+/* cg_copy.c: the subroutines that copy memory (emitters, for cg_subr_call) */
+struct val cg_copyout(struct cg *g, struct node *n);
+struct val cg_copyin(struct cg *g, struct node *n);
+struct val cg_copyinto(struct cg *g, struct node *n);
+struct val cg_copyinstr(struct cg *g, struct node *n);
+struct val cg_bcopy(struct cg *g, struct node *n);
+struct val cg_alloca(struct cg *g, struct node *n);
+
+/* cg_expr.c: a predicate as a jump to the clause's end when it is false */
+bool cg_predicate_jump(struct cg *g, struct node *pred);
+
+/* cg_probe.c: the probe's context: the kind of program, its registers and
+ * arguments, its output when sleepable, its probe id */
+bool cg_is_uprobe(const struct cg *g);
+bool cg_is_sys(const struct cg *g);
+void cg_sys_regs_word(struct cg *g, int16_t slot, int16_t off);
+void cg_sbuf_output(struct cg *g, uint32_t off, uint32_t size, int full);
+void cg_probe_id(struct cg *g);
+struct val cg_builtin(struct cg *g, struct node *n);
+void cg_arg_value(struct cg *g, int16_t slot, int n);
+
+/* cg_stack.c: the subroutines of stacks and symbols (emitters, for cg_subr_call) */
+struct val cg_usym(struct cg *g, struct node *n);
+struct val cg_stack(struct cg *g, struct node *n);
+struct val cg_ksym(struct cg *g, struct node *n);
+
+/* cg_str.c: the string subroutines (emitters, for cg_subr_call) */
+struct val cg_substr(struct cg *g, struct node *n);
+struct val cg_strtok(struct cg *g, struct node *n);
+struct val cg_strstr(struct cg *g, struct node *n);
+struct val cg_strlen(struct cg *g, struct node *n);
+struct val cg_strjoin(struct cg *g, struct node *n);
+struct val cg_strchr(struct cg *g, struct node *n);
+struct val cg_lltostr(struct cg *g, struct node *n);
+struct val cg_index(struct cg *g, struct node *n);
+struct val cg_cleanpath(struct cg *g, struct node *n);
+struct val cg_case(struct cg *g, struct node *n);
+struct val cg_basename(struct cg *g, struct node *n);
+
+/* A loop being emitted (cg_subr.c, "loops"): cg_loop_begin ... cg_loop_end */
+struct loop {
+	int16_t it;	/* the struct bpf_iter_num on the stack */
+	int head;	/* continue */
+	int brk;	/* break: the iterator is destroyed there */
+	int body;	/* callback: where its instructions start */
+};
+
+/* cg_subr.c: the tools the subroutines are built with (its head says how):
+ * string temps and lengths, clamps, loops and the cells they carry,
+ * kfunc calls */
+struct val cg_str_temp(struct cg *g, const struct node *n, uint32_t bound);
+struct val cg_int_result(struct cg *g, const struct node *n, int reg);
+void cg_clamp_range(struct cg *g, int reg, int32_t lo, int32_t hi);
+void cg_str_len(struct cg *g, struct val v);
+struct val cg_str_arg(struct cg *g, struct node *a);
+void cg_read_str(struct cg *g, uint32_t doff);
+void cg_loop_end(struct cg *g, const struct node *n, struct loop *l);
+void cg_loop_begin(struct cg *g, const struct node *n, struct loop *l,
+		   uint32_t count);
+void cg_kfunc_call(struct cg *g, const struct node *n, const char *name);
+void cg_fault_if_neg(struct cg *g, int16_t addr_slot);
+void cg_copy_part(struct cg *g, struct val v, struct val d, int r_idx,
+		  int r_cnt, uint32_t bound);
+void cg_clamp_or(struct cg *g, int reg, uint32_t max, int label);
+uint32_t cg_cells_new(struct cg *g, const struct node *n, int count);
+void cg_cell_store(struct cg *g, uint32_t cell, int reg);
+void cg_cell_set(struct cg *g, uint32_t cell, int32_t imm);
+void cg_cell_load(struct cg *g, int reg, uint32_t cell);
+void cg_byte_at(struct cg *g, int dst, int idx, uint32_t off);
 
 #endif /* DSCOPE_CG_IMPL_H */
