@@ -49,7 +49,6 @@ uint32_t cg_record_bytes(struct cg *g, const struct node *n,
 			     int16_t addr_slot, uint32_t size)
 {
 	uint32_t off = g->rec;
-	int ok = emit_new_label(&g->e);
 
 	if (off + size > REC_MAX)
 		diag_fail(g->d, n->line, n->col, "D_RECORD_SIZE",
@@ -58,11 +57,7 @@ uint32_t cg_record_bytes(struct cg *g, const struct node *n,
 	cg_scratch_ptr(g, R1, off);
 	emit_mov_imm(&g->e, R2, (int32_t)size);
 	cg_load_slot(g, R3, addr_slot);
-	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
-	cg_load_slot(g, R8, addr_slot);
-	cg_fault(g, FLT_BADADDR, R8);
-	emit_label(&g->e, ok);
+	cg_call_or_fault(g, BPF_FUNC_probe_read_kernel, addr_slot);
 	g->rec += cg_round8(size);
 	return off;
 }

@@ -171,16 +171,12 @@ struct val cg_copyout(struct cg *g, struct node *n)
 			       ? (uint32_t)sz->ival : COPYIN_MAX;
 	uint32_t d = cg_temp_new(g, n, cap);
 	int done = emit_new_label(&g->e), too_big = emit_new_label(&g->e);
-	int read = emit_new_label(&g->e), written = emit_new_label(&g->e);
+	int written = emit_new_label(&g->e);
 
 	copyout_len(g, R2, size.slot, cap, done, too_big);
 	cg_load_slot(g, R3, buf.slot);
 	cg_scratch_ptr(g, R1, d);
-	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, read);
-	cg_load_slot(g, R8, buf.slot);
-	cg_fault(g, FLT_BADADDR, R8);
-	emit_label(&g->e, read);
+	cg_call_or_fault(g, BPF_FUNC_probe_read_kernel, buf.slot);
 	copyout_len(g, R3, size.slot, cap, done, too_big);
 	cg_load_slot(g, R1, uaddr.slot);
 	cg_scratch_ptr(g, R2, d);
@@ -415,17 +411,12 @@ static struct val store_string(struct cg *g, struct node *n)
 	struct val v = cg_expr(g, n->b);
 	struct val addr = cg_mem_addr(g, n->a);
 	uint32_t size = v.size < n->a->type.size ? v.size : n->a->type.size;
-	int ok = emit_new_label(&g->e);
 
 	store_place(g, n, addr.slot, size);
 	emit_mov_reg(&g->e, R1, R0);
 	emit_mov_imm(&g->e, R2, (int32_t)size);
 	cg_scratch_ptr(g, R3, v.off);
-	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
-	cg_load_slot(g, R8, addr.slot);
-	cg_fault(g, FLT_BADADDR, R8);
-	emit_label(&g->e, ok);
+	cg_call_or_fault(g, BPF_FUNC_probe_read_kernel, addr.slot);
 	return v;
 }
 

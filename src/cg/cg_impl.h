@@ -218,6 +218,12 @@ int cg_user_read_func(const struct cg *g);
 /* A run-time fault: write an error record (the address from addr_reg,
  * or 0 if addr_reg < 0), run the ERROR clauses and abandon the clause. */
 void cg_fault(struct cg *g, int fault, int addr_reg);
+/* The read-or-fault idiom: call func, its arguments set; if it failed, in
+ * a clause, a fault at the address in addr_slot -- or in r8 already, for
+ * addr_slot 0.
+ * The _str helpers fail with r0 < 0 (they return a length), the others
+ * with r0 != 0. */
+void cg_call_or_fault(struct cg *g, int func, int16_t addr_slot);
 /* cg.c: one clause of the program, in its place */
 void cg_emit_clause(struct cg *g, const struct cg_clause *cc);
 

@@ -96,7 +96,6 @@ static struct val read_string(struct cg *g, const struct node *n,
 			      int16_t addr_slot, bool user)
 {
 	struct val v = { .str = true, .size = cg_round8(n->type.size) };
-	int ok = emit_new_label(&g->e);
 
 	v.off = cg_temp_new(g, n, v.size);
 	cg_zero_words(g, R9, v.off, v.size);	/* keep the NUL padding */
@@ -104,11 +103,8 @@ static struct val read_string(struct cg *g, const struct node *n,
 	emit_mov_imm(&g->e, R2, (int32_t)n->type.size);
 	cg_load_slot(g, R3, addr_slot);
 	emit_mov_reg(&g->e, R8, R3);
-	emit_call(&g->e, user ? BPF_FUNC_probe_read_user_str
-			      : BPF_FUNC_probe_read_kernel_str);
-	emit_jmp_imm(&g->e, BPF_JSGE, R0, 0, ok);
-	cg_fault(g, FLT_BADADDR, R8);
-	emit_label(&g->e, ok);
+	cg_call_or_fault(g, user ? BPF_FUNC_probe_read_user_str
+				 : BPF_FUNC_probe_read_kernel_str, 0);
 	return v;
 }
 
@@ -199,7 +195,7 @@ static struct val d_path(struct cg *g, struct node *n, bool mountpoint)
 	int16_t parent = cg_slot_new(g, n), tmp = cg_slot_new(g, n);
 	int16_t len = cg_slot_new(g, n), name = cg_slot_new(g, n);
 	int loop = emit_new_label(&g->e), root = emit_new_label(&g->e);
-	int done = emit_new_label(&g->e), ok = emit_new_label(&g->e);
+	int done = emit_new_label(&g->e);
 	int has_name = emit_new_label(&g->e);
 	int32_t d_parent = member_off(g, n, "dentry.d_parent");
 	int32_t d_len = member_off(g, n, "dentry.d_name.len");
@@ -255,10 +251,7 @@ static struct val d_path(struct cg *g, struct node *n, bool mountpoint)
 	emit_alu_imm(&g->e, BPF_AND, R2, 255);
 	cg_load_slot(g, R3, name);
 	emit_mov_reg(&g->e, R8, R3);
-	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
-	cg_fault(g, FLT_BADADDR, R8);
-	emit_label(&g->e, ok);
+	cg_call_or_fault(g, BPF_FUNC_probe_read_kernel, 0);
 	cg_load_slot(g, R2, pos);
 	emit_alu_imm(&g->e, BPF_SUB, R2, 1);
 	emit_alu_imm(&g->e, BPF_AND, R2, 511);
@@ -328,7 +321,7 @@ static struct val psargs(struct cg *g, struct node *n, bool faults)
 	int16_t len = cg_slot_new(g, n);
 	int empty = emit_new_label(&g->e), fits = emit_new_label(&g->e);
 	int loop = emit_new_label(&g->e), next = emit_new_label(&g->e);
-	int done = emit_new_label(&g->e), copied = emit_new_label(&g->e);
+	int done = emit_new_label(&g->e);
 	int32_t max = (int32_t)n->type.size - 1;
 	int32_t mm_off = member_off(g, n, "task_struct.mm");
 	struct val t = cg_expr(g, n->args.v[0]);
@@ -354,13 +347,10 @@ static struct val psargs(struct cg *g, struct node *n, bool faults)
 	cg_scratch_ptr(g, R1, r.off);
 	emit_mov_reg(&g->e, R2, R0);
 	cg_load_slot(g, R3, start);
-	emit_call(&g->e, BPF_FUNC_probe_read_user);
 	if (faults) {
-		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, copied);
-		cg_load_slot(g, R8, start);
-		cg_fault(g, FLT_BADADDR, R8);
-		emit_label(&g->e, copied);
+		cg_call_or_fault(g, BPF_FUNC_probe_read_user, start);
 	} else {
+		emit_call(&g->e, BPF_FUNC_probe_read_user);
 		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, empty);
 	}
 

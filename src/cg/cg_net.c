@@ -44,16 +44,10 @@ static struct text text_new(struct cg *g, const struct node *n)
 /* t.bytes = size bytes at the address in slot, or a fault */
 static void read_addr(struct cg *g, struct text t, int16_t slot, int size)
 {
-	int ok = emit_new_label(&g->e);
-
 	cg_scratch_ptr(g, R1, t.bytes);
 	emit_mov_imm(&g->e, R2, size);
 	cg_load_slot(g, R3, slot);
-	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
-	cg_load_slot(g, R8, slot);
-	cg_fault(g, FLT_BADADDR, R8);
-	emit_label(&g->e, ok);
+	cg_call_or_fault(g, BPF_FUNC_probe_read_kernel, slot);
 }
 
 /*

@@ -30,20 +30,13 @@ static const int16_t funcarg_regs[6] = { 112, 104, 96, 88, 72, 64 };
 static void read_to_slot(struct cg *g, int16_t slot, int size, int32_t off,
 			 int func)
 {
-	int ok = emit_new_label(&g->e);
-
 	emit_store_imm(&g->e, 8, R10, slot, 0);
 	cg_fp_ptr(g, R1, slot);
 	emit_mov_imm(&g->e, R2, size);
 	if (off)
 		emit_alu_imm(&g->e, BPF_ADD, R3, off);
 	emit_mov_reg(&g->e, R8, R3);
-	emit_call(&g->e, func);
-	if (g->ep) {	/* in a clause: a bad address is a fault */
-		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
-		cg_fault(g, FLT_BADADDR, R8);
-	}
-	emit_label(&g->e, ok);
+	cg_call_or_fault(g, func, 0);
 	cg_load_slot(g, R0, slot);
 }
 
@@ -132,6 +125,30 @@ void cg_fault(struct cg *g, int fault, int addr_reg)
 	emit_ja(&g->e, to);
 }
 
+/*
+ *	r0 = func(r1, r2, r3)
+ *	(outside a clause, that is all)
+ *	if (r0 == 0) goto ok		(a _str helper: if (r0 s>= 0))
+ *	r8 = *(u64 *)(fp + addr_slot)	(unless addr_slot is 0)
+ *	fault(BADADDR, r8)
+ *   ok:
+ */
+void cg_call_or_fault(struct cg *g, int func, int16_t addr_slot)
+{
+	int ok = emit_new_label(&g->e);
+	bool str = func == BPF_FUNC_probe_read_kernel_str ||
+		   func == BPF_FUNC_probe_read_user_str;
+
+	emit_call(&g->e, func);
+	if (!g->ep)	/* not in a clause (a guard, a prologue): no fault */
+		return;
+	emit_jmp_imm(&g->e, str ? BPF_JSGE : BPF_JEQ, R0, 0, ok);
+	if (addr_slot)
+		cg_load_slot(g, R8, addr_slot);
+	cg_fault(g, FLT_BADADDR, R8);
+	emit_label(&g->e, ok);
+}
+
 /* r0 = slot = the pt_regs word at the byte offset in r1.  The offset is
  * a run-time value (one program serves every usdt site) and the verifier
  * allows a context load only at a constant one, so the word is copied. */
@@ -149,17 +166,10 @@ static void usdt_reg(struct cg *g, int16_t slot)
  * fault when it cannot be read, as for any other bad address */
 static void usdt_deref(struct cg *g, int16_t slot)
 {
-	int ok = emit_new_label(&g->e);
-
 	emit_store_imm(&g->e, 8, R10, slot, 0);
 	cg_fp_ptr(g, R1, slot);
 	emit_mov_reg(&g->e, R3, R8);
-	emit_call(&g->e, BPF_FUNC_probe_read_user);
-	if (g->ep) {
-		emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
-		cg_fault(g, FLT_BADADDR, R8);
-	}
-	emit_label(&g->e, ok);
+	cg_call_or_fault(g, BPF_FUNC_probe_read_user, 0);
 	cg_load_slot(g, R8, slot);
 }
 

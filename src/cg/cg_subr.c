@@ -480,7 +480,7 @@ static struct val do_copyoutstr(struct cg *g, struct node *n)
 	struct val str = cg_expr(g, n->args.v[0]);
 	struct val uaddr = cg_expr(g, n->args.v[1]);
 	struct val max = cg_expr(g, n->args.v[2]);
-	int fits = emit_new_label(&g->e), ok = emit_new_label(&g->e);
+	int fits = emit_new_label(&g->e);
 	int done = emit_new_label(&g->e);
 
 	if (!str.str)
@@ -494,10 +494,7 @@ static struct val do_copyoutstr(struct cg *g, struct node *n)
 	cg_load_slot(g, R1, uaddr.slot);
 	emit_mov_reg(&g->e, R8, R1);
 	cg_scratch_ptr(g, R2, str.off);
-	emit_call(&g->e, BPF_FUNC_probe_write_user);
-	emit_jmp_imm(&g->e, BPF_JEQ, R0, 0, ok);
-	cg_fault(g, FLT_BADADDR, R8);
-	emit_label(&g->e, ok);
+	cg_call_or_fault(g, BPF_FUNC_probe_write_user, 0);
 	emit_label(&g->e, done);
 	return cg_int_val(cg_slot_new(g, n));
 }
