@@ -314,6 +314,66 @@ void cg_sys_regs_word(struct cg *g, int16_t slot, int16_t off)
 	cg_store_slot(g, slot, R0);
 }
 
+/* profile and tick: arg0 the kernel pc or 0; arg1 the user pc or 0 */
+static void profile_pc(struct cg *g, int16_t slot, int n)
+{
+	int zero = emit_new_label(&g->e), done = emit_new_label(&g->e);
+
+	emit_load(&g->e, 8, R1, R6, PT_REGS_CS);
+	emit_alu_imm(&g->e, BPF_AND, R1, 3);
+	emit_jmp_imm(&g->e, n == 0 ? BPF_JEQ : BPF_JNE, R1, 3, zero);
+	emit_load(&g->e, 8, R0, R6, PT_REGS_IP);
+	emit_ja(&g->e, done);
+	emit_label(&g->e, zero);
+	emit_mov_imm(&g->e, R0, 0);
+	emit_label(&g->e, done);
+	cg_store_slot(g, slot, R0);
+}
+
+/*
+ * fentry's argument n: bpf_get_func_arg(ctx, n, &v): the trampoline saved
+ * them; past the function's last it fails, and v stays 0.  Without it
+ * (before 5.17) they are read from the context, the trampoline's array
+ * of them, up to the function's own count (uprobe_entry.nargs): the
+ * verifier of the copy for one function refuses a load past its last.
+ *	v = 0; if (n < r7->nargs) probe_read_kernel(&v, 8, ctx + 8n)
+ */
+static void fentry_arg(struct cg *g, int16_t slot, int n)
+{
+	emit_store_imm(&g->e, 8, R10, slot, 0);
+	if (!kcaps_has(KCAP_FENTRY_COOKIE)) {
+		int past = emit_new_label(&g->e);
+
+		trampoline_word(g, slot, BPF_JLE, n, past);
+		emit_label(&g->e, past);
+		return;
+	}
+	emit_mov_reg(&g->e, R1, R6);
+	emit_mov_imm(&g->e, R2, n);
+	cg_fp_ptr(g, R3, slot);
+	emit_call(&g->e, BPF_FUNC_get_func_arg);
+}
+
+/* fexit's arg1: bpf_get_func_ret(ctx, &v); arg0, DTrace's offset of the
+ * return instruction, is not known: the function's own address
+ * (bpf_get_func_ip) stands in for it */
+static void fexit_arg(struct cg *g, int16_t slot, int n)
+{
+	emit_store_imm(&g->e, 8, R10, slot, 0);
+	if (!kcaps_has(KCAP_FENTRY_COOKIE)) {
+		fexit_value(g, slot, n);
+		return;
+	}
+	emit_mov_reg(&g->e, R1, R6);
+	if (n == 0) {
+		emit_call(&g->e, BPF_FUNC_get_func_ip);
+		cg_store_slot(g, slot, R0);
+		return;
+	}
+	cg_fp_ptr(g, R2, slot);
+	emit_call(&g->e, BPF_FUNC_get_func_ret);
+}
+
 void cg_arg_value(struct cg *g, int16_t slot, int n)
 {
 	switch (g->att) {
@@ -329,23 +389,11 @@ void cg_arg_value(struct cg *g, int16_t slot, int n)
 		cg_store_slot(g, slot, R0);
 		return;
 	case ATTACH_PROFILE:
-	case ATTACH_TICK: {
-		/* arg0: kernel pc or 0; arg1: user pc or 0 */
-		int zero = emit_new_label(&g->e), done = emit_new_label(&g->e);
-
+	case ATTACH_TICK:
 		if (n >= 2)
 			break;
-		emit_load(&g->e, 8, R1, R6, PT_REGS_CS);
-		emit_alu_imm(&g->e, BPF_AND, R1, 3);
-		emit_jmp_imm(&g->e, n == 0 ? BPF_JEQ : BPF_JNE, R1, 3, zero);
-		emit_load(&g->e, 8, R0, R6, PT_REGS_IP);
-		emit_ja(&g->e, done);
-		emit_label(&g->e, zero);
-		emit_mov_imm(&g->e, R0, 0);
-		emit_label(&g->e, done);
-		cg_store_slot(g, slot, R0);
+		profile_pc(g, slot, n);
 		return;
-	}
 	case ATTACH_RAW_TP:
 		/* ctx->args[n], TP_PROTO's n-th: reading past the last
 		 * would make the kernel refuse to attach */
@@ -364,47 +412,14 @@ void cg_arg_value(struct cg *g, int16_t slot, int n)
 		cg_store_slot(g, slot, R0);
 		return;
 	case ATTACH_FENTRY:
-		/* bpf_get_func_arg(ctx, n, &v): the trampoline saved them;
-		 * past the function's last it fails, and v stays 0.  Without
-		 * it (before 5.17) they are read from the context, the
-		 * trampoline's array of them, up to the function's own count
-		 * (uprobe_entry.nargs): the verifier of the copy for one
-		 * function refuses a load past its last.
-		 *	v = 0; if (n < r7->nargs) probe_read_kernel(&v, 8, ctx + 8n) */
 		if (n >= 6)
 			break;
-		emit_store_imm(&g->e, 8, R10, slot, 0);
-		if (!kcaps_has(KCAP_FENTRY_COOKIE)) {
-			int past = emit_new_label(&g->e);
-
-			trampoline_word(g, slot, BPF_JLE, n, past);
-			emit_label(&g->e, past);
-			return;
-		}
-		emit_mov_reg(&g->e, R1, R6);
-		emit_mov_imm(&g->e, R2, n);
-		cg_fp_ptr(g, R3, slot);
-		emit_call(&g->e, BPF_FUNC_get_func_arg);
+		fentry_arg(g, slot, n);
 		return;
 	case ATTACH_FEXIT:
-		/* arg1: bpf_get_func_ret(ctx, &v); arg0, DTrace's offset of
-		 * the return instruction, is not known: the function's own
-		 * address (bpf_get_func_ip) stands in for it */
 		if (n >= 2)
 			break;
-		emit_store_imm(&g->e, 8, R10, slot, 0);
-		if (!kcaps_has(KCAP_FENTRY_COOKIE)) {
-			fexit_value(g, slot, n);
-			return;
-		}
-		emit_mov_reg(&g->e, R1, R6);
-		if (n == 0) {
-			emit_call(&g->e, BPF_FUNC_get_func_ip);
-			cg_store_slot(g, slot, R0);
-			return;
-		}
-		cg_fp_ptr(g, R2, slot);
-		emit_call(&g->e, BPF_FUNC_get_func_ret);
+		fexit_arg(g, slot, n);
 		return;
 	case ATTACH_URETPROBE:
 	case ATTACH_KRETPROBE:
@@ -705,6 +720,57 @@ static struct val builtin_string(struct cg *g, struct node *n, int b)
 	return v;
 }
 
+/*
+ * slot = pid, tid, uid or gid (b).  Of another task than the current one
+ * (sched's on-cpu, proc's create), from its task_struct.  uid and gid are
+ * the process's real IDs, from its objective credentials (real_cred), not
+ * bpf_get_current_uid_gid()'s subjective ones: the kernel overrides those
+ * while it works on a task's behalf (overlayfs as its mounter, for one),
+ * and a task caught blocked there would show root.  Without BTF the
+ * current task's subjective IDs are the best there is.
+ */
+static void task_id(struct cg *g, struct node *n, int16_t slot, int b)
+{
+	bool ids = b == BI_UID || b == BI_GID;
+	const char *cred = b == BI_UID ? "task_struct.real_cred->uid.val"
+				       : "task_struct.real_cred->gid.val";
+	struct ktype_field f;
+
+	if (!ids && cg_other_task(g)) {
+		cg_task_field(g, n, slot, b == BI_PID ? "task_struct.tgid"
+						   : "task_struct.pid");
+		return;
+	}
+	if (ids && (cg_other_task(g) || ktype_field(cred, &f) == 0)) {
+		cg_task_field(g, n, slot, cred);
+		return;
+	}
+	emit_call(&g->e, ids ? BPF_FUNC_get_current_uid_gid
+			     : BPF_FUNC_get_current_pid_tgid);
+	if (b == BI_PID || b == BI_GID)
+		emit_alu_imm(&g->e, BPF_RSH, R0, 32);	/* r0 >>= 32 */
+	else
+		emit_alu32_reg(&g->e, BPF_MOV, R0, R0);	/* w0 = w0 */
+	cg_store_slot(g, slot, R0);
+}
+
+/*
+ * slot = timestamp: one value for the whole firing, every clause
+ * included, as DTrace's mstate caches it (DTRACE_MSTATE_TIMESTAMP):
+ *	r0 = fp[SLOT_TIMESTAMP] ?: (fp[SLOT_TIMESTAMP] = ktime)
+ */
+static void firing_timestamp(struct cg *g, int16_t slot)
+{
+	int have = emit_new_label(&g->e);
+
+	emit_load(&g->e, 8, R0, R10, SLOT_TIMESTAMP);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, have);
+	emit_call(&g->e, BPF_FUNC_ktime_get_ns);
+	emit_store(&g->e, 8, R10, SLOT_TIMESTAMP, R0);
+	emit_label(&g->e, have);
+	cg_store_slot(g, slot, R0);
+}
+
 struct val cg_builtin(struct cg *g, struct node *n)
 {
 	int b = n->sym;
@@ -716,41 +782,12 @@ struct val cg_builtin(struct cg *g, struct node *n)
 		return clip_string(g, builtin_string(g, n, b), n->type.size);
 	int16_t slot = cg_slot_new(g, n);
 
-	if (cg_other_task(g) && (b == BI_PID || b == BI_TID)) {
-		cg_task_field(g, n, slot, b == BI_PID ? "task_struct.tgid"
-						   : "task_struct.pid");
-		return cg_int_val(slot);
-	}
-	/*
-	 * uid and gid are the process's real IDs, from its objective
-	 * credentials (real_cred), not bpf_get_current_uid_gid()'s
-	 * subjective ones: the kernel overrides those while it works on a
-	 * task's behalf (overlayfs as its mounter, for one), and a task
-	 * caught blocked there would show root.  Without BTF the current
-	 * task's subjective IDs are the best there is.
-	 */
-	const char *cred = b == BI_UID ? "task_struct.real_cred->uid.val"
-				       : "task_struct.real_cred->gid.val";
-	struct ktype_field f;
-
-	if ((b == BI_UID || b == BI_GID) &&
-	    (cg_other_task(g) || ktype_field(cred, &f) == 0)) {
-		cg_task_field(g, n, slot, cred);
-		return cg_int_val(slot);
-	}
 	switch (b) {
 	case BI_PID:
 	case BI_TID:
 	case BI_UID:
 	case BI_GID:
-		emit_call(&g->e, b == BI_UID || b == BI_GID
-					 ? BPF_FUNC_get_current_uid_gid
-					 : BPF_FUNC_get_current_pid_tgid);
-		if (b == BI_PID || b == BI_GID)
-			emit_alu_imm(&g->e, BPF_RSH, R0, 32);	/* r0 >>= 32 */
-		else
-			emit_alu32_reg(&g->e, BPF_MOV, R0, R0);	/* w0 = w0 */
-		cg_store_slot(g, slot, R0);
+		task_id(g, n, slot, b);
 		break;
 	case BI_PPID:
 		cg_task_field(g, n, slot, "task_struct.real_parent->tgid");
@@ -758,28 +795,14 @@ struct val cg_builtin(struct cg *g, struct node *n)
 	case BI_VTIMESTAMP:
 		cg_task_field(g, n, slot, "task_struct.se.sum_exec_runtime");
 		break;
-	case BI_TIMESTAMP: {
-		/* one value for the whole firing, every clause included, as
-		 * DTrace's mstate caches it (DTRACE_MSTATE_TIMESTAMP):
-		 *	r0 = fp[SLOT_TIMESTAMP] ?: (fp[SLOT_TIMESTAMP] = ktime) */
-		int have = emit_new_label(&g->e);
-
-		emit_load(&g->e, 8, R0, R10, SLOT_TIMESTAMP);
-		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, have);
-		emit_call(&g->e, BPF_FUNC_ktime_get_ns);
-		emit_store(&g->e, 8, R10, SLOT_TIMESTAMP, R0);
-		emit_label(&g->e, have);
-		cg_store_slot(g, slot, R0);
+	case BI_TIMESTAMP:
+		firing_timestamp(g, slot);
 		break;
-	}
 	case BI_WALLTIMESTAMP:
 		emit_call(&g->e, BPF_FUNC_ktime_get_ns);
-		if (b == BI_WALLTIMESTAMP) {
-			emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
-			emit_load(&g->e, 8, R1, R1,
-				  offsetof(struct globals_hdr, walltime_off));
-			emit_alu_reg(&g->e, BPF_ADD, R0, R1);
-		}
+		emit_ld_map_value(&g->e, R1, MAP_GLOBALS, 0);
+		emit_load(&g->e, 8, R1, R1, offsetof(struct globals_hdr, walltime_off));
+		emit_alu_reg(&g->e, BPF_ADD, R0, R1);
 		cg_store_slot(g, slot, R0);
 		break;
 	case BI_CURTHREAD:
