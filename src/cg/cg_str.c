@@ -711,6 +711,69 @@ static void cell_add(struct cg *g, uint32_t cell, int32_t k)
 	cg_cell_store(g, cell, R1);
 }
 
+/* cleanpath's SCAN step (above), ending in a jump to the loop's head */
+static void cleanpath_scan(struct cg *g, uint32_t c, struct val s,
+			   struct val out, const struct loop *l)
+{
+	int dot1 = emit_new_label(&g->e), elem = emit_new_label(&g->e);
+	int noslash = emit_new_label(&g->e);
+
+#define CP(i) (c + 8 * (i))
+	cg_cell_load(g, R1, CP(CP_R));
+	cg_cell_load(g, R2, CP(CP_N));
+	emit_jmp_reg(&g->e, BPF_JGE, R1, R2, l->brk);
+	path_byte(g, c, s, R2, 0, l->brk);
+	emit_jmp_imm(&g->e, BPF_JNE, R2, '/', dot1);
+	cell_add(g, CP(CP_R), 1);				/* "/" */
+	emit_ja(&g->e, l->head);
+	emit_label(&g->e, dot1);
+	emit_jmp_imm(&g->e, BPF_JNE, R2, '.', elem);
+	path_byte(g, c, s, R2, 1, l->brk);
+	int dot2 = emit_new_label(&g->e), one = emit_new_label(&g->e);
+
+	emit_jmp_imm(&g->e, BPF_JEQ, R2, 0, one);
+	emit_jmp_imm(&g->e, BPF_JNE, R2, '/', dot2);
+	emit_label(&g->e, one);
+	cell_add(g, CP(CP_R), 1);				/* "." */
+	emit_ja(&g->e, l->head);
+	emit_label(&g->e, dot2);
+	emit_jmp_imm(&g->e, BPF_JNE, R2, '.', elem);
+	path_byte(g, c, s, R2, 2, l->brk);
+	int two = emit_new_label(&g->e), keep = emit_new_label(&g->e);
+
+	emit_jmp_imm(&g->e, BPF_JEQ, R2, 0, two);
+	emit_jmp_imm(&g->e, BPF_JNE, R2, '/', elem);
+	emit_label(&g->e, two);					/* ".." */
+	cell_add(g, CP(CP_R), 2);
+	cg_cell_load(g, R1, CP(CP_W));
+	cg_cell_load(g, R2, CP(CP_DOTDOT));
+	emit_jmp_reg(&g->e, BPF_JLE, R1, R2, keep);
+	emit_alu_imm(&g->e, BPF_SUB, R1, 1);
+	cg_cell_store(g, CP(CP_W), R1);
+	cg_cell_set(g, CP(CP_KIND), CP_BACK);
+	emit_ja(&g->e, l->head);
+	emit_label(&g->e, keep);
+	cg_cell_load(g, R3, CP(CP_ROOTED));
+	emit_jmp_imm(&g->e, BPF_JNE, R3, 0, l->head);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, noslash);
+	out_put(g, c, out, -1, '/', l->brk);
+	emit_label(&g->e, noslash);
+	out_put(g, c, out, -1, '.', l->brk);
+	out_put(g, c, out, -1, '.', l->brk);
+	cg_cell_load(g, R1, CP(CP_W));
+	cg_cell_store(g, CP(CP_DOTDOT), R1);
+	emit_ja(&g->e, l->head);
+	emit_label(&g->e, elem);		/* an element: '/' unless first */
+	cg_cell_load(g, R1, CP(CP_W));
+	cg_cell_load(g, R3, CP(CP_ROOTED));
+	emit_alu_reg(&g->e, BPF_SUB, R1, R3);	/* w - rooted: 0 at the start */
+	cg_cell_set(g, CP(CP_KIND), CP_COPY);
+	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, l->head);
+	out_put(g, c, out, -1, '/', l->brk);
+	emit_ja(&g->e, l->head);
+#undef CP
+}
+
 struct val cg_cleanpath(struct cg *g, struct node *n)
 {
 	struct val s = cg_str_arg(g, n->args.v[0]);
@@ -720,9 +783,7 @@ struct val cg_cleanpath(struct cg *g, struct node *n)
 	struct loop l;
 	int done = emit_new_label(&g->e), rel = emit_new_label(&g->e);
 	int copy = emit_new_label(&g->e), back = emit_new_label(&g->e);
-	int dot1 = emit_new_label(&g->e), elem = emit_new_label(&g->e);
-	int noslash = emit_new_label(&g->e), to_scan = emit_new_label(&g->e);
-	int notempty = emit_new_label(&g->e);
+	int to_scan = emit_new_label(&g->e), notempty = emit_new_label(&g->e);
 
 #define CP(i) (c + 8 * (i))
 	out.off = cg_temp_new(g, n, out.size);
@@ -742,59 +803,7 @@ struct val cg_cleanpath(struct cg *g, struct node *n)
 	cg_cell_load(g, R1, CP(CP_KIND));
 	emit_jmp_imm(&g->e, BPF_JEQ, R1, CP_COPY, copy);
 	emit_jmp_imm(&g->e, BPF_JEQ, R1, CP_BACK, back);
-	/* SCAN */
-	cg_cell_load(g, R1, CP(CP_R));
-	cg_cell_load(g, R2, CP(CP_N));
-	emit_jmp_reg(&g->e, BPF_JGE, R1, R2, l.brk);
-	path_byte(g, c, s, R2, 0, l.brk);
-	emit_jmp_imm(&g->e, BPF_JNE, R2, '/', dot1);
-	cell_add(g, CP(CP_R), 1);				/* "/" */
-	emit_ja(&g->e, l.head);
-	emit_label(&g->e, dot1);
-	emit_jmp_imm(&g->e, BPF_JNE, R2, '.', elem);
-	path_byte(g, c, s, R2, 1, l.brk);
-	int dot2 = emit_new_label(&g->e), one = emit_new_label(&g->e);
-
-	emit_jmp_imm(&g->e, BPF_JEQ, R2, 0, one);
-	emit_jmp_imm(&g->e, BPF_JNE, R2, '/', dot2);
-	emit_label(&g->e, one);
-	cell_add(g, CP(CP_R), 1);				/* "." */
-	emit_ja(&g->e, l.head);
-	emit_label(&g->e, dot2);
-	emit_jmp_imm(&g->e, BPF_JNE, R2, '.', elem);
-	path_byte(g, c, s, R2, 2, l.brk);
-	int two = emit_new_label(&g->e), keep = emit_new_label(&g->e);
-
-	emit_jmp_imm(&g->e, BPF_JEQ, R2, 0, two);
-	emit_jmp_imm(&g->e, BPF_JNE, R2, '/', elem);
-	emit_label(&g->e, two);					/* ".." */
-	cell_add(g, CP(CP_R), 2);
-	cg_cell_load(g, R1, CP(CP_W));
-	cg_cell_load(g, R2, CP(CP_DOTDOT));
-	emit_jmp_reg(&g->e, BPF_JLE, R1, R2, keep);
-	emit_alu_imm(&g->e, BPF_SUB, R1, 1);
-	cg_cell_store(g, CP(CP_W), R1);
-	cg_cell_set(g, CP(CP_KIND), CP_BACK);
-	emit_ja(&g->e, l.head);
-	emit_label(&g->e, keep);
-	cg_cell_load(g, R3, CP(CP_ROOTED));
-	emit_jmp_imm(&g->e, BPF_JNE, R3, 0, l.head);
-	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, noslash);
-	out_put(g, c, out, -1, '/', l.brk);
-	emit_label(&g->e, noslash);
-	out_put(g, c, out, -1, '.', l.brk);
-	out_put(g, c, out, -1, '.', l.brk);
-	cg_cell_load(g, R1, CP(CP_W));
-	cg_cell_store(g, CP(CP_DOTDOT), R1);
-	emit_ja(&g->e, l.head);
-	emit_label(&g->e, elem);		/* an element: '/' unless first */
-	cg_cell_load(g, R1, CP(CP_W));
-	cg_cell_load(g, R3, CP(CP_ROOTED));
-	emit_alu_reg(&g->e, BPF_SUB, R1, R3);	/* w - rooted: 0 at the start */
-	cg_cell_set(g, CP(CP_KIND), CP_COPY);
-	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, l.head);
-	out_put(g, c, out, -1, '/', l.brk);
-	emit_ja(&g->e, l.head);
+	cleanpath_scan(g, c, s, out, &l);
 	emit_label(&g->e, copy);				/* COPY */
 	cg_cell_load(g, R1, CP(CP_R));
 	cg_cell_load(g, R2, CP(CP_N));
