@@ -126,6 +126,39 @@ struct val cg_substr(struct cg *g, struct node *n)
  */
 enum { C_LS, C_LT, C_P0, C_HI, C_P, C_MATCH, C_RES, C_COUNT };
 
+/*
+ * search()'s start at the position given, in r2, len(s) in r4, len(t) in
+ * r5: clamped into the string, or the search decided at once (cell res,
+ * then goto done), as Perl's index and rindex do at the ends.
+ */
+static void search_from(struct cg *g, const struct val *pos, bool reverse,
+			uint32_t c, int done)
+{
+	int ok = emit_new_label(&g->e), nonneg = emit_new_label(&g->e);
+
+	cg_load_slot(g, R2, pos->slot);
+	if (reverse) {
+		/* pos < 0: 0 if t is empty, else not found */
+		emit_jmp_imm(&g->e, BPF_JSGE, R2, 0, nonneg);
+		emit_jmp_imm(&g->e, BPF_JNE, R5, 0, done);
+		cg_cell_set(g, c + 8 * C_RES, 0);
+		emit_ja(&g->e, done);
+		emit_label(&g->e, nonneg);
+		emit_jmp_reg(&g->e, BPF_JSLE, R2, R4, ok);
+		emit_mov_reg(&g->e, R2, R4);
+	} else {
+		/* pos >= len: len if t is empty, else not found */
+		emit_jmp_imm(&g->e, BPF_JSGE, R2, 0, nonneg);
+		emit_mov_imm(&g->e, R2, 0);
+		emit_label(&g->e, nonneg);
+		emit_jmp_reg(&g->e, BPF_JSLT, R2, R4, ok);
+		emit_jmp_imm(&g->e, BPF_JNE, R5, 0, done);
+		cg_cell_store(g, c + 8 * C_RES, R4);
+		emit_ja(&g->e, done);
+	}
+	emit_label(&g->e, ok);
+}
+
 static void search(struct cg *g, struct node *n, struct val s, struct val t,
 		   const struct val *pos, bool reverse, uint32_t c)
 {
@@ -153,31 +186,8 @@ static void search(struct cg *g, struct node *n, struct val s, struct val t,
 		emit_mov_reg(&g->e, R2, R4);
 	else
 		emit_mov_imm(&g->e, R2, 0);
-	if (pos) {
-		int ok = emit_new_label(&g->e), nonneg = emit_new_label(&g->e);
-
-		cg_load_slot(g, R2, pos->slot);
-		if (reverse) {
-			/* pos < 0: 0 if t is empty, else not found */
-			emit_jmp_imm(&g->e, BPF_JSGE, R2, 0, nonneg);
-			emit_jmp_imm(&g->e, BPF_JNE, R5, 0, done);
-			cg_cell_set(g, CELL(C_RES), 0);
-			emit_ja(&g->e, done);
-			emit_label(&g->e, nonneg);
-			emit_jmp_reg(&g->e, BPF_JSLE, R2, R4, ok);
-			emit_mov_reg(&g->e, R2, R4);
-		} else {
-			/* pos >= len: len if t is empty, else not found */
-			emit_jmp_imm(&g->e, BPF_JSGE, R2, 0, nonneg);
-			emit_mov_imm(&g->e, R2, 0);
-			emit_label(&g->e, nonneg);
-			emit_jmp_reg(&g->e, BPF_JSLT, R2, R4, ok);
-			emit_jmp_imm(&g->e, BPF_JNE, R5, 0, done);
-			cg_cell_store(g, CELL(C_RES), R4);
-			emit_ja(&g->e, done);
-		}
-		emit_label(&g->e, ok);
-	}
+	if (pos)
+		search_from(g, pos, reverse, c, done);
 	/* hi = len(s) - len(t), and below len(s) for index() */
 	emit_mov_reg(&g->e, R3, R4);
 	emit_alu_reg(&g->e, BPF_SUB, R3, R5);
