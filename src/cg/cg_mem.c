@@ -177,6 +177,28 @@ static void read_ptr(struct cg *g, int16_t dst, int16_t from, int32_t off)
 #define DPATH_BUF 768		/* components are written backwards from 511 */
 #define DPATH_DEPTH 32		/* path components and mount crossings */
 
+/* d_path's result: "/" for the root itself, else the string written
+ * backwards into buf, copied out from buf + pos */
+static void dpath_result(struct cg *g, struct node *n, struct val r,
+			 uint32_t buf, int16_t pos)
+{
+	int copy = emit_new_label(&g->e);
+
+	cg_load_slot(g, R2, pos);
+	emit_jmp_imm(&g->e, BPF_JNE, R2, 511, copy);
+	emit_store_imm(&g->e, 1, R9, (int16_t)(buf + 510), '/');
+	emit_store_imm(&g->e, 8, R10, pos, 510);
+	emit_label(&g->e, copy);
+	cg_zero_words(g, R9, r.off, r.size);
+	cg_scratch_ptr(g, R1, r.off);
+	emit_mov_imm(&g->e, R2, (int32_t)n->type.size);
+	cg_load_slot(g, R4, pos);
+	emit_alu_imm(&g->e, BPF_AND, R4, 511);
+	cg_scratch_ptr(g, R3, buf);
+	emit_alu_reg(&g->e, BPF_ADD, R3, R4);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
+}
+
 /*
  * d_path(struct path *p): walk from p->dentry up through d_parent,
  * writing "/name" components backwards into a buffer, crossing to the
@@ -277,23 +299,8 @@ static struct val d_path(struct cg *g, struct node *n, bool mountpoint)
 	cg_store_slot(g, mnt, R1);
 	emit_ja(&g->e, loop);
 
-	/* "/" for the root itself; then copy out from buf + pos */
 	emit_label(&g->e, done);
-	int copy = emit_new_label(&g->e);
-
-	cg_load_slot(g, R2, pos);
-	emit_jmp_imm(&g->e, BPF_JNE, R2, 511, copy);
-	emit_store_imm(&g->e, 1, R9, (int16_t)(buf + 510), '/');
-	emit_store_imm(&g->e, 8, R10, pos, 510);
-	emit_label(&g->e, copy);
-	cg_zero_words(g, R9, r.off, r.size);
-	cg_scratch_ptr(g, R1, r.off);
-	emit_mov_imm(&g->e, R2, (int32_t)n->type.size);
-	cg_load_slot(g, R4, pos);
-	emit_alu_imm(&g->e, BPF_AND, R4, 511);
-	cg_scratch_ptr(g, R3, buf);
-	emit_alu_reg(&g->e, BPF_ADD, R3, R4);
-	emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
+	dpath_result(g, n, r, buf, pos);
 	return r;
 }
 
