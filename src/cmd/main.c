@@ -293,6 +293,46 @@ static char *read_file(const char *path)
 	return buf;
 }
 
+/* In preprocess()'s child: become cpp, reading in[0], writing out[1],
+ * with DTrace's predefined macros and the user's -D/-U/-I */
+static void exec_cpp(const struct cli *c, const int in[2], const int out[2])
+{
+	const char *extra = getenv("DTRACE_OPT_CPPARGS");
+	char **argv = calloc((size_t)c->ncpp + 64, sizeof(char *));
+	int n = 0;
+
+	argv[n++] = "cpp";
+	argv[n++] = "-D__linux";
+	argv[n++] = "-D__x86_64";
+	argv[n++] = "-D__SUNW_D=1";
+	argv[n++] = "-D__dscope";
+	if (extra) {
+		char *copy = strdup(extra), *save = NULL;
+
+		for (char *t = strtok_r(copy, " ", &save); t && n < 56;
+		     t = strtok_r(NULL, " ", &save))
+			argv[n++] = t;
+	}
+	for (int i = 0; i < c->ncpp; i++)
+		argv[n++] = c->cpp_args[i];
+	/* -Xa is ISO C with its extensions, -Xs K&R C: no __STDC__
+	 * (dt_cc.c's dt_preproc) */
+	if (c->stdc == 'a')
+		argv[n++] = "-std=c99";
+	else if (c->stdc == 's')
+		argv[n++] = "-traditional-cpp";
+	argv[n++] = "/dev/stdin";	/* names the input in messages */
+	argv[n] = NULL;
+	dup2(in[0], 0);
+	dup2(out[1], 1);
+	close(in[1]);
+	close(out[0]);
+	execvp("cpp", argv);
+	fprintf(stderr, "%s: failed to run cpp: %s (install the cpp package)\n",
+		progname, strerror(errno));
+	_exit(127);
+}
+
 /* Run cpp over text: DTrace's -C.  cpp's own messages go to stderr. */
 static char *preprocess(const struct cli *c, const char *text)
 {
@@ -307,42 +347,8 @@ static char *preprocess(const struct cli *c, const char *text)
 	if (pipe(in) < 0 || pipe(out) < 0)
 		return NULL;
 	pid = fork();
-	if (pid == 0) {
-		const char *extra = getenv("DTRACE_OPT_CPPARGS");
-		char **argv = calloc((size_t)c->ncpp + 64, sizeof(char *));
-		int n = 0;
-
-		argv[n++] = "cpp";
-		argv[n++] = "-D__linux";
-		argv[n++] = "-D__x86_64";
-		argv[n++] = "-D__SUNW_D=1";
-		argv[n++] = "-D__dscope";
-		if (extra) {
-			char *copy = strdup(extra), *save = NULL;
-
-			for (char *t = strtok_r(copy, " ", &save); t && n < 56;
-			     t = strtok_r(NULL, " ", &save))
-				argv[n++] = t;
-		}
-		for (int i = 0; i < c->ncpp; i++)
-			argv[n++] = c->cpp_args[i];
-		/* -Xa is ISO C with its extensions, -Xs K&R C: no __STDC__
-		 * (dt_cc.c's dt_preproc) */
-		if (c->stdc == 'a')
-			argv[n++] = "-std=c99";
-		else if (c->stdc == 's')
-			argv[n++] = "-traditional-cpp";
-		argv[n++] = "/dev/stdin";	/* names the input in messages */
-		argv[n] = NULL;
-		dup2(in[0], 0);
-		dup2(out[1], 1);
-		close(in[1]);
-		close(out[0]);
-		execvp("cpp", argv);
-		fprintf(stderr, "%s: failed to run cpp: %s (install the cpp package)\n",
-			progname, strerror(errno));
-		_exit(127);
-	}
+	if (pid == 0)
+		exec_cpp(c, in, out);
 	close(in[0]);
 	close(out[1]);
 	if (pid < 0)
