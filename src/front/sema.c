@@ -882,6 +882,70 @@ bool sema_is_action(const struct node *n)
 	}
 }
 
+/* -x, +x, !x, ~x, *p, &x */
+static void unary(struct sema *s, struct node *n)
+{
+	if (n->op == '*') {
+		sema_deref(s, n);
+		return;
+	}
+	if (n->op == '&') {
+		sema_addrof(s, n);
+		return;
+	}
+	sema_expr(s, n->a);
+	need_operand(s, n, n->a, true);
+	n->type = n->op == '!' ? type_int(4, true)
+			       : sema_promote(&n->a->type, &n->a->type);
+}
+
+/* c ? a : b: a constant condition folded, else the arms' common type */
+static void ternary(struct sema *s, struct node *n)
+{
+	if (fold_ternary(s, n)) {
+		sema_expr(s, n);
+		return;
+	}
+	ternary_operands(s, n);
+	if (n->b->type.kind == T_STRING || n->c->type.kind == T_STRING)
+		n->type = type_string(n->b->type.size > n->c->type.size
+					      ? n->b->type.size
+					      : n->c->type.size);
+	else if (n->b->type.kind == T_PTR && n->b->type.ct)
+		n->type = n->b->type;	/* p ? p : 0 keeps p's type */
+	else if (n->c->type.kind == T_PTR && n->c->type.ct)
+		n->type = n->c->type;
+	else
+		n->type = sema_promote(&n->b->type, &n->c->type);
+}
+
+/* x[i]: args[], uregs[], an inline's array, self->/this-> arrays,
+ * memory (a kernel array or a pointer), or an associative array */
+static void index_expr(struct sema *s, struct node *n)
+{
+	if (n->a->kind == N_IDENT && strcmp(n->a->str, "args") == 0) {
+		args_index(s, n);
+		return;
+	}
+	if (n->a->kind == N_IDENT && strcmp(n->a->str, "uregs") == 0) {
+		uregs_index(s, n);
+		return;
+	}
+	if (n->a->kind == N_IDENT && sema_inline_index(s, n))
+		return;
+	sema_no_this_array(s, n);
+	if (sema_self_array(s, n, NULL))
+		return;
+	if (n->a->kind != N_IDENT || sema_names_memory(s, n->a)) {
+		sema_expr(s, n->a);
+		if (sema_static_access(s, n))
+			return;
+		sema_index_mem(s, n);
+		return;
+	}
+	sema_var_ref(s, n);	/* an associative array */
+}
+
 void sema_expr(struct sema *s, struct node *n)
 {
 	diag_check_stack(s->d, n->line, n->col);	/* "1 + 1 + ...": left-deep */
@@ -898,38 +962,13 @@ void sema_expr(struct sema *s, struct node *n)
 		ident(s, n);
 		break;
 	case N_UNARY:
-		if (n->op == '*') {
-			sema_deref(s, n);
-			break;
-		}
-		if (n->op == '&') {
-			sema_addrof(s, n);
-			break;
-		}
-		sema_expr(s, n->a);
-		need_operand(s, n, n->a, true);
-		n->type = n->op == '!' ? type_int(4, true)
-				       : sema_promote(&n->a->type, &n->a->type);
+		unary(s, n);
 		break;
 	case N_BINARY:
 		binary(s, n);
 		break;
 	case N_TERNARY:
-		if (fold_ternary(s, n)) {
-			sema_expr(s, n);
-			break;
-		}
-		ternary_operands(s, n);
-		if (n->b->type.kind == T_STRING || n->c->type.kind == T_STRING)
-			n->type = type_string(n->b->type.size > n->c->type.size
-						      ? n->b->type.size
-						      : n->c->type.size);
-		else if (n->b->type.kind == T_PTR && n->b->type.ct)
-			n->type = n->b->type;	/* p ? p : 0 keeps p's type */
-		else if (n->c->type.kind == T_PTR && n->c->type.ct)
-			n->type = n->c->type;
-		else
-			n->type = sema_promote(&n->b->type, &n->c->type);
+		ternary(s, n);
 		break;
 	case N_ASSIGN:
 		assign(s, n);
@@ -940,27 +979,7 @@ void sema_expr(struct sema *s, struct node *n)
 		n->type = n->a->type;
 		break;
 	case N_INDEX:
-		if (n->a->kind == N_IDENT && strcmp(n->a->str, "args") == 0) {
-			args_index(s, n);
-			break;
-		}
-		if (n->a->kind == N_IDENT && strcmp(n->a->str, "uregs") == 0) {
-			uregs_index(s, n);
-			break;
-		}
-		if (n->a->kind == N_IDENT && sema_inline_index(s, n))
-			break;
-		sema_no_this_array(s, n);
-		if (sema_self_array(s, n, NULL))
-			break;
-		if (n->a->kind != N_IDENT || sema_names_memory(s, n->a)) {
-			sema_expr(s, n->a);
-			if (sema_static_access(s, n))
-				break;
-			sema_index_mem(s, n);
-			break;
-		}
-		sema_var_ref(s, n);	/* an associative array */
+		index_expr(s, n);
 		break;
 	case N_STRINGOF:
 		sema_stringof(s, n);
