@@ -71,4 +71,20 @@ if ls build/src/*/*.o >/dev/null 2>&1; then
 	     }
 	     END { exit bad }' || bad=1
 fi
+
+# Sizes a newcomer can read whole (STYLE.md, issue 29): no file of src/ over 2,000
+# lines, no function over 100 (from the line of its opening brace at the
+# start of a line to its closing one).
+for f in src/*/*.[ch]; do
+	awk -v f="$f" '
+		NR == 2001 { printf "%s: over 2000 lines: split it along its seams\n", f; bad = 1 }
+		/^\{/ { start = FNR }
+		/^\}/ && start {
+			if (FNR - start + 1 > 100)
+				printf "%s:%d: a function of %d lines: over 100\n", f, start, FNR - start + 1
+			if (FNR - start + 1 > 100) bad = 1
+			start = 0
+		}
+		END { exit bad }' "$f" || bad=1
+done
 exit $bad
