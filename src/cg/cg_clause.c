@@ -170,7 +170,7 @@ static void action(struct cg *g, struct node *n)
 		g->may_exit = true;
 		break;
 	default:
-		if (!cg_agg_action(g, n) && !cg_spec_action(g, n) &&
+		if (!cg_agg_action(g, n) && !cg_speculation_action(g, n) &&
 		    !cg_data_action(g, n))
 			cg_subr_call(g, n);
 	}
@@ -621,12 +621,12 @@ void cg_emit_clause(struct cg *g, const struct cg_clause *cc)
 	if (c->body.n == 0 && (!g->c->record || g->att == ATTACH_BEGIN ||
 			       g->att == ATTACH_END || g->att == ATTACH_ERROR))
 		cg_new_action(g, ACT_DEFAULT);
-	cg_spec_clause_begin(g, &c->body);
+	cg_speculation_clause_begin(g, &c->body);
 	for (int i = 0; i < c->body.n; i++) {
 		g->action = i + 1;
 		stmt(g, c->body.v[i]);
 	}
-	cg_spec_clause_end(g);
+	cg_speculation_clause_end(g);
 	if (g->c->record)
 		cg_record_firing(g);
 	if (g->ep->nacts > 0 || records_data(&c->body)) {

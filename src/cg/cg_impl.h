@@ -12,7 +12,7 @@
  *   cg_probe.c   the probe's context: built-in variables, arguments,
  *                reads of kernel and user memory that fault
  *   cg_var.c     variables; cg_mem.c kernel memory through pointers;
- *                cg_agg.c aggregations; cg_spec.c speculations;
+ *                cg_agg.c aggregations; cg_speculation.c speculations;
  *                cg_error.c the ERROR probe in the faulting firing
  *   cg_subr.c    subroutine dispatch and the tools subroutines are built
  *                with; cg_str.c strings; cg_copy.c copies of memory;
@@ -285,14 +285,14 @@ void cg_agg_list(struct cg *g, struct spec_action *act, struct node_list *args,
 void cg_agg_stmt(struct cg *g, struct node *st);
 bool cg_agg_action(struct cg *g, struct node *n);
 
-/* cg_spec.c: speculations.  clause_begin reserves the tag of a clause
+/* cg_speculation.c: speculations.  clause_begin reserves the tag of a clause
  * that calls speculate(), clause_end gives a speculation with no data the
- * default action; cg_spec_action: speculate, commit, discard (true if n
+ * default action; cg_speculation_action: speculate, commit, discard (true if n
  * is one). */
-void cg_spec_clause_begin(struct cg *g, const struct node_list *body);
-void cg_spec_clause_end(struct cg *g);
-bool cg_spec_action(struct cg *g, struct node *n);
-struct val cg_spec_speculation(struct cg *g, struct node *n);
+void cg_speculation_clause_begin(struct cg *g, const struct node_list *body);
+void cg_speculation_clause_end(struct cg *g);
+bool cg_speculation_action(struct cg *g, struct node *n);
+struct val cg_speculation(struct cg *g, struct node *n);
 
 /* cg.c: does this program describe a task other than the current one
  * (sched:::on-cpu's incoming task)? */

@@ -560,7 +560,7 @@ static struct val do_progenyof(struct cg *g, struct node *n)
 /* ---- dispatch ---- */
 
 /* The emitter of each function a call compiles to code; the others are
- * the actions and the kernel subroutines of cg.c, cg_agg.c, cg_spec.c
+ * the actions and the kernel subroutines of cg.c, cg_agg.c, cg_speculation.c
  * and cg_mem.c, and the functions dscope refuses (their rows say why). */
 static struct val (*const emitters[DF_NFUNCS])(struct cg *g, struct node *n) = {
 	[DF_ALLOCA] = cg_alloca,
@@ -586,7 +586,7 @@ static struct val (*const emitters[DF_NFUNCS])(struct cg *g, struct node *n) = {
 	[DF_MOD] = cg_ksym,		[DF_USYM] = cg_usym,
 	[DF_UFUNC] = cg_usym,		[DF_UMOD] = cg_usym,
 	[DF_UADDR] = cg_usym,		[DF_CGROUP_PATH] = cg_ksym,
-	[DF_SPECULATION] = cg_spec_speculation,
+	[DF_SPECULATION] = cg_speculation,
 	[DF_STRCHR] = cg_strchr,	[DF_STRJOIN] = cg_strjoin,
 	[DF_STRLEN] = cg_strlen,	[DF_STRRCHR] = cg_strchr,
 	[DF_STRSTR] = cg_strstr,	[DF_STRTOK] = cg_strtok,

@@ -60,7 +60,7 @@ enum dfunc_kind {
 enum {
 	DFF_DESTRUCTIVE = 1,	/* needs -w (DTRACE_PRIV_DESTRUCTIVE) */
 	DFF_DATAREC = 2,	/* records data in the principal buffer: the
-				 * speculation rules of sema_spec.c */
+				 * speculation rules of sema_speculation.c */
 };
 
 enum dfunc_support {

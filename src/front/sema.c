@@ -1139,7 +1139,7 @@ static void action(struct sema *s, struct node *n)
 		trace_exit_call(s, n);
 		break;
 	default:
-		if (!sema_agg_action(s, n) && !sema_spec_action(s, n) &&
+		if (!sema_agg_action(s, n) && !sema_speculation_action(s, n) &&
 		    !sema_data_action(s, n)) {
 			sema_subr_call(s, n, true);
 			return;
@@ -1233,7 +1233,7 @@ void sema_clause(struct sema *s, struct clause *c)
 			sema_alloca_clause_begin(s);
 			predicate(s, c);
 			stmts(s, &c->body);
-			sema_spec_clause(s, c);
+			sema_speculation_clause(s, c);
 			sema_alloca_clause_end(s, c);
 			sema_xlate_expand(s, c->pred, &c->body);
 			return;
@@ -1243,7 +1243,7 @@ void sema_clause(struct sema *s, struct clause *c)
 	s->d->env = outer;
 	if (c->pred)
 		predicate(s, c);
-	sema_spec_clause(s, c);
+	sema_speculation_clause(s, c);
 	sema_alloca_clause_end(s, c);
 	sema_xlate_expand(s, c->pred, &c->body);
 }

@@ -96,10 +96,10 @@ int sema_find_agg(struct sema *s, const char *name);
 /* printa, clear, trunc, ...: true if n is one (and is now checked) */
 bool sema_agg_action(struct sema *s, struct node *n);
 
-/* sema_spec.c: speculate, commit, discard (true if n is one, now
+/* sema_speculation.c: speculate, commit, discard (true if n is one, now
  * checked); DTrace's rules on their place among a clause's actions */
-bool sema_spec_action(struct sema *s, struct node *n);
-void sema_spec_clause(struct sema *s, struct clause *c);
+bool sema_speculation_action(struct sema *s, struct node *n);
+void sema_speculation_clause(struct sema *s, struct clause *c);
 
 /* sema_subr.c: a subroutine call, as a value or as a statement (where
  * void subroutines such as bcopy() are allowed); unknown names fail with

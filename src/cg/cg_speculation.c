@@ -1,5 +1,5 @@
 /*
- * cg_spec.c -- speculations: speculation(), speculate(), commit(),
+ * cg_speculation.c -- speculations: speculation(), speculate(), commit(),
  * discard().
  *
  * The kernel side only hands out and takes back IDs (spec.h): MAP_SPEC
@@ -95,7 +95,7 @@ static struct spec_action *tag_action(struct cg *g, const struct node *n,
 	return act;
 }
 
-void cg_spec_clause_begin(struct cg *g, const struct node_list *body)
+void cg_speculation_clause_begin(struct cg *g, const struct node_list *body)
 {
 	if (calls(body, DF_SPECULATE))
 		tag_action(g, body->v[0], ACT_SPECULATE);
@@ -103,7 +103,7 @@ void cg_spec_clause_begin(struct cg *g, const struct node_list *body)
 
 /* A speculation with nothing recorded still records the probe, as the
  * default action of an empty clause does. */
-void cg_spec_clause_end(struct cg *g)
+void cg_speculation_clause_end(struct cg *g)
 {
 	if (!find_action(g, ACT_SPECULATE))
 		return;
@@ -130,7 +130,7 @@ void cg_spec_clause_end(struct cg *g)
  *	}
  *	drops.specunavail++; return 0
  */
-struct val cg_spec_speculation(struct cg *g, struct node *n)
+struct val cg_speculation(struct cg *g, struct node *n)
 {
 	int16_t res = cg_slot_new(g, n), i = cg_slot_new(g, n);
 	int16_t key = cg_slot_new(g, n);
@@ -238,7 +238,7 @@ static void end_speculation(struct cg *g, struct node *n, enum act_kind kind)
 	emit_label(&g->e, done);
 }
 
-bool cg_spec_action(struct cg *g, struct node *n)
+bool cg_speculation_action(struct cg *g, struct node *n)
 {
 	switch (n->fn) {
 	case DF_SPECULATE:

@@ -1,6 +1,6 @@
 /*
- * sema_spec.c -- speculate(), commit(), discard() and DTrace's rules for
- * where they may stand in a clause.
+ * sema_speculation.c -- speculate(), commit(), discard() and DTrace's
+ * rules for where they may stand in a clause.
  *
  * The rules are DTrace's (libdtrace's clause flags), checked over the
  * clause's actions in source order, by the rows' flags (d/funcs.h: which
@@ -99,14 +99,14 @@ static void check_stmts(struct sema *s, const struct node_list *l, int *cf)
 	}
 }
 
-void sema_spec_clause(struct sema *s, struct clause *c)
+void sema_speculation_clause(struct sema *s, struct clause *c)
 {
 	int cf = 0;
 
 	check_stmts(s, &c->body, &cf);
 }
 
-bool sema_spec_action(struct sema *s, struct node *n)
+bool sema_speculation_action(struct sema *s, struct node *n)
 {
 	const char *f = n->str;
 
