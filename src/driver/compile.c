@@ -161,13 +161,17 @@ static void apply_pragmas(struct program *p, struct options *o, struct diag *d)
 	}
 }
 
-/* name "!return": any name but return (pid entry and offset probes share
- * the uprobe program) */
+/* A probe name that stands for every name but return: pid's entry and
+ * offset probes share the uprobe program (told by its address, not its
+ * text) */
+static const char not_return[] = "!return";
+
+/* p is of mechanism m and named name (NULL: any name) */
 static bool is_mech(const struct probe *p, enum prov_mech m, const char *name)
 {
 	if (catalog_mech(p->kind) != m)
 		return false;
-	if (name && strcmp(name, "!return") == 0)
+	if (name == not_return)
 		return strcmp(p->name, "return") != 0;
 	return !name || strcmp(p->name, name) == 0;
 }
@@ -425,22 +429,33 @@ static void build_sysinfo(struct arena *a, struct catalog *cat, struct spec *sp,
 	}
 }
 
-/* The program of a pid or usdt probe, as an index of uprobe_atts[]; -1
- * for other probes. */
-static const enum spec_attach uprobe_atts[] = { ATTACH_UPROBE, ATTACH_URETPROBE,
-						ATTACH_USDT, ATTACH_KPROBE,
-						ATTACH_KRETPROBE };
-#define NUPROBE_PROGS 5
+/*
+ * The programs that serve probe sites -- spec.uprobes, whose sites are
+ * the pid and usdt probes' uprobes and fbt's kernel functions -- each
+ * site attached to one of them.  fbt's attachment is chosen per script
+ * (fbt_mechanism: kprobes or fentry); the others are fixed.
+ */
+enum site_prog {
+	SITE_PID_ENTRY,		/* pid entry and offset probes */
+	SITE_PID_RETURN,
+	SITE_USDT,
+	SITE_FBT_ENTRY,
+	SITE_FBT_RETURN,
+	NSITE_PROGS
+};
 
-static int uprobe_prog(const struct probe *p)
+/* The program of a pid, usdt or fbt probe; -1 for other probes. */
+static int site_prog(const struct probe *p)
 {
+	bool ret = strcmp(p->name, "return") == 0;
+
 	switch (catalog_mech(p->kind)) {
 	case MECH_USDT:
-		return 2;
+		return SITE_USDT;
 	case MECH_UPROBE:
-		return strcmp(p->name, "return") == 0;
+		return ret ? SITE_PID_RETURN : SITE_PID_ENTRY;
 	case MECH_KFUNC:
-		return 3 + (strcmp(p->name, "return") == 0);
+		return ret ? SITE_FBT_RETURN : SITE_FBT_ENTRY;
 	default:
 		return -1;
 	}
@@ -475,7 +490,7 @@ static void add_sites(struct arena *a, struct spec *sp, int *cap,
 static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 			  int nm, const enum spec_attach *atts)
 {
-	int cap = 0, bit[NUPROBE_PROGS] = { 0 };
+	int cap = 0, bit[NSITE_PROGS] = { 0 };
 	struct pair_set sites = { 0 };
 
 	sp->uprobe_map = -1;
@@ -485,11 +500,11 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 	sp->tscratch_map = -1;
 	sp->sbuf_map = -1;
 	for (int i = 0; i < nm; i++) {
-		bool used[NUPROBE_PROGS] = { false };
+		bool used[NSITE_PROGS] = { false };
 
 		for (int j = 0; j < ms[i].nprobes; j++) {
 			const struct probe *p = ms[i].probes[j];
-			int k = uprobe_prog(p);
+			int k = site_prog(p);
 
 			if (k < 0)
 				continue;
@@ -497,7 +512,7 @@ static void build_uprobes(struct arena *a, struct spec *sp, struct matched *ms,
 			add_sites(a, sp, &cap, &sites, p, atts[k],
 				  bit[k] < 64 ? 1ull << bit[k] : 0);
 		}
-		for (int k = 0; k < NUPROBE_PROGS; k++)
+		for (int k = 0; k < NSITE_PROGS; k++)
 			bit[k] += used[k];
 	}
 }
@@ -1004,11 +1019,12 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	c.scratch_bytes = (uint32_t)o->scratchsize;
 	build_sysinfo(a, cat, sp, ms, nm, o->record[0] != 0);
 	cg_fixed_maps(&c, sp->nsysinfo);
-	enum spec_attach atts[NUPROBE_PROGS];
-
-	memcpy(atts, uprobe_atts, sizeof(atts));
-	atts[3] = fbt_mechanism(ms, nm, false);
-	atts[4] = fbt_mechanism(ms, nm, true);
+	enum spec_attach atts[NSITE_PROGS] = {
+		[SITE_PID_ENTRY] = ATTACH_UPROBE, [SITE_PID_RETURN] = ATTACH_URETPROBE,
+		[SITE_USDT] = ATTACH_USDT,
+		[SITE_FBT_ENTRY] = fbt_mechanism(ms, nm, false),
+		[SITE_FBT_RETURN] = fbt_mechanism(ms, nm, true),
+	};
 	build_uprobes(a, sp, ms, args->recorded ? 0 : nm, atts);
 	if (sp->nuprobes)
 		cg_uprobe_map(&c);
@@ -1027,11 +1043,11 @@ static void compile_all(struct arena *a, struct catalog *cat,
 	}
 	emit_point(&c, ms, nm, ATTACH_SYS_ENTER, MECH_SYSCALL, "entry");
 	emit_point(&c, ms, nm, ATTACH_SYS_EXIT, MECH_SYSCALL, "return");
-	emit_point(&c, ms, nm, ATTACH_UPROBE, MECH_UPROBE, "!return");
+	emit_point(&c, ms, nm, ATTACH_UPROBE, MECH_UPROBE, not_return);
 	emit_point(&c, ms, nm, ATTACH_URETPROBE, MECH_UPROBE, "return");
 	emit_point(&c, ms, nm, ATTACH_USDT, MECH_USDT, NULL);
-	emit_point(&c, ms, nm, atts[3], MECH_KFUNC, "entry");
-	emit_point(&c, ms, nm, atts[4], MECH_KFUNC, "return");
+	emit_point(&c, ms, nm, atts[SITE_FBT_ENTRY], MECH_KFUNC, "entry");
+	emit_point(&c, ms, nm, atts[SITE_FBT_RETURN], MECH_KFUNC, "return");
 	emit_single_probe_programs(&c, cat, ms, nm);
 	agg_entries(sp, o->aggsize);
 	res->spec = sp;
