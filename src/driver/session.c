@@ -703,29 +703,14 @@ static int attach_between_budget(void *arg)
 
 static int go(struct dscope *ds);
 
-/* A signal that ends dscope, come while it loads, is held back to be
- * seen between the batches of an attach storm (attach.h), which would
- * otherwise run on to its end before the caller looks. */
-int dscope__go(struct dscope *ds)
-{
-	sigset_t ending, old;
-	int rc;
-
-	attach_ending_signals(&ending);
-	pthread_sigmask(SIG_BLOCK, &ending, &old);
-	rc = go(ds);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	return rc;
-}
-
-static int go(struct dscope *ds)
+/* What must hold before anything loads: DTrace's refusals of an enabling,
+ * each in one sentence */
+static int check_enabling(struct dscope *ds)
 {
 	const char *pn = ds->cfg.progname;
 	FILE *err = ds->cfg.err;
 	int rc;
 
-	if (ds->state != S_COMPILED)
-		return -EINVAL;
 	if ((rc = check_bufsize(ds)) < 0)
 		return rc;
 	if (ds->opts.buftime_ns && (!ds->opts.record[0] ||
@@ -751,6 +736,34 @@ static int go(struct dscope *ds)
 				"exceeds size of buffer\n", pn);
 			return -E2BIG;
 		}
+	return 0;
+}
+
+/* A signal that ends dscope, come while it loads, is held back to be
+ * seen between the batches of an attach storm (attach.h), which would
+ * otherwise run on to its end before the caller looks. */
+int dscope__go(struct dscope *ds)
+{
+	sigset_t ending, old;
+	int rc;
+
+	attach_ending_signals(&ending);
+	pthread_sigmask(SIG_BLOCK, &ending, &old);
+	rc = go(ds);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return rc;
+}
+
+static int go(struct dscope *ds)
+{
+	const char *pn = ds->cfg.progname;
+	FILE *err = ds->cfg.err;
+	int rc;
+
+	if (ds->state != S_COMPILED)
+		return -EINVAL;
+	if ((rc = check_enabling(ds)) < 0)
+		return rc;
 	/* the socket first: a bad address fails before anything loads */
 	if ((rc = metrics__new(&ds->opts, ds->spec, err, pn, &ds->metrics)) < 0)
 		return rc;
