@@ -17,6 +17,16 @@
  * as module "perf-PID.map".  A pid whose maps were never read, or an
  * address nothing names, prints as hex, as DTrace prints what it cannot
  * name.
+ *
+ * Ownership.  These tables are the process's, not a session's: the files
+ * a process maps are the same whoever asks, and a stack key printed by the
+ * metrics thread must find what the consumer noted.  They are not locked
+ * here: every caller runs under the session's lock (driver/session.c's
+ * ds->lock: the consumer's poll, the metrics thread's render, a noted
+ * process), and names handed out stay valid until the next usym_sweep,
+ * which only the consumer, under that lock, calls.  So one session per
+ * process, as dtrace(1) and dscope(1) run; a library user with two would
+ * need this state moved into the session (issue 29, not done).
  */
 #ifndef DSCOPE_USYM_H
 #define DSCOPE_USYM_H
