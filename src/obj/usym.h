@@ -21,7 +21,8 @@
  * Ownership.  These tables are the process's, not a session's: the files
  * a process maps are the same whoever asks, and a stack key printed by the
  * metrics thread must find what the consumer noted.  They are not locked
- * here: every caller runs under the session's lock (driver/session.c's
+ * here: every caller runs before the metrics thread starts (compiling,
+ * loading) or under the session's lock (driver/session.c's
  * ds->lock: the consumer's poll, the metrics thread's render, a noted
  * process), and names handed out stay valid until the next usym_sweep,
  * which only the consumer, under that lock, calls.  So one session per
