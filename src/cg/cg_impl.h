@@ -94,6 +94,8 @@ struct cg {
 	int ndirect, direct_cap;
 	int strs_n;			/* -x record: string slots of the clause's */
 	uint32_t strs_off;		/*   record, from this offset (cg_record.c) */
+	uint8_t replay_stacks;		/* SPEC_REPLAY_KSTACK | _USTACK: the
+					 * recorded stacks a replayed program reads */
 	int own_reads;			/* probe_read_kernel_str calls that copy
 					 * the program's own memory (scratch, the
 					 * replay map): a replay may run them */
@@ -128,6 +130,7 @@ void cg_replay_arg(struct cg *g, int16_t slot, int n);
 void cg_replay_self_key(struct cg *g, int16_t slot);
 bool cg_replay_builtin(struct cg *g, struct node *n, struct val *out);
 void cg_replay_check(struct cg *g);
+struct val cg_replay_stack(struct cg *g, struct node *n, bool user);
 /* r5 = the bytes of the record to write: fewer where the firing's system
  * call fills fewer string slots than the clause has */
 void cg_record_size(struct cg *g);
