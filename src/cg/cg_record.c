@@ -418,34 +418,91 @@ static const struct node *stack_call(const struct node *n, bool user)
 	return NULL;
 }
 
+/* The clause's first call of stack() (user: ustack()), or NULL. */
+static const struct node *clause_stack(const struct cg *g, bool user)
+{
+	const struct clause *cl = g->cl->clause;
+	const struct node *call = stack_call(cl->pred, user);
+
+	for (int i = 0; !call && i < cl->body.n; i++)
+		call = stack_call(cl->body.v[i], user);
+	return call;
+}
+
 /*
  * A recording clause that asks for stack() (ustack()) records the
- * firing's stack too, taken as its own call takes it (the same frames,
- * at sched:::on-cpu the incoming thread's), at most RECORD_STACK words:
- * the consumer gives the trace its id and names (rt/ctf.h).  Kernel
- * first, then user; both before the string slots, which a record may
- * end early (cg_record_size).
+ * firing's stack too, the one its own call took (at sched:::on-cpu the
+ * incoming thread's), at most RECORD_STACK words: the consumer gives
+ * the trace its id and names (rt/ctf.h).  Taking it again at the record
+ * would cost a second walk, and a second ustack() walk in one firing
+ * loses frames today (two ustack() in one clause show it, live): so the
+ * clause keeps the stack its call takes, in room of its own set aside
+ * here, after the predicate (cg_record_kept_stack), and the record takes
+ * it from there -- or takes it itself where no call ran (a branch not
+ * taken).  Its first word is 0 until then: a kernel stack's innermost
+ * frame, a user stack's pid.
+ */
+void cg_record_clause_begin(struct cg *g)
+{
+	g->rec_stk_size[0] = g->rec_stk_size[1] = 0;
+	if (g->att == ATTACH_BEGIN || g->att == ATTACH_END || g->att == ATTACH_ERROR)
+		return;
+	for (int user = 0; user < 2; user++) {
+		const struct node *call = clause_stack(g, user);
+		uint32_t size;
+
+		if (!call)
+			continue;
+		size = call->type.size < RECORD_STACK * 8 ? call->type.size
+							  : RECORD_STACK * 8;
+		g->rec_stk_off[user] = cg_temp_new(g, builtin_node(g, BI_ARG0), size);
+		g->rec_stk_size[user] = size;
+		g->tmp_base = g->tmp;	/* the clause's end puts it back */
+		emit_store_imm(&g->e, 8, R9, (int16_t)g->rec_stk_off[user], 0);
+	}
+}
+
+/* v, the value of call n: a stack the clause records is kept (above). */
+struct val cg_record_kept_stack(struct cg *g, const struct node *n, struct val v)
+{
+	int user = n->type.user;
+	uint32_t off = g->rec_stk_off[user], size = g->rec_stk_size[user];
+
+	if (n->type.kind != T_STACK || !size || g->att == ATTACH_REPLAY)
+		return v;
+	cg_copy_words(g, false, R9, off, size, R9, v.off, v.size < size ? v.size : size);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(off + size - 8), 0);	/* its end */
+	return v;
+}
+
+/*
+ * The stacks into the record, kernel first, then user, both before the
+ * string slots, which a record may end early (cg_record_size):
+ *	if (!kept[0]) take it (the call keeps it)
+ *	rec[...] = kept
  */
 static void record_stacks(struct cg *g, struct spec_action *act)
 {
 	for (int user = 0; user < 2; user++) {
-		const struct clause *cl = g->cl->clause;
-		const struct node *call = stack_call(cl->pred, user);
+		uint32_t off = g->rec_stk_off[user], size = g->rec_stk_size[user];
+		int kept = emit_new_label(&g->e);
 		struct node *n;
 
-		for (int i = 0; !call && i < cl->body.n; i++)
-			call = stack_call(cl->body.v[i], user);
-		if (!call)
+		if (!size)
 			continue;
 		n = arena_alloc(g->a, sizeof(*n));
-		*n = *call;
-		n->cg = NULL;
-		if (n->type.size > RECORD_STACK * 8)
-			n->type.size = RECORD_STACK * 8;
-		act->fields[act->nfields++] = cg_record_val(g, n, cg_expr(g, n));
+		*n = *clause_stack(g, user);
+		n->type.size = size;
+		emit_load(&g->e, 8, R0, R9, (int16_t)off);
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, kept);
+		cg_expr(g, n);
+		emit_label(&g->e, kept);
 		g->sp = SLOT_FIRST + 8;
 		g->tmp = g->tmp_base;
+		act->fields[act->nfields++] = cg_record_val(g, n,
+			(struct val){ .str = true, .off = off, .size = size });
 	}
+	g->rec_stk_size[0] = g->rec_stk_size[1] = 0;
 }
 
 /*

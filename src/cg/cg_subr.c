@@ -2523,8 +2523,9 @@ static const struct {
 struct val cg_subr_call(struct cg *g, struct node *n)
 {
 	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
-		if (strcmp(subrs[i].name, n->str) == 0)
-			return subrs[i].emit(g, n);
+		if (strcmp(subrs[i].name, n->str) == 0)	/* a stack the
+			 * clause records is kept as the clause took it */
+			return cg_record_kept_stack(g, n, subrs[i].emit(g, n));
 	diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",
 		  "%s( ) cannot be compiled yet", n->str);
 }

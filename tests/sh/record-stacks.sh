@@ -7,7 +7,8 @@
 # stack once (2 definitions: one kernel, one user stack), babeltrace2
 # reads it, and its events name the stacks by id.  Then the names: the
 # replay takes them from the trace, not from this machine -- a frame
-# renamed in the trace is printed renamed.
+# renamed in the trace is printed renamed.  Last, stack() and ustack()
+# as actions at sched:::off-cpu, live and replayed alike.
 . tests/sh/lib.sh
 command -v babeltrace2 >/dev/null || { echo "babeltrace2 not installed (scripts/install-deps.sh)"; exit 77; }
 dir=$(mktemp -d)
@@ -48,5 +49,22 @@ LC_ALL=C sed -i "s/$c\`main;/$c\`niam;/" "$dir/t"/stream_*
 renamed=$($D -q -x replay="$dir/t" -s "$dir/stacks.d" $c 2>"$dir/err3") ||
 	fail "replay of the renamed trace exit $?: $(cat "$dir/err3")"
 same_as_live "$(echo "$live" | sed "s/$c\`main+/$c\`niam+/")" "$renamed"
+
+# stack() and ustack() as actions, in a clause given with -n, at
+# sched:::off-cpu (however often counted blocks: each firing's stacks
+# printed live, the same replayed); the record keeps the very stacks the
+# actions took, not a second walk of its own
+live2=$($D -x record="$dir/t2" -n 'sched:::off-cpu /execname == $$1/ { stack(); ustack(); }' \
+	-c "$dir/$c sleep 3" $c 2>"$dir/err4") || fail "recording off-cpu exit $?: $(cat "$dir/err4")"
+n2=$(recorded_count "$dir/err4") || exit 1
+echo "$live2" | grep -q "^ *vmlinux\`__\{0,1\}schedule+0x[0-9a-f]*$" || fail "off-cpu live: no schedule frame: $live2"
+echo "$live2" | grep -q "^ *libc[.a-z0-9-]*\`" || fail "off-cpu live: no libc frame: $live2"
+echo 'sched:::off-cpu /execname == $$1/ { stack(); ustack(); }' > "$dir/offcpu.d"
+replayed2=$($D -x replay="$dir/t2" -s "$dir/offcpu.d" $c 2>"$dir/err5") ||
+	fail "off-cpu replay exit $?: $(cat "$dir/err5")"
+same_as_live "$live2" "$replayed2"
+bt2=$(babeltrace2 "$dir/t2" 2>"$dir/bterr" | wc -l) || fail "babeltrace2: $(cat "$dir/bterr")"
+[ "$bt2" = "$n2" ] || fail "babeltrace2 read $bt2 events of the off-cpu trace, dscope recorded $n2"
+echo "off-cpu: live = replay ($(echo "$live2" | grep -c ':off-cpu') firings, $(echo "$live2" | grep -c '`') frames); babeltrace2: $bt2 of $n2 events"
 echo "live = replay: 2 stacks counted 7 ($(echo "$live" | grep -c '`') frames); babeltrace2: $bt of $n events, $nd stack definitions, $ne events naming them; a frame renamed in the trace replays renamed"
 exit 0
