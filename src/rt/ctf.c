@@ -710,12 +710,10 @@ static int pool_add(struct ctf_trace *t, const char *s, size_t n, size_t *at)
 
 /*
  * A stack's definition, the payload at [b, b + n) of an event of pid:
- * into t->stacks[id - 1], its frames and their names in one block.  The
- * bytes it took; -1 damaged (ids come in order, 1 first: a definition
- * always precedes its uses on its CPU, and every CPU's stream is read
- * before the replay starts, but ids are given in the order the consumer
- * saw the firings, not in stream order, so any id may come first), -2
- * out of memory.
+ * appended to t->stacks, its frames and their names in one block (sorted
+ * by id once every stream is read: ids are given in the order the
+ * consumer saw the firings, not in stream order, and a trace cut short
+ * may lack some).  The bytes it took; -1 damaged, -2 out of memory.
  */
 static long read_stack(struct ctf_trace *t, const unsigned char *b, size_t n,
 		       uint32_t pid)
@@ -734,20 +732,20 @@ static long read_stack(struct ctf_trace *t, const unsigned char *b, size_t n,
 	    !(nul = memchr(b + off + 16 * (size_t)nf, 0, n - off - 16 * (size_t)nf)))
 		return -1;
 	len = (size_t)(nul - (b + off + 16 * (size_t)nf));
-	if (id > t->nstacks) {
-		struct ctf_stack *v = realloc(t->stacks, sizeof(*v) * id);
+	if (t->nstacks == t->stacks_cap) {
+		uint32_t cap = t->stacks_cap ? 2 * t->stacks_cap : 64;
+		struct ctf_stack *v = realloc(t->stacks, sizeof(*v) * cap);
 
 		if (!v)
 			return -2;
-		memset(v + t->nstacks, 0, sizeof(*v) * (id - t->nstacks));
 		t->stacks = v;
-		t->nstacks = id;
+		t->stacks_cap = cap;
 	}
-	st = &t->stacks[id - 1];
-	if (st->f)
-		return -1;	/* defined twice */
+	st = &t->stacks[t->nstacks];
+	*st = (struct ctf_stack){ .id = id };
 	if (!(st->f = calloc(1, sizeof(*st->f) * (nf ? nf : 1) + len + 1)))
 		return -2;
+	t->nstacks++;
 	st->user = b[4];
 	st->pid = pid;
 	st->n = nf;
@@ -983,13 +981,39 @@ int ctf_trace_read(const char *dir, struct ctf_trace *t, FILE *err,
 	closedir(d);
 	if (t->nevents)
 		qsort(t->events, t->nevents, sizeof(*t->events), by_time);
-	if (index_frames(t) < 0) {
-		fprintf(err, "%s: cannot replay %s: more stacks than memory holds\n",
-			progname, dir);
+	int ix = index_frames(t);
+
+	if (ix < 0) {
+		fprintf(err, "%s: cannot replay %s: %s\n", progname, dir,
+			ix == -2 ? "a stack is defined twice" : "more stacks than memory holds");
 		ctf_trace_free(t);
 		return -1;
 	}
 	return 0;
+}
+
+static int by_id(const void *a, const void *b)
+{
+	const struct ctf_stack *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+const struct ctf_stack *ctf_trace_stack(const struct ctf_trace *t, uint32_t id)
+{
+	size_t lo = 0, hi = t->nstacks;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->stacks[mid].id == id)
+			return &t->stacks[mid];
+		if (t->stacks[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
 }
 
 /* (key, pc)'s slot of t->syms */
@@ -1005,11 +1029,14 @@ static struct ctf_symtab *sym_slot(const struct ctf_trace *t, uint64_t key,
 }
 
 /* t->syms: every frame of every stack, by its process (a user stack's)
- * and pc, for the replay's printing to name it as the recorder did. */
+ * and pc, for the replay's printing to name it as the recorder did;
+ * t->stacks sorted by id.  -1 out of memory, -2 an id defined twice. */
 static int index_frames(struct ctf_trace *t)
 {
 	size_t n = 0;
 
+	if (t->nstacks)
+		qsort(t->stacks, t->nstacks, sizeof(*t->stacks), by_id);
 	for (uint32_t i = 0; i < t->nstacks; i++)
 		n += t->stacks[i].n;
 	if (!n)
@@ -1018,6 +1045,9 @@ static int index_frames(struct ctf_trace *t)
 		t->syms_cap *= 2;
 	if (!(t->syms = calloc(t->syms_cap, sizeof(*t->syms))))
 		return -1;
+	for (uint32_t i = 0; i + 1 < t->nstacks; i++)
+		if (t->stacks[i].id == t->stacks[i + 1].id)
+			return -2;
 	for (uint32_t i = 0; i < t->nstacks; i++) {
 		const struct ctf_stack *st = &t->stacks[i];
 		uint64_t key = st->user ? (uint64_t)st->pid + 1 : 0;

@@ -132,14 +132,15 @@ struct ctf_trace {
 						 * at pool + str_off[i] */
 		uint32_t cls;		/* its class: probes[cls] */
 		uint64_t seq;		/* read order: ties of time keep it */
-		uint32_t stack_id, ustack_id;	/* 0: none; else stacks[id - 1] */
+		uint32_t stack_id, ustack_id;	/* 0: none (ctf_trace_stack) */
 	} *events;
-	struct ctf_stack {	/* the trace's stacks, by id - 1 */
+	struct ctf_stack {	/* the trace's stacks, by id */
+		uint32_t id;
 		bool user;
 		uint32_t pid, n;
 		struct ctf_frame *f;	/* n frames; names in the same block */
 	} *stacks;
-	uint32_t nstacks;
+	uint32_t nstacks, stacks_cap;
 	struct ctf_symtab {	/* (user ? pid + 1 : 0, pc) -> a frame */
 		uint64_t key, pc;
 		const struct ctf_frame *f;
@@ -157,6 +158,8 @@ int ctf_trace_read(const char *dir, struct ctf_trace *t, FILE *err,
 		   const char *progname);
 void ctf_trace_free(struct ctf_trace *t);
 
+/* The stack of id, NULL if the trace does not define it (cut short). */
+const struct ctf_stack *ctf_trace_stack(const struct ctf_trace *t, uint32_t id);
 /* A frame's name as the trace recorded it, in fmt_sym_ops.lookup's
  * terms: ctx is the trace; the user one's pid is the recorded process. */
 bool ctf_trace_ksym(void *ctx, uint64_t addr, const char **mod,

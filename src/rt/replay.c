@@ -136,8 +136,7 @@ static void fill_stacks(const struct ctf_trace *t, const struct ctf_replayed *e,
 		const struct ctf_stack *st;
 		uint32_t at = 0;
 
-		if (!id || id > t->nstacks || !(st = &t->stacks[id - 1])->f ||
-		    st->user != user)
+		if (!id || !(st = ctf_trace_stack(t, id)) || st->user != user)
 			continue;	/* none, or a definition the trace lost */
 		if (user)
 			w[at++] = st->pid;
