@@ -27,7 +27,12 @@ grep -q "^dscope: recorded $n events to $dir/t (2 of them stack definitions)$" "
 # one kernel stack in the syscall's entry path, one user stack from
 # main through libc's lseek, each counted 7
 echo "$live" | grep -q "^ *vmlinux\`[a-z_0-9]*+0x[0-9a-f]*$" || fail "live: no kernel frame: $live"
-echo "$live" | grep -q "^ *$c\`main+0x[0-9a-f]*$" || fail "live: no $c\`main frame: $live"
+# without bpf_loop (before 5.17) ustack() follows frame pointers only
+# (cg_ustack.c), and libc's lseek64 keeps none: main is skipped, live
+# and replayed alike
+if $D -vV | grep -q '^  bpf_loop  *yes'; then
+	echo "$live" | grep -q "^ *$c\`main+0x[0-9a-f]*$" || fail "live: no $c\`main frame: $live"
+fi
 echo "$live" | grep -q "^ *libc[.a-z0-9-]*\`\(__\)\{0,1\}lseek\(64\)\{0,1\}+0x[0-9a-f]*$" ||
 	fail "live: no libc lseek frame: $live"
 [ "$(echo "$live" | grep -cx ' *7')" = 2 ] || fail "live: want two stacks counted 7: $live"
@@ -40,15 +45,16 @@ bt=$(babeltrace2 "$dir/t" 2>"$dir/bterr" | wc -l) || fail "babeltrace2: $(cat "$
 [ "$bt" = "$n" ] || fail "babeltrace2 read $bt events, dscope recorded $n"
 nd=$(babeltrace2 "$dir/t" | grep -c 'dscope:::stack: .* stack_id = [12], user = [01], nframes = [1-9]')
 ne=$(babeltrace2 "$dir/t" | grep -c "lseek:entry: .*execname = \"$c\" }, { arg0 = .*, stack_id = 1, ustack_id = 2 }$")
-babeltrace2 "$dir/t" | grep 'dscope:::stack: .* user = 1, .*frames = ".*;'"$c"'`main;' >/dev/null ||
-	fail "babeltrace2: no user stack definition naming $c\`main: $(babeltrace2 "$dir/t" | grep dscope:::stack)"
+babeltrace2 "$dir/t" | grep 'dscope:::stack: .* user = 1, .*frames = "libc[^;]*`[_a-z0-9]*lseek' >/dev/null ||
+	fail "babeltrace2: no user stack definition naming libc's lseek: $(babeltrace2 "$dir/t" | grep dscope:::stack)"
 [ "$nd" = 2 ] && [ "$ne" = 7 ] || fail "babeltrace2 shows $nd stack definitions and $ne lseek entries with stack ids 1 and 2, want 2 and 7"
 
-# the names are the trace's: rename main (same length) in the trace
-LC_ALL=C sed -i "s/$c\`main;/$c\`niam;/" "$dir/t"/stream_*
+# the names are the trace's: rename libc (same length) in the trace
+LC_ALL=C sed -i 's/libc\.so\.6`/libc.so.9`/g' "$dir/t"/stream_*
 renamed=$($D -q -x replay="$dir/t" -s "$dir/stacks.d" $c 2>"$dir/err3") ||
 	fail "replay of the renamed trace exit $?: $(cat "$dir/err3")"
-same_as_live "$(echo "$live" | sed "s/$c\`main+/$c\`niam+/")" "$renamed"
+echo "$renamed" | grep -q 'libc\.so\.9`' || fail "the renamed trace replayed without the new name: $renamed"
+same_as_live "$(echo "$live" | sed 's/libc\.so\.6`/libc.so.9`/')" "$renamed"
 
 # stack() and ustack() as actions, in a clause given with -n, at
 # sched:::off-cpu (however often counted blocks: each firing's stacks
