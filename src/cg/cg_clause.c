@@ -616,6 +616,8 @@ void cg_emit_clause(struct cg *g, const struct cg_clause *cc)
 		firing_lookup(g);
 	}
 	g->have_scratch = true;
+	if (g->c->record)	/* room for the stacks it records */
+		cg_record_clause_begin(g);
 	/* recording, an empty clause's firing is kept, not printed; BEGIN,
 	 * END and ERROR are not recorded (cg_record.c) and print as live */
 	if (c->body.n == 0 && (!g->c->record || g->att == ATTACH_BEGIN ||

@@ -109,6 +109,12 @@ struct cg {
 	int ndirect, direct_cap;
 	int strs_n;			/* -x record: string slots of the clause's */
 	uint32_t strs_off;		/*   record, from this offset (cg_record.c) */
+	uint32_t rec_stk_off[2];	/* -x record: where the clause keeps the
+					 * kernel [0] and user [1] stack it took
+					 * for the record (cg_record.c) */
+	uint32_t rec_stk_size[2];	/*   and its size; 0: none kept */
+	uint8_t replay_stacks;		/* SPEC_REPLAY_KSTACK | _USTACK: the
+					 * recorded stacks a replayed program reads */
 	int own_reads;			/* probe_read_kernel_str calls that copy
 					 * the program's own memory (scratch, the
 					 * replay map): a replay may run them */
@@ -148,6 +154,9 @@ void cg_replay_arg(struct cg *g, int16_t slot, int n);
 void cg_replay_self_key(struct cg *g, int16_t slot);
 bool cg_replay_builtin(struct cg *g, struct node *n, struct val *out);
 void cg_replay_check(struct cg *g);
+struct val cg_replay_stack(struct cg *g, struct node *n, bool user);
+void cg_record_clause_begin(struct cg *g);
+struct val cg_record_kept_stack(struct cg *g, const struct node *n, struct val v);
 /* r5 = the bytes of the record to write: fewer where the firing's system
  * call fills fewer string slots than the clause has */
 void cg_record_size(struct cg *g);

@@ -500,6 +500,7 @@ int cg_program(struct cg_ctx *c, enum spec_attach att, uint64_t period_ns,
 	p->subprogs = subs;
 	p->nsubprogs = nsubs;
 	p->sleepable = g.sleepable;
+	p->replay_stacks = g.replay_stacks;
 	p->site_insn = g.site_label ? g.e.label_pos[g.site_label] : -1;
 	p->insns = arena_alloc(c->a, sizeof(struct bpf_insn) * (size_t)g.e.n);
 	memcpy(p->insns, g.e.insns, sizeof(struct bpf_insn) * (size_t)g.e.n);

@@ -11,7 +11,8 @@
  * probe's program (ATTACH_REPLAY) takes the firing from spec.replay_map
  * rather than from the kernel.  The invariant: a replayed program reads
  * nothing of the machine it runs on.  Built-in variables the trace holds
- * are loaded from the map; any other (curthread, vtimestamp, stacks) and
+ * are loaded from the map, and so are stack() and ustack() where the
+ * recording clause asked for them; any other (curthread, vtimestamp) and
  * any read of kernel or user memory would describe the replaying
  * machine, not the recorded one, and are refused when compiling --
  * cg_replay_check() looks at every helper the finished program calls,
@@ -390,6 +391,120 @@ void cg_record_size(struct cg *g)
 	emit_label(&g->e, done);
 }
 
+/* The clause's first stack() (user: ustack()) call, or NULL. */
+static const struct node *stack_call(const struct node *n, bool user)
+{
+	const struct node *k[] = { n ? n->a : NULL, n ? n->b : NULL,
+				   n ? n->c : NULL, n ? n->agg : NULL,
+				   n ? n->call : NULL };
+	const struct node_list *lists[] = { n ? &n->args : NULL,
+					    n ? &n->body : NULL,
+					    n ? &n->else_body : NULL };
+	const struct node *found;
+
+	if (!n)
+		return NULL;
+	if (n->kind == N_CALL && n->str && n->type.kind == T_STACK &&
+	    n->type.user == user &&
+	    strcmp(n->str, user ? "ustack" : "stack") == 0)
+		return n;
+	for (size_t i = 0; i < sizeof(k) / sizeof(k[0]); i++)
+		if ((found = stack_call(k[i], user)))
+			return found;
+	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
+		for (int j = 0; j < lists[i]->n; j++)
+			if ((found = stack_call(lists[i]->v[j], user)))
+				return found;
+	return NULL;
+}
+
+/* The clause's first call of stack() (user: ustack()), or NULL. */
+static const struct node *clause_stack(const struct cg *g, bool user)
+{
+	const struct clause *cl = g->cl->clause;
+	const struct node *call = stack_call(cl->pred, user);
+
+	for (int i = 0; !call && i < cl->body.n; i++)
+		call = stack_call(cl->body.v[i], user);
+	return call;
+}
+
+/*
+ * A recording clause that asks for stack() (ustack()) records the
+ * firing's stack too, the one its own call took (at sched:::on-cpu the
+ * incoming thread's), at most RECORD_STACK words: the consumer gives
+ * the trace its id and names (rt/ctf.h).  Taking it again at the record
+ * would cost a second walk, and a second ustack() walk in one firing
+ * loses frames today (two ustack() in one clause show it, live): so the
+ * clause keeps the stack its call takes, in room of its own set aside
+ * here, after the predicate (cg_record_kept_stack), and the record takes
+ * it from there -- or takes it itself where no call ran (a branch not
+ * taken).  Its first word is 0 until then: a kernel stack's innermost
+ * frame, a user stack's pid.
+ */
+void cg_record_clause_begin(struct cg *g)
+{
+	g->rec_stk_size[0] = g->rec_stk_size[1] = 0;
+	if (g->att == ATTACH_BEGIN || g->att == ATTACH_END || g->att == ATTACH_ERROR)
+		return;
+	for (int user = 0; user < 2; user++) {
+		const struct node *call = clause_stack(g, user);
+		uint32_t size;
+
+		if (!call)
+			continue;
+		size = call->type.size < RECORD_STACK * 8 ? call->type.size
+							  : RECORD_STACK * 8;
+		g->rec_stk_off[user] = cg_temp_new(g, builtin_node(g, BI_ARG0), size);
+		g->rec_stk_size[user] = size;
+		g->tmp_base = g->tmp;	/* the clause's end puts it back */
+		emit_store_imm(&g->e, 8, R9, (int16_t)g->rec_stk_off[user], 0);
+	}
+}
+
+/* v, the value of call n: a stack the clause records is kept (above). */
+struct val cg_record_kept_stack(struct cg *g, const struct node *n, struct val v)
+{
+	int user = n->type.user;
+	uint32_t off = g->rec_stk_off[user], size = g->rec_stk_size[user];
+
+	if (n->type.kind != T_STACK || !size || g->att == ATTACH_REPLAY)
+		return v;
+	cg_copy_words(g, false, R9, off, size, R9, v.off, v.size < size ? v.size : size);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(off + size - 8), 0);	/* its end */
+	return v;
+}
+
+/*
+ * The stacks into the record, kernel first, then user, both before the
+ * string slots, which a record may end early (cg_record_size):
+ *	if (!kept[0]) take it (the call keeps it)
+ *	rec[...] = kept
+ */
+static void record_stacks(struct cg *g, struct spec_action *act)
+{
+	for (int user = 0; user < 2; user++) {
+		uint32_t off = g->rec_stk_off[user], size = g->rec_stk_size[user];
+		int kept = emit_new_label(&g->e);
+		struct node *n;
+
+		if (!size)
+			continue;
+		n = arena_alloc(g->a, sizeof(*n));
+		*n = *clause_stack(g, user);
+		n->type.size = size;
+		emit_load(&g->e, 8, R0, R9, (int16_t)off);
+		emit_jmp_imm(&g->e, BPF_JNE, R0, 0, kept);
+		cg_expr(g, n);
+		emit_label(&g->e, kept);
+		g->sp = SLOT_FIRST + 8;
+		g->tmp = g->tmp_base;
+		act->fields[act->nfields++] = cg_record_val(g, n,
+			(struct val){ .str = true, .off = off, .size = size });
+	}
+	g->rec_stk_size[0] = g->rec_stk_size[1] = 0;
+}
+
 /*
  * The firing, recorded at the clause's end, once however many of its
  * clauses take it (a trace holds each firing once, and a replay runs
@@ -398,6 +513,7 @@ void cg_record_size(struct cg *g)
  *				record is all the clause does, skip it)
  *	fp[SLOT_RECORDED] = 1
  *	rec[...] = timestamp, pid, tid, uid, gid, execname, arg0 .. argN-1
+ *	rec[...] = stack(), ustack(), where the clause asks (record_stacks)
  *	rec[...] = a word and a string per string argument (record_strings)
  * done:
  * BEGIN, END and ERROR are dscope's own, not events of the kernel: they
@@ -433,8 +549,8 @@ void cg_record_firing(struct cg *g)
 	emit_store_imm(&g->e, 8, R10, SLOT_RECORDED, 1);
 	act->nfields = RECORD_FIELDS_ + nargs;
 	act->fields = arena_alloc(g->a, sizeof(*act->fields) *
-					       (size_t)act->nfields);
-	for (int i = 0; i < act->nfields; i++) {
+					       (size_t)(act->nfields + 2));
+	for (int i = 0; i < RECORD_FIELDS_ + nargs; i++) {
 		int b = i < RECORD_FIELDS_ ? record_builtins[i]
 					   : BI_ARG0 + i - RECORD_FIELDS_;
 		struct node *n = builtin_node(g, b);
@@ -443,6 +559,7 @@ void cg_record_firing(struct cg *g)
 		g->sp = SLOT_FIRST + 8;
 		g->tmp = g->tmp_base;
 	}
+	record_stacks(g, act);
 	if (g->att == ATTACH_SYS_EXIT)
 		record_return_strings(g, act, nstrs);
 	else
@@ -589,6 +706,27 @@ void cg_replay_copyinstr(struct cg *g, uint32_t doff, int16_t addr, int16_t size
 	emit_call(&g->e, BPF_FUNC_probe_read_kernel_str);
 	g->own_reads++;
 	emit_label(&g->e, done);
+}
+
+/*
+ * stack() (user: ustack()) replayed: the frames the trace recorded, as
+ * the live call lays them out, into a temp of n's size:
+ *	temp = first words of replay_val.kstack (ustack); temp's last word = 0
+ * The trace must hold it: replay_open() refuses a trace whose events of
+ * the probe have no such stack (g->replay_stacks says which it reads).
+ */
+struct val cg_replay_stack(struct cg *g, struct node *n, bool user)
+{
+	struct val v = { .str = true, .size = n->type.size };
+	uint32_t have = RECORD_STACK * 8, n_copy = v.size < have ? v.size : have;
+
+	g->replay_stacks |= user ? SPEC_REPLAY_USTACK : SPEC_REPLAY_KSTACK;
+	v.off = cg_temp_new(g, n, v.size);
+	replay_ptr(g, R8, user ? offsetof(struct replay_val, ustack)
+			       : offsetof(struct replay_val, kstack));
+	cg_copy_words(g, false, R9, v.off, v.size, R8, 0, n_copy);
+	emit_store_imm(&g->e, 8, R9, (int16_t)(v.off + v.size - 8), 0);
+	return v;
 }
 
 /* What each helper would read of the replaying machine. */

@@ -276,6 +276,8 @@ struct val cg_stack(struct cg *g, struct node *n)
 {
 	struct val v = { .str = true, .size = n->type.size };
 
+	if (g->att == ATTACH_REPLAY)	/* the recorded frames */
+		return cg_replay_stack(g, n, false);
 	v.off = cg_temp_new(g, n, v.size < 32 ? 32 : v.size);
 	if (cg_other_task(g))
 		return saved_stack(g, n, v);

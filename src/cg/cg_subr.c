@@ -598,8 +598,9 @@ struct val cg_subr_call(struct cg *g, struct node *n)
 {
 	const struct dfunc_row *row = dfunc_row(n->fn);
 
-	if (emitters[n->fn])
-		return emitters[n->fn](g, n);
+	if (emitters[n->fn])	/* a stack the clause records is kept as
+				 * the clause took it */
+		return cg_record_kept_stack(g, n, emitters[n->fn](g, n));
 	if (row && row->support == DFS_REFUSED)
 		diag_fail(g->d, n->line, n->col, row->tag, "%s", row->note);
 	diag_fail(g->d, n->line, n->col, "D_UNSUPPORTED",

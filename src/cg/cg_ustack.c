@@ -415,6 +415,8 @@ struct val cg_ustack(struct cg *g, struct node *n)
 	bool entry = g->att == ATTACH_UPROBE;
 
 	g->spec->user_stacks = true;
+	if (g->att == ATTACH_REPLAY)	/* the recorded frames */
+		return cg_replay_stack(g, n, true);
 	v.off = cg_temp_new(g, n, v.size);
 	if (cg_other_task(g))
 		return saved_ustack(g, n, v);

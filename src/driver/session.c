@@ -791,9 +791,11 @@ static int go(struct dscope *ds)
 	if (ds->opts.record[0] && (rc = record_open(ds)) < 0)
 		return rc;
 	ds->cons.held.maxage = ds->opts.buftime_ns;
-	if (ds->replaying && (rc = replay_open(&ds->replay, ds->spec,
-					       &ds->trace)) < 0)
+	if (ds->replaying && (rc = replay_open(&ds->replay, ds->spec, &ds->trace,
+					       ds->cfg.err, ds->cfg.progname)) < 0)
 		return rc;
+	if (ds->replaying)	/* stacks print with the names recorded */
+		ds->cons.replayed = &ds->trace;
 	ds->next_switch = ds->next_status = ds->next_agg = ds->next_unwind =
 		ds->next_zone = ds->next_sweep = now_ns();
 	/* DTrace fires BEGIN once every enabling is on (dtrace_state_go),

@@ -44,6 +44,13 @@ static const struct fmt_sym_ops *syms(struct consumer *c)
 
 	c->syms.lookup = names ? ksym_lookup : NULL;
 	c->syms.ulookup = names ? usym_fmt_lookup : NULL;
+	if (names && c->replayed) {
+		/* a replay's stacks are the recorded machine's, named there:
+		 * their frames take the trace's names, never this machine's */
+		c->syms.lookup = ctf_trace_ksym;
+		c->syms.ulookup = ctf_trace_usym;
+		c->syms.ctx = (void *)c->replayed;
+	}
 	c->syms.stackindent = c->opts->stackindent;
 	c->syms.target_pid = c->target_pid;
 	c->syms.zname = container_fmt_name;
@@ -272,10 +279,47 @@ static void record_strs_declared(struct consumer *c, const struct probe *p,
 	}
 }
 
+/*
+ * A recorded stack's id in the trace (ctf.h), its definition written
+ * first when the trace has not seen it: the frames named now, while the
+ * process lives (a user stack's pid is words[0]), by the lookups the
+ * live output uses, so a replay prints them as a live run would have.
+ */
+static uint32_t record_stack(struct consumer *c, const struct ctf_event *ev,
+			     bool user, const uint64_t *words, uint32_t nwords)
+{
+	const struct fmt_sym_ops *so = syms(c);
+	struct ctf_frame f[RECORD_STACK];
+	struct ctf_event at = *ev;
+	uint32_t n = 0, first = user ? 1 : 0;
+	bool fresh;
+	uint32_t id = ctf_writer__stack_id(c->ctf, user, words, nwords, &fresh);
+
+	if (!fresh)
+		return id;
+	if (user) {
+		at.pid = (uint32_t)words[0];
+		usym_note_pid(at.pid);
+	}
+	for (uint32_t i = first; i < nwords && words[i] && n < RECORD_STACK; i++, n++) {
+		f[n] = (struct ctf_frame){ .pc = words[i] };
+		if (!(user ? so->ulookup && so->ulookup(so->ctx, at.pid, words[i],
+							&f[n].mod, &f[n].sym, &f[n].symaddr)
+			   : so->lookup && so->lookup(so->ctx, words[i], &f[n].mod,
+						      &f[n].sym, &f[n].symaddr)))
+			f[n].mod = f[n].sym = NULL;
+		if (!f[n].sym)
+			f[n].symaddr = 0;
+	}
+	if (ctf_writer__stack(c->ctf, c->rec_cpu, &at, id, user, f, n) < 0)
+		return 0;
+	return id;
+}
+
 /* -x record: the firing, one event of the trace (spec/record.h): its
- * built-in variables, its arguments, then a word and a string per
- * string argument copied at the probe (at a return, per one of its
- * entry's). */
+ * built-in variables, its arguments, the stacks its clause asked for,
+ * then a word and a string per string argument copied at the probe (at
+ * a return, per one of its entry's). */
 static void record_event(struct consumer *c, const struct spec_action *act,
 			 const unsigned char *rec, uint32_t size)
 {
@@ -284,19 +328,24 @@ static void record_event(struct consumer *c, const struct spec_action *act,
 	char comm[RECORD_COMM + 1] = "", name[4 * 130];
 	char strs[RECORD_STRS][RECORD_STR + 1];
 	struct ctf_event ev = { .execname = comm, .args = args };
-	int nargs = act->nfields - RECORD_FIELDS_;
+	int nargs = act->nfields - RECORD_FIELDS_, nstk = 0;
 	const struct probe *p = catalog__by_id(c->cat, c->rec_probe);
+	uint64_t stk[2][RECORD_STACK] = { { 0 } };	/* kernel, user */
+	uint32_t stk_words[2] = { 0 };
 
 	ev.strs_of_entry = p && catalog_mech(p->kind) == MECH_SYSCALL &&
 			   strcmp(p->name, "return") == 0;
 
 	for (int i = RECORD_FIELDS_; i < act->nfields; i++)
+		nstk += act->fields[i].type.kind == T_STACK;
+	for (int i = RECORD_FIELDS_; i < act->nfields; i++)
 		if (act->fields[i].type.kind == T_STRING) {	/* the first string's word */
 			nargs = i - 1 - RECORD_FIELDS_;
 			break;
 		}
+	nargs -= nstk;
 	if (!c->ctf || nargs < 0 || nargs > RECORD_ARGS ||
-	    (act->nfields - RECORD_FIELDS_ - nargs) / 2 > RECORD_STRS)
+	    (act->nfields - RECORD_FIELDS_ - nargs - nstk) / 2 > RECORD_STRS)
 		return;
 	for (int i = 0; i < act->nfields; i++) {
 		const struct spec_field *f = &act->fields[i];
@@ -305,6 +354,17 @@ static void record_event(struct consumer *c, const struct spec_action *act,
 		struct ctf_str *cs = &ev.strs[ev.nstrs];
 		uint64_t word;
 
+		if (f->type.kind == T_STACK) {	/* after the arguments */
+			int user = f->type.user;
+
+			if (f->off + f->type.size > size ||
+			    f->type.size > sizeof(stk[user]))
+				return;
+			memcpy(stk[user], rec + f->off, f->type.size);
+			stk_words[user] = f->type.size / 8;
+			ev.stacks |= user ? CTF_USTACK : CTF_KSTACK;
+			continue;
+		}
 		if (f->off + n > size) {
 			if (i < RECORD_FIELDS_ + nargs)
 				return;
@@ -336,6 +396,10 @@ static void record_event(struct consumer *c, const struct spec_action *act,
 	ev.uid = (uint32_t)u[RF_UID];
 	ev.gid = (uint32_t)u[RF_GID];
 	ev.nargs = nargs;
+	if (ev.stacks & CTF_KSTACK)
+		ev.stack_id = record_stack(c, &ev, false, stk[0], stk_words[0]);
+	if (ev.stacks & CTF_USTACK)
+		ev.ustack_id = record_stack(c, &ev, true, stk[1], stk_words[1]);
 	if (!ctf_writer__knows(c->ctf, c->rec_probe)) {
 		snprintf(name, sizeof(name), "%s:%s:%s:%s", p ? p->prov : "?",
 			 p ? p->mod : "", p ? p->func : "", p ? p->name : "");

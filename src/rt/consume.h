@@ -73,6 +73,8 @@ struct consumer {
 	struct emitter *em;		/* oformat other than text; NULL: text */
 	struct emit_record *rec;	/* em: the record being carried out */
 	struct ctf_writer *ctf;		/* -x record: the trace; NULL: none */
+	const struct ctf_trace *replayed; /* -x replay: the trace, whose
+					 * stacks name their own frames */
 	uint32_t rec_probe;		/* the probe of the record being
 					 * carried out, and its CPU */
 	int rec_cpu;

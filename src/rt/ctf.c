@@ -57,9 +57,17 @@ struct ctf_writer {
 		uint8_t nargs;		/* the arguments it holds */
 		uint8_t nstrs;		/* and strings, of these arguments */
 		uint8_t strs[RECORD_STRS];
+		uint8_t stacks;		/* CTF_KSTACK | CTF_USTACK */
 	} *classes;
 	uint32_t nclass_slots, nclasses;
-	uint64_t events;
+	int stack_cls;		/* dscope:::stack's class id; -1: not yet */
+	struct wstack {		/* the stacks given ids, hashed by words */
+		uint64_t *words;	/* NULL: a free slot */
+		uint32_t n, id;
+		bool user;
+	} *stk;
+	uint32_t stk_cap, nstk;	/* stk_cap a power of two */
+	uint64_t events, stack_events;
 	FILE *err;
 	const char *progname;
 };
@@ -153,6 +161,7 @@ int ctf_writer__new(const char *dir, int ncpus, const char *const *enabled,
 		goto err_out;
 	}
 	w->ncpus = ncpus;
+	w->stack_cls = -1;
 	w->err = err;
 	w->progname = progname;
 	for (int i = 0; i < ncpus; i++)
@@ -225,6 +234,10 @@ static int event_class(struct ctf_writer *w, uint32_t probe_id, const char *name
 		"\tfields := struct {\n", name, w->nclasses);
 	for (int i = 0; i < ev->nargs; i++)
 		fprintf(w->meta, "\t\tint64_t arg%d;\n", i);
+	if (ev->stacks & CTF_KSTACK)
+		fprintf(w->meta, "\t\tuint32_t stack_id;\n");
+	if (ev->stacks & CTF_USTACK)
+		fprintf(w->meta, "\t\tuint32_t ustack_id;\n");
 	for (int i = 0; i < ev->nstrs; i++) {
 		fprintf(w->meta, "\t\tuint8_t %sarg%d_copied;\n\t\tstring %sarg%d_str;\n",
 			of, ev->strs[i].arg, of, ev->strs[i].arg);
@@ -233,6 +246,7 @@ static int event_class(struct ctf_writer *w, uint32_t probe_id, const char *name
 	fprintf(w->meta, "\t};\n};\n");
 	c->nargs = (uint8_t)ev->nargs;
 	c->nstrs = (uint8_t)ev->nstrs;
+	c->stacks = ev->stacks;
 	c->id = ++w->nclasses;
 	return (int)c->id - 1;
 }
@@ -251,29 +265,41 @@ static const struct ctf_str *string_of(const struct ctf_event *ev, int k)
 	return NULL;
 }
 
+/* The header and context of an event of class cls at ev's time. */
+static int put_head(struct ctf_stream *s, uint32_t cls, const struct ctf_event *ev)
+{
+	uint32_t ids[4] = { ev->pid, ev->tid, ev->uid, ev->gid };
+	char comm[RECORD_COMM] = "";
+	int rc;
+
+	strncpy(comm, ev->execname, RECORD_COMM - 1);
+	if (!s->len)
+		s->ts_begin = ev->timestamp;
+	s->ts_end = ev->timestamp;
+	rc = put(s, &cls, 4);
+	rc = rc ? rc : put(s, &ev->timestamp, 8);
+	rc = rc ? rc : put(s, ids, sizeof(ids));
+	return rc ? rc : put(s, comm, strlen(comm) + 1);
+}
+
 int ctf_writer__event(struct ctf_writer *w, int cpu, uint32_t probe_id,
 		      const char *name, const struct ctf_event *ev)
 {
 	struct ctf_stream *s;
 	int cls = event_class(w, probe_id, name, ev), rc = 0;
-	uint32_t id = (uint32_t)cls, ids[4] = { ev->pid, ev->tid, ev->uid, ev->gid };
-	char comm[RECORD_COMM] = "";
 
 	if (cls < 0)
 		return cls;
 	if (cpu < 0 || cpu >= w->ncpus)
 		cpu = 0;
 	s = &w->streams[cpu];
-	strncpy(comm, ev->execname, RECORD_COMM - 1);
-	if (!s->len)
-		s->ts_begin = ev->timestamp;
-	s->ts_end = ev->timestamp;
-	rc = rc ? rc : put(s, &id, 4);
-	rc = rc ? rc : put(s, &ev->timestamp, 8);
-	rc = rc ? rc : put(s, ids, sizeof(ids));
-	rc = rc ? rc : put(s, comm, strlen(comm) + 1);
+	rc = put_head(s, (uint32_t)cls, ev);
 	/* the arguments and strings the class declared, its first event's */
 	rc = rc ? rc : put(s, ev->args, 8 * (size_t)w->classes[probe_id].nargs);
+	if (w->classes[probe_id].stacks & CTF_KSTACK)
+		rc = rc ? rc : put(s, &ev->stack_id, 4);
+	if (w->classes[probe_id].stacks & CTF_USTACK)
+		rc = rc ? rc : put(s, &ev->ustack_id, 4);
 	for (int i = 0; i < w->classes[probe_id].nstrs && !rc; i++) {
 		const struct ctf_str *cs = string_of(ev, w->classes[probe_id].strs[i]);
 		uint8_t ok = cs && cs->copied;
@@ -288,6 +314,110 @@ int ctf_writer__event(struct ctf_writer *w, int cpu, uint32_t probe_id,
 	w->events++;
 	if (s->len >= PACKET_FLUSH)
 		return ctf_writer__flush(w, NULL);
+	return 0;
+}
+
+/* FNV-1a over a stack's words */
+static uint32_t stack_hash(bool user, const uint64_t *words, uint32_t n)
+{
+	uint64_t h = 14695981039346656037ull ^ user;
+
+	for (uint32_t i = 0; i < n; i++)
+		h = (h ^ words[i]) * 1099511628211ull;
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+static struct wstack *stack_slot(struct wstack *tab, uint32_t cap, bool user,
+				 const uint64_t *words, uint32_t n)
+{
+	uint32_t i = stack_hash(user, words, n) & (cap - 1);
+
+	while (tab[i].words && (tab[i].user != user || tab[i].n != n ||
+				memcmp(tab[i].words, words, 8 * (size_t)n) != 0))
+		i = (i + 1) & (cap - 1);
+	return &tab[i];
+}
+
+uint32_t ctf_writer__stack_id(struct ctf_writer *w, bool user,
+			      const uint64_t *words, uint32_t nwords, bool *fresh)
+{
+	struct wstack *sl;
+	uint32_t n = 0;
+
+	*fresh = false;
+	while (n < nwords && (words[n] || (user && n == 0)))
+		n++;	/* up to the 0 that ends it (a user stack's pid first) */
+	if (n <= (user ? 1u : 0u))
+		return 0;
+	if (2 * (w->nstk + 1) > w->stk_cap) {	/* grow: rehash */
+		uint32_t cap = w->stk_cap ? 2 * w->stk_cap : 1024;
+		struct wstack *tab = calloc(cap, sizeof(*tab));
+
+		if (!tab)
+			return 0;
+		for (uint32_t i = 0; i < w->stk_cap; i++)
+			if (w->stk[i].words)
+				*stack_slot(tab, cap, w->stk[i].user, w->stk[i].words,
+					    w->stk[i].n) = w->stk[i];
+		free(w->stk);
+		w->stk = tab;
+		w->stk_cap = cap;
+	}
+	sl = stack_slot(w->stk, w->stk_cap, user, words, n);
+	if (sl->words)
+		return sl->id;
+	if (!(sl->words = malloc(8 * (size_t)n)))
+		return 0;
+	memcpy(sl->words, words, 8 * (size_t)n);
+	sl->n = n;
+	sl->user = user;
+	sl->id = ++w->nstk;
+	*fresh = true;
+	return sl->id;
+}
+
+int ctf_writer__stack(struct ctf_writer *w, int cpu, const struct ctf_event *ev,
+		      uint32_t id, bool user, const struct ctf_frame *f, uint32_t n)
+{
+	struct ctf_stream *s;
+	uint8_t u = user;
+	int rc;
+
+	if (w->stack_cls < 0) {
+		fprintf(w->meta, "\nevent {\n\tname = \"dscope:::stack\";\n\tid = %u;\n"
+			"\tstream_id = 0;\n\tfields := struct {\n"
+			"\t\tuint32_t stack_id;\n\t\tuint8_t user;\n"
+			"\t\tuint32_t nframes;\n\t\tuint64_t pc[nframes];\n"
+			"\t\tuint64_t symaddr[nframes];\n\t\tstring frames;\n"
+			"\t};\n};\n", w->nclasses);
+		w->stack_cls = (int)w->nclasses++;
+	}
+	if (cpu < 0 || cpu >= w->ncpus)
+		cpu = 0;
+	s = &w->streams[cpu];
+	rc = put_head(s, (uint32_t)w->stack_cls, ev);
+	rc = rc ? rc : put(s, &id, 4);
+	rc = rc ? rc : put(s, &u, 1);
+	rc = rc ? rc : put(s, &n, 4);
+	for (uint32_t i = 0; i < n && !rc; i++)
+		rc = put(s, &f[i].pc, 8);
+	for (uint32_t i = 0; i < n && !rc; i++)
+		rc = put(s, &f[i].symaddr, 8);
+	for (uint32_t i = 0; i < n && !rc; i++) {	/* "mod`sym;mod`sym..." */
+		if (i)
+			rc = put(s, ";", 1);
+		if (f[i].mod)
+			rc = rc ? rc : put(s, f[i].mod, strlen(f[i].mod));
+		if (f[i].mod && f[i].sym) {
+			rc = rc ? rc : put(s, "`", 1);
+			rc = rc ? rc : put(s, f[i].sym, strlen(f[i].sym));
+		}
+	}
+	rc = rc ? rc : put(s, "", 1);
+	if (rc < 0)
+		return rc;
+	w->events++;
+	w->stack_events++;
 	return 0;
 }
 
@@ -363,6 +493,11 @@ int ctf_writer__flush(struct ctf_writer *w, const uint64_t *discarded)
 	return 0;
 }
 
+uint64_t ctf_writer__stacks(const struct ctf_writer *w)
+{
+	return w->stack_events;
+}
+
 uint64_t ctf_writer__events(const struct ctf_writer *w)
 {
 	return w->events;
@@ -384,8 +519,15 @@ int ctf_writer__free(struct ctf_writer *w, const uint64_t *discarded)
 			close(fd);
 		free(path);
 	}
-	fprintf(w->err, "%s: recorded %llu event%s to %s\n", w->progname,
+	fprintf(w->err, "%s: recorded %llu event%s to %s", w->progname,
 		(unsigned long long)w->events, w->events == 1 ? "" : "s", w->dir);
+	if (w->stack_events)	/* babeltrace2 shows them: they are events */
+		fprintf(w->err, " (%llu of them stack definitions)",
+			(unsigned long long)w->stack_events);
+	fputc('\n', w->err);
+	for (uint32_t i = 0; i < w->stk_cap; i++)
+		free(w->stk[i].words);
+	free(w->stk);
 	for (int i = 0; i < w->ncpus; i++) {
 		if (w->streams[i].fd >= 0)
 			close(w->streams[i].fd);
@@ -479,6 +621,22 @@ static bool parse_metadata(const char *m, struct ctf_trace *t)
 		}
 		if (nargs > RECORD_ARGS)
 			return false;
+		/* the stack ids it holds; the class of the stacks' own
+		 * definitions, which declares stack_id too */
+		uint8_t stacks = 0;
+		bool defs = (size_t)(q - name) == 14 && memcmp(name, "dscope:::stack", 14) == 0;
+		const char *sid = strstr(q, "\t\tuint32_t stack_id;\n");
+		const char *usid = strstr(q, "\t\tuint32_t ustack_id;\n");
+
+		if (defs) {
+			if (t->stack_cls >= 0 || nargs || nstrs ||
+			    !strstr(q, "\t\tstring frames;\n\t};\n};\n"))
+				return false;
+			t->stack_cls = t->nprobes;
+		} else {
+			stacks = (sid && sid < end ? CTF_KSTACK : 0) |
+				 (usid && usid < end ? CTF_USTACK : 0);
+		}
 		if (t->nprobes == cap) {
 			cap = cap ? 2 * cap : 64;
 			char **pr = realloc(t->probes, sizeof(*pr) * (size_t)cap);
@@ -486,6 +644,7 @@ static bool parse_metadata(const char *m, struct ctf_trace *t)
 			int *ns = na ? realloc(t->nstrs, sizeof(*ns) * (size_t)cap) : NULL;
 			uint8_t (*sa)[RECORD_STRS] = ns ? realloc(t->strs, sizeof(*sa) * (size_t)cap) : NULL;
 			bool *oe = sa ? realloc(t->strs_of_entry, sizeof(*oe) * (size_t)cap) : NULL;
+			uint8_t *si = oe ? realloc(t->stack_ids, sizeof(*si) * (size_t)cap) : NULL;
 
 			if (pr)
 				t->probes = pr;
@@ -495,10 +654,13 @@ static bool parse_metadata(const char *m, struct ctf_trace *t)
 				t->nstrs = ns;
 			if (sa)
 				t->strs = sa;
-			if (!oe)
+			if (oe)
+				t->strs_of_entry = oe;
+			if (!si)
 				return false;
-			t->strs_of_entry = oe;
+			t->stack_ids = si;
 		}
+		t->stack_ids[t->nprobes] = stacks;
 		t->strs_of_entry[t->nprobes] = of_entry;
 		t->probes[t->nprobes] = strndup(name, (size_t)(q - name));
 		memcpy(t->strs[t->nprobes], strs, sizeof(strs));
@@ -546,6 +708,73 @@ static int pool_add(struct ctf_trace *t, const char *s, size_t n, size_t *at)
 	return 0;
 }
 
+/*
+ * A stack's definition, the payload at [b, b + n) of an event of pid:
+ * appended to t->stacks, its frames and their names in one block (sorted
+ * by id once every stream is read: ids are given in the order the
+ * consumer saw the firings, not in stream order, and a trace cut short
+ * may lack some).  The bytes it took; -1 damaged, -2 out of memory.
+ */
+static long read_stack(struct ctf_trace *t, const unsigned char *b, size_t n,
+		       uint32_t pid)
+{
+	uint32_t id, nf;
+	const unsigned char *nul;
+	struct ctf_stack *st;
+	size_t len, off = 9;
+	char *names, *p;
+
+	if (n < 9)
+		return -1;
+	memcpy(&id, b, 4);
+	memcpy(&nf, b + 5, 4);
+	if (b[4] > 1 || !id || nf > RECORD_STACK || n - off < 16 * (size_t)nf ||
+	    !(nul = memchr(b + off + 16 * (size_t)nf, 0, n - off - 16 * (size_t)nf)))
+		return -1;
+	len = (size_t)(nul - (b + off + 16 * (size_t)nf));
+	if (t->nstacks == t->stacks_cap) {
+		uint32_t cap = t->stacks_cap ? 2 * t->stacks_cap : 64;
+		struct ctf_stack *v = realloc(t->stacks, sizeof(*v) * cap);
+
+		if (!v)
+			return -2;
+		t->stacks = v;
+		t->stacks_cap = cap;
+	}
+	st = &t->stacks[t->nstacks];
+	*st = (struct ctf_stack){ .id = id };
+	if (!(st->f = calloc(1, sizeof(*st->f) * (nf ? nf : 1) + len + 1)))
+		return -2;
+	t->nstacks++;
+	st->user = b[4];
+	st->pid = pid;
+	st->n = nf;
+	for (uint32_t i = 0; i < nf; i++) {
+		memcpy(&st->f[i].pc, b + off + 8 * i, 8);
+		memcpy(&st->f[i].symaddr, b + off + 8 * ((size_t)nf + i), 8);
+	}
+	names = (char *)(st->f + (nf ? nf : 1));
+	memcpy(names, b + off + 16 * (size_t)nf, len);
+	p = names;
+	for (uint32_t i = 0; i < nf; i++) {	/* "mod`sym;mod;;..." */
+		char *end = strchr(p, ';'), *tick;
+
+		if (end)
+			*end = 0;
+		else if (i + 1 < nf)
+			return -1;
+		if (*p) {
+			st->f[i].mod = p;
+			if ((tick = strchr(p, '`'))) {
+				*tick = 0;
+				st->f[i].sym = tick + 1;
+			}
+		}
+		p = end ? end + 1 : p + strlen(p);
+	}
+	return (long)(off + 16 * (size_t)nf + len + 1);
+}
+
 /* The events of one packet, [b, b + n); the offset of a damage, or -1. */
 static long read_events(struct ctf_trace *t, size_t *cap, const unsigned char *b,
 			size_t n, uint32_t cpu)
@@ -570,10 +799,28 @@ static long read_events(struct ctf_trace *t, size_t *cap, const unsigned char *b
 		len = (size_t)(nul - (b + off));
 		memcpy(e.rec.execname, b + off, len < RECORD_COMM ? len : RECORD_COMM - 1);
 		off += len + 1;
+		if ((int)e.cls == t->stack_cls) {
+			long used = read_stack(t, b + off, n - off, ids[0]);
+
+			if (used < 0)
+				return used == -2 ? -2 : (long)start;
+			off += (size_t)used;
+			continue;
+		}
 		if (n - off < 8 * (size_t)t->nargs[e.cls])
 			return (long)start;
 		memcpy(e.rec.args, b + off, 8 * (size_t)t->nargs[e.cls]);
 		off += 8 * (size_t)t->nargs[e.cls];
+		for (int k = 0; k < 2; k++) {
+			uint32_t *id = k ? &e.ustack_id : &e.stack_id;
+
+			if (!(t->stack_ids[e.cls] & (k ? CTF_USTACK : CTF_KSTACK)))
+				continue;
+			if (n - off < 4)
+				return (long)start;
+			memcpy(id, b + off, 4);
+			off += 4;
+		}
 		for (int i = 0; i < t->nstrs[e.cls]; i++) {
 			uint8_t ok;
 
@@ -667,6 +914,8 @@ static int by_time(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+static int index_frames(struct ctf_trace *t);
+
 int ctf_trace_read(const char *dir, struct ctf_trace *t, FILE *err,
 		   const char *progname)
 {
@@ -677,6 +926,7 @@ int ctf_trace_read(const char *dir, struct ctf_trace *t, FILE *err,
 	DIR *d;
 
 	memset(t, 0, sizeof(*t));
+	t->stack_cls = -1;
 	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
 		fprintf(err, "%s: cannot replay %s: %s\n", progname, dir,
 			stat(dir, &st) < 0 ? strerror(errno) : "not a directory");
@@ -731,7 +981,112 @@ int ctf_trace_read(const char *dir, struct ctf_trace *t, FILE *err,
 	closedir(d);
 	if (t->nevents)
 		qsort(t->events, t->nevents, sizeof(*t->events), by_time);
+	int ix = index_frames(t);
+
+	if (ix < 0) {
+		fprintf(err, "%s: cannot replay %s: %s\n", progname, dir,
+			ix == -2 ? "a stack is defined twice" : "more stacks than memory holds");
+		ctf_trace_free(t);
+		return -1;
+	}
 	return 0;
+}
+
+static int by_id(const void *a, const void *b)
+{
+	const struct ctf_stack *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+const struct ctf_stack *ctf_trace_stack(const struct ctf_trace *t, uint32_t id)
+{
+	size_t lo = 0, hi = t->nstacks;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->stacks[mid].id == id)
+			return &t->stacks[mid];
+		if (t->stacks[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* (key, pc)'s slot of t->syms */
+static struct ctf_symtab *sym_slot(const struct ctf_trace *t, uint64_t key,
+				   uint64_t pc)
+{
+	uint64_t h = (key * 0x9e3779b97f4a7c15ull) ^ (pc * 0xff51afd7ed558ccdull);
+	size_t i = (size_t)(h ^ (h >> 29)) & (t->syms_cap - 1);
+
+	while (t->syms[i].f && (t->syms[i].key != key || t->syms[i].pc != pc))
+		i = (i + 1) & (t->syms_cap - 1);
+	return &t->syms[i];
+}
+
+/* t->syms: every frame of every stack, by its process (a user stack's)
+ * and pc, for the replay's printing to name it as the recorder did;
+ * t->stacks sorted by id.  -1 out of memory, -2 an id defined twice. */
+static int index_frames(struct ctf_trace *t)
+{
+	size_t n = 0;
+
+	if (t->nstacks)
+		qsort(t->stacks, t->nstacks, sizeof(*t->stacks), by_id);
+	for (uint32_t i = 0; i < t->nstacks; i++)
+		n += t->stacks[i].n;
+	if (!n)
+		return 0;
+	for (t->syms_cap = 64; t->syms_cap < 2 * n;)
+		t->syms_cap *= 2;
+	if (!(t->syms = calloc(t->syms_cap, sizeof(*t->syms))))
+		return -1;
+	for (uint32_t i = 0; i + 1 < t->nstacks; i++)
+		if (t->stacks[i].id == t->stacks[i + 1].id)
+			return -2;
+	for (uint32_t i = 0; i < t->nstacks; i++) {
+		const struct ctf_stack *st = &t->stacks[i];
+		uint64_t key = st->user ? (uint64_t)st->pid + 1 : 0;
+
+		for (uint32_t k = 0; k < st->n; k++) {
+			struct ctf_symtab *sl = sym_slot(t, key, st->f[k].pc);
+
+			*sl = (struct ctf_symtab){ key, st->f[k].pc, &st->f[k] };
+		}
+	}
+	return 0;
+}
+
+/* The name the trace gave the frame at addr (of pid, 0 kernel). */
+static bool trace_sym(const struct ctf_trace *t, uint64_t key, uint64_t addr,
+		      const char **mod, const char **sym, uint64_t *symaddr)
+{
+	const struct ctf_symtab *sl;
+
+	if (!t->syms_cap || !(sl = sym_slot(t, key, addr))->f || !sl->f->mod)
+		return false;
+	*mod = sl->f->mod;
+	if (sym)
+		*sym = sl->f->sym;
+	if (symaddr)
+		*symaddr = sl->f->symaddr;
+	return true;
+}
+
+bool ctf_trace_ksym(void *ctx, uint64_t addr, const char **mod,
+		    const char **sym, uint64_t *symaddr)
+{
+	return trace_sym(ctx, 0, addr, mod, sym, symaddr);
+}
+
+bool ctf_trace_usym(void *ctx, uint32_t pid, uint64_t addr, const char **mod,
+		    const char **sym, uint64_t *symaddr)
+{
+	return trace_sym(ctx, (uint64_t)pid + 1, addr, mod, sym, symaddr);
 }
 
 void ctf_trace_free(struct ctf_trace *t)
@@ -746,6 +1101,11 @@ void ctf_trace_free(struct ctf_trace *t)
 	free(t->nstrs);
 	free(t->strs);
 	free(t->strs_of_entry);
+	free(t->stack_ids);
+	for (uint32_t i = 0; i < t->nstacks; i++)
+		free(t->stacks[i].f);
+	free(t->stacks);
+	free(t->syms);
 	free(t->pool);
 	free(t->events);
 	memset(t, 0, sizeof(*t));

@@ -56,7 +56,38 @@ struct ctf_event {
 				 * copied */
 	bool strs_of_entry;	/* a system call's return: its strings are
 				 * its entry's arguments (entry_argK_str) */
+	uint8_t stacks;		/* CTF_KSTACK | CTF_USTACK: the stack ids the
+				 * class holds (its first event's say) */
+	uint32_t stack_id, ustack_id;	/* 0: none recorded */
 };
+
+enum { CTF_KSTACK = 1, CTF_USTACK = 2 };
+
+/*
+ * Stacks: an event of a clause that asked for stack() (ustack()) holds a
+ * uint32_t stack_id (ustack_id) after its arguments, naming a stack the
+ * trace defined earlier, once, in an event of class "dscope:::stack":
+ * its stack_id, user (0 or 1), nframes, pc[nframes], symaddr[nframes]
+ * and frames, the frames' names joined by ';' ("mod`sym", "mod" alone,
+ * "" where nothing was known), looked up while the process lived; a
+ * user stack's pid is the event's.  A replay names frames from these,
+ * not from the replaying machine (ctf_trace_sym).
+ */
+struct ctf_frame {
+	uint64_t pc, symaddr;
+	const char *mod, *sym;	/* NULL: not known */
+};
+
+/* The id of a stack (words as stack() lays them out: a user stack's pid
+ * first), 0 for an empty one; *fresh: first seen, the caller writes its
+ * definition (ctf_writer__stack) before the event that uses it.  0 with
+ * *fresh false also when out of memory. */
+uint32_t ctf_writer__stack_id(struct ctf_writer *w, bool user,
+			      const uint64_t *words, uint32_t nwords, bool *fresh);
+/* Stack id's definition event, at the firing's time and CPU; ev gives
+ * its context (the pid of a user stack's process). */
+int ctf_writer__stack(struct ctf_writer *w, int cpu, const struct ctf_event *ev,
+		      uint32_t id, bool user, const struct ctf_frame *f, uint32_t n);
 
 /* Make dir (or use it, if it holds no trace) and start its metadata,
  * which lists the probes enabled[0..nenabled) as recorded (those that
@@ -73,6 +104,9 @@ int ctf_writer__event(struct ctf_writer *w, int cpu, uint32_t probe_id,
 /* Write each CPU's pending events as one packet; discarded[cpu], the
  * firings it has lost so far (NULL: none).  0 or -errno. */
 int ctf_writer__flush(struct ctf_writer *w, const uint64_t *discarded);
+/* The stack definitions written so far (events too: __events counts
+ * them). */
+uint64_t ctf_writer__stacks(const struct ctf_writer *w);
 /* The events written so far. */
 uint64_t ctf_writer__events(const struct ctf_writer *w);
 /* Flush, mark the trace complete, say how many events it holds; NULL
@@ -89,6 +123,8 @@ struct ctf_trace {
 	int *nstrs;
 	bool *strs_of_entry;	/* and whether they are its entry's (a system
 				 * call's return: entry_argK_str) */
+	uint8_t *stack_ids;	/* and the stack ids it holds (CTF_KSTACK...) */
+	int stack_cls;		/* the class of stack definitions; -1: none */
 	int nprobes;
 	struct ctf_replayed {
 		struct replay_rec rec;
@@ -96,7 +132,20 @@ struct ctf_trace {
 						 * at pool + str_off[i] */
 		uint32_t cls;		/* its class: probes[cls] */
 		uint64_t seq;		/* read order: ties of time keep it */
+		uint32_t stack_id, ustack_id;	/* 0: none (ctf_trace_stack) */
 	} *events;
+	struct ctf_stack {	/* the trace's stacks, by id */
+		uint32_t id;
+		bool user;
+		uint32_t pid, n;
+		struct ctf_frame *f;	/* n frames; names in the same block */
+	} *stacks;
+	uint32_t nstacks, stacks_cap;
+	struct ctf_symtab {	/* (user ? pid + 1 : 0, pc) -> a frame */
+		uint64_t key, pc;
+		const struct ctf_frame *f;
+	} *syms;
+	size_t syms_cap;	/* a power of two */
 	size_t nevents;
 	char *pool;		/* the events' strings */
 	size_t pool_len, pool_cap;
@@ -108,5 +157,14 @@ struct ctf_trace {
 int ctf_trace_read(const char *dir, struct ctf_trace *t, FILE *err,
 		   const char *progname);
 void ctf_trace_free(struct ctf_trace *t);
+
+/* The stack of id, NULL if the trace does not define it (cut short). */
+const struct ctf_stack *ctf_trace_stack(const struct ctf_trace *t, uint32_t id);
+/* A frame's name as the trace recorded it, in fmt_sym_ops.lookup's
+ * terms: ctx is the trace; the user one's pid is the recorded process. */
+bool ctf_trace_ksym(void *ctx, uint64_t addr, const char **mod,
+		    const char **sym, uint64_t *symaddr);
+bool ctf_trace_usym(void *ctx, uint32_t pid, uint64_t addr, const char **mod,
+		    const char **sym, uint64_t *symaddr);
 
 #endif /* DSCOPE_CTF_H */

@@ -123,7 +123,56 @@ static void fill_strings(const struct replay *r, const struct ctf_replayed *e,
 	}
 }
 
-int replay_open(struct replay *r, const struct spec *sp, const struct ctf_trace *t)
+/* v's stacks: those e recorded (ctf.h), laid out as stack() and
+ * ustack() lay them out live (a user stack's pid first), 0 after. */
+static void fill_stacks(const struct ctf_trace *t, const struct ctf_replayed *e,
+			struct replay_val *v)
+{
+	memset(v->kstack, 0, sizeof(v->kstack));
+	memset(v->ustack, 0, sizeof(v->ustack));
+	for (int user = 0; user < 2; user++) {
+		uint32_t id = user ? e->ustack_id : e->stack_id;
+		uint64_t *w = user ? v->ustack : v->kstack;
+		const struct ctf_stack *st;
+		uint32_t at = 0;
+
+		if (!id || !(st = ctf_trace_stack(t, id)) || st->user != user)
+			continue;	/* none, or a definition the trace lost */
+		if (user)
+			w[at++] = st->pid;
+		for (uint32_t i = 0; i < st->n && at + 1 < RECORD_STACK; i++)
+			w[at++] = st->f[i].pc;
+	}
+}
+
+/*
+ * A program that reads a stack its probe's events did not record would
+ * see none, where live it had one: refused, as what a trace does not
+ * hold is refused when compiling (cg_record.c), before any event runs.
+ * A probe whose events never fired has no class, nothing to run.
+ */
+static int stacks_missing(const struct ctf_trace *t, int cls, const struct spec_prog *p,
+			  FILE *err, const char *progname)
+{
+	static const struct { uint8_t spec, ctf; const char *what; } need[] = {
+		{ SPEC_REPLAY_KSTACK, CTF_KSTACK, "stack" },
+		{ SPEC_REPLAY_USTACK, CTF_USTACK, "ustack" },
+	};
+
+	for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++)
+		if ((p->replay_stacks & need[i].spec) &&
+		    !(t->stack_ids[cls] & need[i].ctf)) {
+			fprintf(err, "%s: the clauses of %s use %s(), which the "
+				"trace did not record with it: record with a clause "
+				"that calls %s()\n", progname, t->probes[cls],
+				need[i].what, need[i].what);
+			return -1;
+		}
+	return 0;
+}
+
+int replay_open(struct replay *r, const struct spec *sp, const struct ctf_trace *t,
+		FILE *err, const char *progname)
 {
 	memset(r, 0, sizeof(*r));
 	r->sp = sp;
@@ -149,8 +198,11 @@ int replay_open(struct replay *r, const struct spec *sp, const struct ctf_trace 
 		r->prog_fd[c] = -1;
 		for (int i = 0; i < sp->nprogs; i++)
 			if (sp->progs[i].attach == ATTACH_REPLAY &&
-			    names(t->probes[c], sp->progs[i].probe))
+			    names(t->probes[c], sp->progs[i].probe)) {
 				r->prog_fd[c] = sp->progs[i].fd;
+				if (stacks_missing(t, c, &sp->progs[i], err, progname) < 0)
+					return -EINVAL;
+			}
 	}
 	return 0;
 }
@@ -221,6 +273,7 @@ int replay_run(struct replay *r, size_t n, FILE *err, const char *progname)
 		if (r->sys_end[e->cls] == -1 && r->t->nargs[e->cls] == 1)
 			v.rec.args[1] = v.rec.args[0];	/* the value, as live */
 		fill_strings(r, e, se, &v);
+		fill_stacks(r->t, e, &v);
 		if ((rc = run_one(r, fd, &v)) < 0) {
 			fprintf(err, "%s: could not replay %s: %s\n", progname,
 				r->t->probes[e->cls], strerror(-rc));

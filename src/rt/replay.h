@@ -58,8 +58,10 @@ struct replay {
 	int ncpus;
 };
 
-/* Pair the trace's probes with the loaded programs; 0 or -errno. */
-int replay_open(struct replay *r, const struct spec *sp, const struct ctf_trace *t);
+/* Pair the trace's probes with the loaded programs; 0 or -errno (said
+ * on err when the trace lacks the stacks a program reads). */
+int replay_open(struct replay *r, const struct spec *sp, const struct ctf_trace *t,
+		FILE *err, const char *progname);
 /* Run up to n more events; 1 when none is left, 0 when some are, -errno
  * (said on err) when a program could not run. */
 int replay_run(struct replay *r, size_t n, FILE *err, const char *progname);

@@ -22,6 +22,13 @@
  * Replaying, the strings copied follow the replay_rec in the map value
  * (struct replay_val), each with the address it was copied from, and
  * copyinstr() of that address returns it; of any other, it faults.
+ *
+ * Stacks: a recording clause that uses stack() (ustack()) records the
+ * firing's kernel (user) stack too, as stack() (ustack()) takes it, right
+ * after the arguments and before the string slots (cg_record.c).  The
+ * trace names each distinct stack once, with its frames' symbols looked
+ * up while the process lived (rt/ctf.h); a replayed stack() gives the
+ * recorded frames back, and printing them names them from the trace.
  */
 #ifndef DSCOPE_RECORD_H
 #define DSCOPE_RECORD_H
@@ -37,6 +44,8 @@ enum record_field {	/* ORDER RECORD: cg_record.c's record_builtins[] */
 #define RECORD_COMM 16		/* execname's bytes, the kernel's comm */
 #define RECORD_STRS 4		/* strings kept per firing (request_key's 3) */
 #define RECORD_STR 256		/* a string's bytes, its NUL included */
+#define RECORD_STACK 130	/* a stack's words kept: a user stack's pid,
+				 * up to 128 frames, and the 0 that ends it */
 
 /*
  * A string the entry could not copy (its page not yet in memory: the
@@ -65,10 +74,14 @@ struct replay_rec {
 	uint32_t pad2;
 };
 
-/* spec.replay_map's value: the firing and its strings */
+/* spec.replay_map's value: the firing, its strings and its stacks, laid
+ * out as stack() and ustack() lay them out live (a kernel stack's frames;
+ * a user stack's pid, then its frames), 0 where the trace holds none */
 struct replay_val {
 	struct replay_rec rec;
 	char strs[RECORD_STRS][RECORD_STR];
+	uint64_t kstack[RECORD_STACK];
+	uint64_t ustack[RECORD_STACK];
 };
 
 #endif /* DSCOPE_RECORD_H */

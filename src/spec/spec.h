@@ -412,8 +412,12 @@ struct spec_prog {
 					 * loads a copy per probe, this store's
 					 * imm set to the probe's uprobes[] index
 					 * (cg.c uprobe_prologue); -1: none */
+	uint8_t replay_stacks;		/* ATTACH_REPLAY: the recorded stacks it
+					 * reads (SPEC_REPLAY_KSTACK, _USTACK),
+					 * which the trace must hold (replay.c) */
 	int fd;				/* -1 until loaded */
 };
+enum { SPEC_REPLAY_KSTACK = 1, SPEC_REPLAY_USTACK = 2 };
 
 enum act_kind {
 	ACT_PRINTF,	/* fmt + args */

@@ -7,7 +7,8 @@
  * alone).  ctf_trace_read() must refuse what is not a trace dscope wrote
  * in one sentence, and for what it accepts give events in timestamp
  * order, each of a class the metadata declares, each string it holds a
- * NUL-terminated one in the trace's pool: no crash, no leak.
+ * NUL-terminated one in the trace's pool, each frame of its stacks
+ * named by the replay's lookups: no crash, no leak.
  */
 #include "fuzz_file.h"
 
@@ -55,6 +56,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				     !memchr(t.pool + t.events[i].str_off[j], 0,
 					     t.pool_len - t.events[i].str_off[j])))
 					abort();
+		}
+		/* every frame of every stack is named by the lookups the
+		 * replay's printing uses, as its own frame */
+		for (uint32_t i = 0; i < t.nstacks; i++) {
+			const struct ctf_stack *st = &t.stacks[i];
+
+			for (uint32_t k = 0; st->f && k < st->n; k++) {
+				const char *mod = NULL, *sym = NULL;
+				uint64_t at = 0;
+				bool named = st->user
+					? ctf_trace_usym(&t, st->pid, st->f[k].pc, &mod, &sym, &at)
+					: ctf_trace_ksym(&t, st->f[k].pc, &mod, &sym, &at);
+
+				if (named && (!mod || strlen(mod) > 65536))
+					abort();
+			}
 		}
 		ctf_trace_free(&t);
 	}

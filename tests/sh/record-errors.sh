@@ -1,6 +1,7 @@
 # -x record and -x replay refuse bad input in one sentence, exit 1, and
 # never crash: a probe the trace did not record, what a trace cannot
-# hold (curthread, stacks, memory), a missing, foreign or damaged trace
+# hold (curthread, stackdepth, memory), a stack the recording did not
+# ask for, a missing, foreign or damaged trace
 # directory, a directory that already holds a trace, buftime without a
 # flight recorder.
 . tests/sh/lib.sh
@@ -22,8 +23,12 @@ refused "unrecorded probe" "syscall::getpid:entry matches no probe recorded in $
 	$D -x replay="$dir/t" -n 'syscall::getpid:entry { @ = count(); }'
 refused "curthread" "curthread is not in a recorded trace" \
 	$D -x replay="$dir/t" -n 'syscall::getppid:entry { @[curthread] = count(); }'
-refused "stack" "read a stack, which a recorded trace does not hold" \
-	$D -x replay="$dir/t" -n 'syscall::getppid:entry { @[stack()] = count(); }'
+refused "stack" "the clauses of syscall:vmlinux:getppid:entry use stack(), which the trace did not record with it" \
+	$D -q -x replay="$dir/t" -n 'syscall::getppid:entry { @[stack()] = count(); }'
+refused "ustack" "the clauses of syscall:vmlinux:getppid:entry use ustack(), which the trace did not record with it" \
+	$D -q -x replay="$dir/t" -n 'syscall::getppid:entry { @[ustack()] = count(); }'
+refused "stackdepth" "stackdepth is not in a recorded trace" \
+	$D -x replay="$dir/t" -n 'syscall::getppid:entry { @[stackdepth] = count(); }'
 refused "user memory" "read user memory, which a recorded trace does not hold" \
 	$D -x replay="$dir/t" -n 'syscall::getppid:entry { trace(copyin(arg0, 8)); }'
 refused "missing directory" "cannot replay $dir/none: No such file or directory" \
