@@ -404,9 +404,8 @@ static const struct node *stack_call(const struct node *n, bool user)
 
 	if (!n)
 		return NULL;
-	if (n->kind == N_CALL && n->str && n->type.kind == T_STACK &&
-	    n->type.user == user &&
-	    strcmp(n->str, user ? "ustack" : "stack") == 0)
+	if (n->kind == N_CALL && n->type.kind == T_STACK &&
+	    n->type.user == user && n->fn == (user ? DF_USTACK : DF_STACK))
 		return n;
 	for (size_t i = 0; i < sizeof(k) / sizeof(k[0]); i++)
 		if ((found = stack_call(k[i], user)))
