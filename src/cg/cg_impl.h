@@ -68,7 +68,8 @@ struct cg {
 					 * r7 is looked up with r9 (firing_lookup) */
 	bool may_exit;			/* an earlier clause of the program calls exit() */
 	bool uw_used;			/* ustack() walks .eh_frame tables: */
-	int uw_step, uw_vma;		/* labels of its callbacks */
+	int uw_step, uw_vma;		/* labels of its callbacks (uw_step: of
+					 * its global function without bpf_loop) */
 	int chill_cb;			/* label of chill()'s callback; 0: unused */
 	int site_label;			/* label of the store of a uprobe program's
 					 * site, patched per copy (no cookies);
@@ -105,6 +106,11 @@ struct cg {
 
 #define F_USER_STACK (1ull << 8)	/* bpf_get_stack(): BPF_F_USER_STACK */
 #define PT_REGS_SP 152			/* struct pt_regs' sp, x86-64 */
+/* Before 5.15 (kcaps.h: task_pt_regs) a thread's user registers are read
+ * where x86-64's task_pt_regs() finds them, at the top of its kernel
+ * stack of THREAD_SIZE (16 KiB, without KASAN) */
+#define THREAD_SIZE 16384
+#define PT_REGS_SIZE 168
 
 /* A NULL string (what strtok, strchr, strstr ... return when they find
  * nothing) is "" with this byte after its NUL, which no copy of a string
