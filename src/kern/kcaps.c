@@ -486,7 +486,7 @@ static const struct cap {
 	{ "perf_noprealloc", try_perf_noprealloc, "profile and tick use hash maps filled as used",
 	  "the hash maps profile and tick use are allocated whole at start" },
 	{ "task_pt_regs", try_task_pt_regs, "uregs[], syscall args by bpf_task_pt_regs",
-	  "uregs[] read at the top of the thread's kernel stack" },
+	  "uregs[], ustack()'s registers read at the top of the kernel stack" },
 	{ "global_func", try_global_func, "global functions: ustack() without bpf_loop",
 	  "without bpf_loop, ustack() walks frame pointers" },
 };
