@@ -1437,10 +1437,11 @@ static void emit_step_callback(struct cg *g, bool global)
 
 int cg_ustack_callbacks(struct cg *g, struct spec_subprog **subs)
 {
-	bool global = !kcaps_has(KCAP_LOOP);
+	bool global;
 
-	if (!g->uw_used)
+	if (!g->uw_used)	/* and no capability tried: a trial is a load */
 		return 0;
+	global = !kcaps_has(KCAP_LOOP);
 	*subs = arena_alloc(g->a, 2 * sizeof(**subs));
 	(*subs)[0] = (struct spec_subprog){ (uint32_t)g->e.n, "dscope_uw_step", global };
 	emit_step_callback(g, global);
