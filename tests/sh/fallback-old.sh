@@ -32,7 +32,7 @@ tests="tests/d/tst.nested-scratch.d tests/d/tst.getppid-count.d
        tests/d/tst.uregs.d
        $(ls tests/d/tst.pid-*.d tests/d/tst.usdt-*.d)
        tests/d/tst.ustack-ehframe.d tests/d/tst.ustack-ehframe-nofp.d
-       tests/d/tst.sched-oncpu-ustack.d tests/d/tst.ustack-malloc.d
+       tests/d/tst.sched-oncpu-ustack.d tests/d/tst.ustack-malloc.d tests/d/tst.symbols.d
        $(grep -lE 'basename|dirname|index\(|cleanpath|progenyof|strstr|strchr' \
 		tests/d/tst.*.d | grep -v tst.strtok)"
 out=$(tests/run.sh $tests) || { echo "$out"; fail "a test failed with the fallbacks"; }
