@@ -141,9 +141,6 @@ static bool compare_signed(const struct node *n)
  * stack of THREAD_SIZE (16 KiB, without KASAN):
  *	v = *(u64 *)(task->stack + THREAD_SIZE - sizeof(pt_regs) + 8 * i)
  */
-#define THREAD_SIZE 16384
-#define PT_REGS_SIZE 168
-
 static struct val uregs_read(struct cg *g, struct node *n, int16_t slot,
 			     const char *path)
 {

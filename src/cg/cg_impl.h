@@ -84,7 +84,8 @@ struct cg {
 					 * r7 is looked up with r9 (firing_lookup) */
 	bool may_exit;			/* an earlier clause of the program calls exit() */
 	bool uw_used;			/* ustack() walks .eh_frame tables: */
-	int uw_step, uw_vma;		/* labels of its callbacks */
+	int uw_step, uw_vma;		/* labels of its callbacks (uw_step: of
+					 * its global function without bpf_loop) */
 	int chill_cb;			/* label of chill()'s callback; 0: unused */
 	int site_label;			/* label of the store of a uprobe program's
 					 * site, patched per copy (no cookies);
@@ -132,6 +133,11 @@ struct cg {
 #define PT_REGS_ORIG_AX 120
 #define PT_REGS_IP 128
 #define PT_REGS_CS 136
+/* Before 5.15 (kcaps.h: task_pt_regs) a thread's user registers are read
+ * where x86-64's task_pt_regs() finds them, at the top of its kernel
+ * stack of THREAD_SIZE (16 KiB, without KASAN) */
+#define THREAD_SIZE 16384
+#define PT_REGS_SIZE 168
 
 /* A NULL string (what strtok, strchr, strstr ... return when they find
  * nothing) is "" with this byte after its NUL, which no copy of a string

@@ -9,12 +9,14 @@
  * (rt/unwind.c; the maps and their layout are in spec.h), and the
  * program walks frames itself:
  *
- *	for each frame (bpf_loop, at most the frames asked for):
+ *	for each frame (bpf_loop, or a global function in a bounded loop
+ *	before 5.17; at most the frames asked for):
  *		record pc
  *		find the mapping holding pc and its file's rows (the last
  *		two mappings are kept): in the process's table, by binary
- *		search; without one, bpf_find_vma and the rows by the
- *		file's device and inode, and the table is asked for
+ *		search; without one, bpf_find_vma (or the mm's tree of
+ *		mappings before 5.17) and the rows by the file's device
+ *		and inode, and the table is asked for
  *		row = the last row at or below pc's file offset (binary
  *		search, UNWIND_SEARCH_STEPS steps, straight-line)
  *		no row: CFA = rbp + 16, rbp at CFA - 16 -- a frame pointer
@@ -37,7 +39,8 @@
  * the program but the stack word passed as its context (the offset of
  * the walk's state in the scratch area), so it looks up the scratch
  * area again.  The loader gives the kernel the BTF func_info callbacks
- * require (load.c).
+ * require (load.c).  Before bpf_loop, the step is a global function:
+ * see unwind_usable.
  *
  * Why the process's table, kept by the runtime from /proc/PID/maps (as
  * the Parca and OpenTelemetry profilers keep theirs), and not only
@@ -99,6 +102,8 @@ struct uw_state {
 	uint64_t off;			/* the file offset looked up */
 	uint64_t tgid;			/* the process, its table's key */
 	uint64_t mm_end, mm_stack;	/* its mm's end_code and start_stack */
+	uint64_t mm;			/* its mm, whose tree rb_mapping walks */
+	uint64_t node, vma;		/* rb_mapping's node, and its best mapping */
 	uint64_t noted;			/* 1: its table was asked for */
 	uint64_t why;			/* the unwind_why it was counted short by */
 	uint64_t win_lo, win_hi;	/* the user addresses the window holds */
@@ -185,6 +190,121 @@ static void unwind_maps(struct cg *g)
 }
 
 /*
+ * The task's mm and user registers into st, by typed pointers:
+ *
+ *	task = bpf_get_current_task_btf()
+ *	st->mm = task->mm
+ *	st->mm_end = task->mm->end_code; st->mm_stack = task->mm->start_stack
+ *	regs = bpf_task_pt_regs(task)
+ *	st->pc, sp, bp = regs->ip, sp, bp
+ */
+static void regs_by_btf(struct cg *g, uint32_t st, const struct ktype_field *mm)
+{
+	emit_call(&g->e, BPF_FUNC_get_current_task_btf);
+	emit_load(&g->e, 8, R1, R0, (int16_t)mm[TASK_MM].off[0]);
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(mm)), R1);
+	emit_load(&g->e, 8, R2, R1, (int16_t)mm[MM_END_CODE].off[0]);
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(mm_end)), R2);
+	emit_load(&g->e, 8, R2, R1, (int16_t)mm[MM_START_STACK].off[0]);
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(mm_stack)), R2);
+	emit_mov_reg(&g->e, R1, R0);
+	emit_call(&g->e, BPF_FUNC_task_pt_regs);
+	emit_load(&g->e, 8, R1, R0, PT_REGS_IP);
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(pc)), R1);
+	emit_load(&g->e, 8, R1, R0, PT_REGS_SP);
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(sp)), R1);
+	emit_load(&g->e, 8, R1, R0, PT_REGS_BP);
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(bp)), R1);
+}
+
+/* scratch[dst, dst + size) = the kernel's bytes at r3, zero if they
+ * cannot be read (bpf_probe_read_kernel clears them) */
+static void kread_scratch(struct cg *g, uint32_t dst, int size)
+{
+	cg_scratch_ptr(g, R1, dst);
+	emit_mov_imm(&g->e, R2, size);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+}
+
+/*
+ * The same before 5.15 (kcaps.h: task_pt_regs), by probe reads from
+ * bpf_get_current_task: the registers where x86-64's task_pt_regs()
+ * finds them, at the top of the thread's kernel stack, as uregs[] reads
+ * them there (cg.c); read whole into the window, which holds nothing
+ * yet.  A read that fails leaves zeros: a kernel thread's mm is NULL,
+ * and a pc of 0 ends the walk before its first frame.
+ *
+ *	task = bpf_get_current_task(); window[0] = task
+ *	st->mm = task->mm
+ *	st->mm_end = st->mm->end_code; st->mm_stack = st->mm->start_stack
+ *	window[1] = task->stack
+ *	window[0, PT_REGS_SIZE) = *(struct pt_regs *)(window[1] + THREAD_SIZE - PT_REGS_SIZE)
+ *	st->pc, sp, bp = the window's ip, sp, bp
+ */
+static void regs_by_stack(struct cg *g, const struct node *n, uint32_t st,
+			  const struct ktype_field *mm)
+{
+	struct ktype_field stack;
+	uint32_t win = st + WIN;
+
+	if (ktype_field("task_struct.stack", &stack) < 0 || stack.nhops != 1)
+		diag_fail(g->d, n->line, n->col, "D_KTYPE",
+			  "ustack( ): kernel type information (BTF) lacks task_struct.stack");
+	emit_call(&g->e, BPF_FUNC_get_current_task);
+	emit_store(&g->e, 8, R9, (int16_t)win, R0);
+	emit_mov_reg(&g->e, R3, R0);
+	emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)mm[TASK_MM].off[0]);
+	kread_scratch(g, st + ST(mm), 8);
+	emit_load(&g->e, 8, R3, R9, (int16_t)(st + ST(mm)));
+	emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)mm[MM_END_CODE].off[0]);
+	kread_scratch(g, st + ST(mm_end), 8);
+	emit_load(&g->e, 8, R3, R9, (int16_t)(st + ST(mm)));
+	emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)mm[MM_START_STACK].off[0]);
+	kread_scratch(g, st + ST(mm_stack), 8);
+	emit_load(&g->e, 8, R3, R9, (int16_t)win);
+	emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)stack.off[0]);
+	kread_scratch(g, win + 8, 8);
+	emit_load(&g->e, 8, R3, R9, (int16_t)(win + 8));
+	emit_alu_imm(&g->e, BPF_ADD, R3, THREAD_SIZE - PT_REGS_SIZE);
+	kread_scratch(g, win, PT_REGS_SIZE);
+	emit_load(&g->e, 8, R1, R9, (int16_t)(win + PT_REGS_IP));
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(pc)), R1);
+	emit_load(&g->e, 8, R1, R9, (int16_t)(win + PT_REGS_SP));
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(sp)), R1);
+	emit_load(&g->e, 8, R1, R9, (int16_t)(win + PT_REGS_BP));
+	emit_store(&g->e, 8, R9, (int16_t)(st + ST(bp)), R1);
+}
+
+/*
+ * The frames without bpf_loop: the step is a global function (5.6),
+ * which the verifier checks once, from its one u64 argument, and a
+ * call of it costs the caller's check a few instructions; the loop
+ * around the calls is a bounded loop (5.3), checked once a frame:
+ *
+ *	cnt = frames
+ * top:
+ *	if (uw_step(*ctx)) goto done
+ *	if (--cnt > 0) goto top
+ * done:
+ */
+static void step_loop(struct cg *g, const struct node *n, int16_t ctx, uint32_t frames)
+{
+	int16_t cnt = cg_slot_new(g, n);
+	int top = emit_new_label(&g->e), done = emit_new_label(&g->e);
+
+	emit_store_imm(&g->e, 8, R10, cnt, (int32_t)frames);
+	emit_label(&g->e, top);
+	emit_load(&g->e, 8, R1, R10, ctx);
+	emit_call_func(&g->e, g->uw_step);
+	emit_jmp_imm(&g->e, BPF_JNE, R0, 0, done);
+	emit_load(&g->e, 8, R1, R10, cnt);
+	emit_alu_imm(&g->e, BPF_SUB, R1, 1);
+	emit_store(&g->e, 8, R10, cnt, R1);
+	emit_jmp_imm(&g->e, BPF_JSGT, R1, 0, top);
+	emit_label(&g->e, done);
+}
+
+/*
  * The walk, from the user registers of the current task:
  *
  *	task = bpf_get_current_task_btf()
@@ -198,7 +318,8 @@ static void unwind_maps(struct cg *g)
  * function's first instruction (an offset probe shares the program):
  *	entry = uprobe_entry->flags & UPROBE_F_ENTRY		(r7)
  *	ctx = offset of st
- *	bpf_loop(frames, uw_step, &ctx, 0)
+ *	bpf_loop(frames, uw_step, &ctx, 0)	or step_loop()
+ * (the mm and registers by regs_by_btf, or regs_by_stack before 5.15)
  */
 static void walk(struct cg *g, const struct node *n, struct val v,
 		 uint32_t frames, bool entry)
@@ -215,20 +336,10 @@ static void walk(struct cg *g, const struct node *n, struct val v,
 		g->uw_step = emit_new_label(&g->e);
 		g->uw_vma = emit_new_label(&g->e);
 	}
-	emit_call(&g->e, BPF_FUNC_get_current_task_btf);
-	emit_load(&g->e, 8, R1, R0, (int16_t)mm[TASK_MM].off[0]);
-	emit_load(&g->e, 8, R2, R1, (int16_t)mm[MM_END_CODE].off[0]);
-	emit_store(&g->e, 8, R9, (int16_t)(st + ST(mm_end)), R2);
-	emit_load(&g->e, 8, R2, R1, (int16_t)mm[MM_START_STACK].off[0]);
-	emit_store(&g->e, 8, R9, (int16_t)(st + ST(mm_stack)), R2);
-	emit_mov_reg(&g->e, R1, R0);
-	emit_call(&g->e, BPF_FUNC_task_pt_regs);
-	emit_load(&g->e, 8, R1, R0, PT_REGS_IP);
-	emit_store(&g->e, 8, R9, (int16_t)(st + ST(pc)), R1);
-	emit_load(&g->e, 8, R1, R0, PT_REGS_SP);
-	emit_store(&g->e, 8, R9, (int16_t)(st + ST(sp)), R1);
-	emit_load(&g->e, 8, R1, R0, PT_REGS_BP);
-	emit_store(&g->e, 8, R9, (int16_t)(st + ST(bp)), R1);
+	if (kcaps_has(KCAP_TASK_PT_REGS))
+		regs_by_btf(g, st, mm);
+	else
+		regs_by_stack(g, n, st, mm);
 	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(out)), (int32_t)(v.off + 8));
 	emit_store_imm(&g->e, 8, R9, (int16_t)(st + ST(end)),
 		       (int32_t)(v.off + 8 + 8 * frames));
@@ -255,6 +366,10 @@ static void walk(struct cg *g, const struct node *n, struct val v,
 	emit_alu_imm(&g->e, BPF_LSH, R1, 32);
 	emit_alu_imm(&g->e, BPF_OR, R1, (int32_t)st);
 	emit_store(&g->e, 8, R10, ctx, R1);
+	if (!kcaps_has(KCAP_LOOP)) {
+		step_loop(g, n, ctx, frames);
+		return;
+	}
 	emit_mov_imm(&g->e, R1, (int32_t)frames);
 	emit_ld_func(&g->e, R2, g->uw_step);
 	cg_fp_ptr(g, R3, ctx);
@@ -384,20 +499,35 @@ void cg_save_offcpu_ustack(struct cg *g)
 	emit_call(&g->e, BPF_FUNC_map_update_elem);
 }
 
-/* The .eh_frame walk's loop is bpf_loop's and its mappings come from
- * bpf_find_vma until the process's table is built (5.17+): without
- * them (kcaps.h), the frame-pointer walk, as with -x ustackrows=0.
- * Why no walk for 5.10 yet: unrolled in place, each frame's step (a
- * binary search and several rules) multiplies the paths the verifier
- * follows by the frames ("Why callbacks", above); a step the verifier
- * checks once needs bpf_loop or a global subprogram, and 5.10's global
- * subprograms take only scalars and the context, no stack pointer like
- * the callbacks' (a step taking its state's offset as a scalar could
- * serve: not built).  The walk also starts from bpf_task_pt_regs and
- * bpf_get_current_task_btf (5.15, 5.11), which 5.10 lacks too. */
+/*
+ * The .eh_frame walk's loop is bpf_loop's (5.17); before it, a bounded
+ * loop (5.3) calling the step as a global function (5.6): the verifier
+ * checks a global function once, on its own, from its prototype -- one
+ * u64, the state's word, as bpf_loop's callback gets a pointer to it --
+ * and each call costs the loop's check a few instructions.  Measured in
+ * the 5.10 guest (Debian 11's 5.10.0-46, under qemu's TCG) for
+ * profile-997 { @[ustack(n)] = count(); }: 12,204 instructions processed
+ * at n = 5, 13,780 at 100 (the default), 14,263 at 127 (the most a stack
+ * holds), of the 1,000,000 the verifier allows; loaded in 0.2-0.4 s
+ * there (0.02 s on this host's 6.18 with the same code).  Every frame a
+ * stack can hold is reachable.  The routes not taken: the step unrolled
+ * in place, once a frame, multiplies the paths the verifier follows by
+ * the frames ("Why callbacks", above: the step is most of the 12,204,
+ * so, by estimate, not measured, some 80 frames would meet the limit);
+ * tail calls carry no state but a map's and cost a program per depth.  What a
+ * global function may not do: take a pointer to the caller's stack
+ * (only scalars and the context), so it looks its state up again from
+ * the word, as the callbacks do.
+ *
+ * Without bpf_find_vma (5.17) each mapping the tables do not hold yet
+ * is found in the mm's red-black tree (rb_mapping); without
+ * bpf_task_pt_regs (5.15) the registers are read at the top of the
+ * kernel stack (regs_by_stack).  Without both bpf_loop and global
+ * functions, the frame-pointer walk, as with -x ustackrows=0.
+ */
 static bool unwind_usable(void)
 {
-	return kcaps_has(KCAP_LOOP) && kcaps_has(KCAP_FIND_VMA);
+	return kcaps_has(KCAP_LOOP) || kcaps_has(KCAP_GLOBAL_FUNC);
 }
 
 /*
@@ -669,6 +799,149 @@ static void proc_mapping(struct cg *g, int unknown, int have)
 	emit_ja(&g->e, have);
 }
 
+/* st[field, field + size) = the kernel's bytes at r3, zero if they
+ * cannot be read */
+static void st_kread(struct cg *g, int16_t field, int size)
+{
+	emit_mov_reg(&g->e, R1, R8);
+	emit_alu_imm(&g->e, BPF_ADD, R1, field);
+	emit_mov_imm(&g->e, R2, size);
+	emit_call(&g->e, BPF_FUNC_probe_read_kernel);
+}
+
+/* r3 = st->field + off */
+static void st_addr(struct cg *g, int16_t field, int32_t off)
+{
+	st_load(g, 8, R3, field);
+	emit_alu_imm(&g->e, BPF_ADD, R3, off);
+}
+
+/* the tree of an mm's mappings, before 6.1's maple tree */
+static const char *const rb_paths[] = {
+	"mm_struct.mm_rb.rb_node", "vm_area_struct.vm_rb",
+	"rb_node.rb_left", "rb_node.rb_right",
+};
+enum { MM_RB, VM_RB, RB_LEFT, RB_RIGHT, NRBPATHS };
+
+/* The deepest red-black tree of vm.max_map_count's 65530 mappings is
+ * 2 log2(65531) < 32 nodes deep. */
+#define UW_RB_STEPS 32
+
+static bool rb_fields(struct ktype_field *rb)
+{
+	for (int i = 0; i < NRBPATHS; i++)
+		if (ktype_field(rb_paths[i], &rb[i]) < 0 || rb[i].nhops != 1)
+			return false;
+	return true;
+}
+
+/*
+ * bpf_find_vma's work before 5.17, where it is missing: the mapping of
+ * r7 from the mm's red-black tree of mappings (kernels before 6.1 keep
+ * one), as the kernel's find_vma() descends it -- the lowest mapping
+ * ending above r7 -- by probe reads, into st as uw_vma puts it there.
+ * No lock is taken: a tree changing under the walk (a mapping made or
+ * unmapped in another thread at that moment) can lose its way, and the
+ * read that fails, or a node of 0, ends the descent with what it has;
+ * a mapping that does not hold r7 leaves st->cur.vend 0, and the frame
+ * goes by its frame pointer.  Without the tree in BTF (6.1's maple
+ * tree comes with bpf_find_vma), the tables alone.
+ *
+ *	st->vma = 0; st->node = st->mm->mm_rb.rb_node
+ *	each of UW_RB_STEPS steps:
+ *		if (!st->node) break
+ *		v = st->node - offsetof(vm_rb)
+ *		if (r7 >= v->vm_end) { st->node = st->node->rb_right; continue }
+ *		st->vma = v; if (v->vm_start <= r7) break
+ *		st->node = st->node->rb_left
+ *	if (!(v = st->vma)) goto out
+ *	st->cur.vstart = v->vm_start; st->cur.vend = v->vm_end
+ *	if (r7 < st->cur.vstart) { st->cur.vstart = st->cur.vend = 0; goto out }
+ *	st->cur.vbias = (v->vm_pgoff << PAGE_SHIFT) - st->cur.vstart
+ *	i = v->vm_file->f_inode (0: out); st->key = { i->i_sb->s_dev, i->i_ino }
+ * out:
+ * (st->cur.vstart, vend, vbias and st->node serve as the reads' places)
+ */
+static void rb_mapping(struct cg *g)
+{
+	struct ktype_field f[NPATHS], rb[NRBPATHS];
+	int walked = emit_new_label(&g->e), out = emit_new_label(&g->e);
+	int above = emit_new_label(&g->e);
+
+	if (!rb_fields(rb))
+		return;
+	kfields(g, &(struct node){ .str = "ustack" }, vma_paths, NPATHS, f);
+	emit_store_imm(&g->e, 8, R8, ST(vma), 0);
+	st_load(g, 8, R3, ST(mm));
+	emit_jmp_imm(&g->e, BPF_JEQ, R3, 0, out);
+	emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)rb[MM_RB].off[0]);
+	st_kread(g, ST(node), 8);
+	for (int k = 0; k < UW_RB_STEPS; k++) {
+		int right = emit_new_label(&g->e), next = emit_new_label(&g->e);
+
+		st_load(g, 8, R3, ST(node));
+		emit_jmp_imm(&g->e, BPF_JEQ, R3, 0, walked);
+		emit_alu_imm(&g->e, BPF_ADD, R3,
+			     (int32_t)f[VM_END].off[0] - (int32_t)rb[VM_RB].off[0]);
+		st_kread(g, ST(cur.vend), 8);
+		st_load(g, 8, R1, ST(cur.vend));
+		emit_jmp_reg(&g->e, BPF_JGE, R7, R1, right);
+		st_load(g, 8, R3, ST(node));
+		emit_alu_imm(&g->e, BPF_SUB, R3, (int32_t)rb[VM_RB].off[0]);
+		st_store(g, ST(vma), R3);
+		emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)f[VM_START].off[0]);
+		st_kread(g, ST(cur.vstart), 8);
+		st_load(g, 8, R1, ST(cur.vstart));
+		emit_jmp_reg(&g->e, BPF_JLE, R1, R7, walked);
+		st_addr(g, ST(node), (int32_t)rb[RB_LEFT].off[0]);
+		st_kread(g, ST(node), 8);
+		emit_ja(&g->e, next);
+		emit_label(&g->e, right);
+		st_addr(g, ST(node), (int32_t)rb[RB_RIGHT].off[0]);
+		st_kread(g, ST(node), 8);
+		emit_label(&g->e, next);
+	}
+	emit_label(&g->e, walked);
+	emit_store_imm(&g->e, 8, R8, ST(cur.vstart), 0);
+	emit_store_imm(&g->e, 8, R8, ST(cur.vend), 0);
+	st_load(g, 8, R3, ST(vma));
+	emit_jmp_imm(&g->e, BPF_JEQ, R3, 0, out);
+	emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)f[VM_START].off[0]);
+	st_kread(g, ST(cur.vstart), 8);
+	st_addr(g, ST(vma), (int32_t)f[VM_END].off[0]);
+	st_kread(g, ST(cur.vend), 8);
+	st_load(g, 8, R1, ST(cur.vstart));
+	emit_jmp_reg(&g->e, BPF_JLE, R1, R7, above);
+	emit_store_imm(&g->e, 8, R8, ST(cur.vstart), 0);
+	emit_store_imm(&g->e, 8, R8, ST(cur.vend), 0);
+	emit_ja(&g->e, out);
+	emit_label(&g->e, above);
+	st_addr(g, ST(vma), (int32_t)f[VM_PGOFF].off[0]);
+	st_kread(g, ST(cur.vbias), 8);
+	st_load(g, 8, R2, ST(cur.vbias));
+	emit_alu_imm(&g->e, BPF_LSH, R2, PAGE_SHIFT);
+	st_load(g, 8, R1, ST(cur.vstart));
+	emit_alu_reg(&g->e, BPF_SUB, R2, R1);
+	st_store(g, ST(cur.vbias), R2);
+	st_addr(g, ST(vma), (int32_t)f[VM_FILE].off[0]);
+	st_kread(g, ST(node), 8);
+	st_addr(g, ST(node), 0);
+	emit_jmp_imm(&g->e, BPF_JEQ, R3, 0, out);
+	emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)f[F_INODE].off[0]);
+	st_kread(g, ST(node), 8);
+	st_addr(g, ST(node), 0);
+	emit_jmp_imm(&g->e, BPF_JEQ, R3, 0, out);
+	emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)f[I_INO].off[0]);
+	st_kread(g, ST(key.ino), (int)f[I_INO].size);
+	st_addr(g, ST(node), (int32_t)f[I_SB].off[0]);
+	st_kread(g, ST(node), 8);
+	st_addr(g, ST(node), 0);
+	emit_jmp_imm(&g->e, BPF_JEQ, R3, 0, out);
+	emit_alu_imm(&g->e, BPF_ADD, R3, (int32_t)f[S_DEV].off[0]);
+	st_kread(g, ST(key.dev), (int)f[S_DEV].size);
+	emit_label(&g->e, out);
+}
+
 /*
  * st->cur becomes the mapping of the lookup address r7: it is already,
  * or st->prev is (they change places), or the process's table has it
@@ -687,6 +960,7 @@ static void proc_mapping(struct cg *g, int unknown, int have)
  *	}
  *	st->cur = { .obj = { UW_WHY_PENDING, 0 } }; st->key = st->ukey = 0
  *	bpf_find_vma(bpf_get_current_task_btf(), r7, uw_vma, ctx, 0)
+ *		(before 5.17: rb_mapping(), the same from the mm's tree)
  *	if (st->cur.vend && !st->key.ino)	found, and no file: no rows to wait for
  *		st->cur.obj = { UW_WHY_NONE, 0 }; goto have
  *	if (st->key.ino && (o = lookup(objs, &st->key))) st->cur.obj = *o
@@ -732,13 +1006,17 @@ static void find_mapping(struct cg *g)
 	emit_store_imm(&g->e, 8, R8, ST(key.ino), 0);
 	emit_store_imm(&g->e, 8, R8, ST(ukey.dev), 0);
 	emit_store_imm(&g->e, 8, R8, ST(ukey.ino), 0);
-	emit_call(&g->e, BPF_FUNC_get_current_task_btf);
-	emit_mov_reg(&g->e, R1, R0);
-	emit_mov_reg(&g->e, R2, R7);
-	emit_ld_func(&g->e, R3, g->uw_vma);
-	emit_mov_reg(&g->e, R4, R6);
-	emit_mov_imm(&g->e, R5, 0);
-	emit_call(&g->e, BPF_FUNC_find_vma);
+	if (kcaps_has(KCAP_FIND_VMA)) {
+		emit_call(&g->e, BPF_FUNC_get_current_task_btf);
+		emit_mov_reg(&g->e, R1, R0);
+		emit_mov_reg(&g->e, R2, R7);
+		emit_ld_func(&g->e, R3, g->uw_vma);
+		emit_mov_reg(&g->e, R4, R6);
+		emit_mov_imm(&g->e, R5, 0);
+		emit_call(&g->e, BPF_FUNC_find_vma);
+	} else {
+		rb_mapping(g);
+	}
 	st_load(g, 8, R1, ST(cur.vend));
 	emit_jmp_imm(&g->e, BPF_JEQ, R1, 0, file);
 	st_load(g, 8, R1, ST(key.ino));
@@ -1131,17 +1409,24 @@ static void emit_step(struct cg *g, int stop)
 /*
  * uw_step(i, ctx), bpf_loop's callback: a frame.  Returns 0 to go on,
  * 1 to stop.  (Two frames a call measured no faster here: the calls
- * are not what a walk spends its time on.)
+ * are not what a walk spends its time on.)  Without bpf_loop, the
+ * global function uw_step(word) (step_loop), whose context is its own
+ * stack's word, which it is given:
  *
- *	fp[-32] = ctx; find_state(); emit_step(); return 0
+ *	[global: fp[-24] = word; r2 = &fp[-24]]
+ *	fp[-32] = ctx (r2); find_state(); emit_step(); return 0
  * stop:
  *	return 1
  */
-static void emit_step_callback(struct cg *g)
+static void emit_step_callback(struct cg *g, bool global)
 {
 	int stop = emit_new_label(&g->e);
 
 	emit_label(&g->e, g->uw_step);
+	if (global) {
+		emit_store(&g->e, 8, R10, -24, R1);
+		cg_fp_ptr(g, R2, -24);
+	}
 	emit_store(&g->e, 8, R10, -32, R2);
 	find_state(g, R2, stop);
 	emit_step(g, stop);
@@ -1154,12 +1439,17 @@ static void emit_step_callback(struct cg *g)
 
 int cg_ustack_callbacks(struct cg *g, struct spec_subprog **subs)
 {
-	if (!g->uw_used)
+	bool global;
+
+	if (!g->uw_used)	/* and no capability tried: a trial is a load */
 		return 0;
+	global = !kcaps_has(KCAP_LOOP);
 	*subs = arena_alloc(g->a, 2 * sizeof(**subs));
-	(*subs)[0] = (struct spec_subprog){ (uint32_t)g->e.n, "dscope_uw_step" };
-	emit_step_callback(g);
-	(*subs)[1] = (struct spec_subprog){ (uint32_t)g->e.n, "dscope_uw_vma" };
+	(*subs)[0] = (struct spec_subprog){ (uint32_t)g->e.n, "dscope_uw_step", global };
+	emit_step_callback(g, global);
+	if (!kcaps_has(KCAP_FIND_VMA))
+		return 1;
+	(*subs)[1] = (struct spec_subprog){ (uint32_t)g->e.n, "dscope_uw_vma", false };
 	emit_vma_callback(g);
 	return 2;
 }

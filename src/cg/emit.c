@@ -58,6 +58,14 @@ static void jump_to(struct emit *e, struct bpf_insn insn, int label)
 	emit_insn(e, insn);
 }
 
+/* Whether the instruction at is patched in imm, not off: a subprogram's
+ * address or a call of it, whose 32 bits reach any label. */
+static bool fixup_imm(const struct emit *e, int at)
+{
+	return e->insns[at].code == (BPF_LD | BPF_DW | BPF_IMM) ||
+	       e->insns[at].code == (BPF_JMP | BPF_CALL);
+}
+
 struct emit_block emit_cut(struct emit *e, int start)
 {
 	struct emit_block b = { .n = e->n - start };
@@ -127,7 +135,7 @@ static bool fixup_far(const struct emit *e, const struct emit_fixup *f)
 {
 	int to = e->label_pos[f->label], off = to - f->insn - 1;
 
-	return to >= 0 && e->insns[f->insn].code != (BPF_LD | BPF_DW | BPF_IMM) &&
+	return to >= 0 && !fixup_imm(e, f->insn) &&
 	       (off > JUMP_MAX || off < -JUMP_MAX - 1);
 }
 
@@ -245,8 +253,8 @@ int emit_resolve(struct emit *e)
 
 		if (to < 0)
 			return -1;
-		if (e->insns[at].code == (BPF_LD | BPF_DW | BPF_IMM))
-			e->insns[at].imm = to - at - 1;		/* a subprogram's address */
+		if (fixup_imm(e, at))
+			e->insns[at].imm = to - at - 1;		/* a subprogram's address, a call */
 		else
 			e->insns[at].off = (int16_t)(to - at - 1);
 	}
@@ -345,6 +353,11 @@ void emit_ld_func(struct emit *e, int dst, int label)
 {
 	add_fixup(e, label);
 	ld_imm64(e, dst, BPF_PSEUDO_FUNC, 0, 0);
+}
+
+void emit_call_func(struct emit *e, int label)
+{
+	jump_to(e, mk(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, 0), label);
 }
 
 static int size_code(int size)

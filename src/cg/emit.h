@@ -9,7 +9,8 @@
  *
  * A callback (bpf_loop's, bpf_find_vma's) is a subprogram emitted after
  * the program's exit and named by a label: emit_ld_func loads its address
- * (ld_imm64 with BPF_PSEUDO_FUNC, patched like a jump, in imm).
+ * (ld_imm64 with BPF_PSEUDO_FUNC, patched like a jump, in imm), and
+ * emit_call_func calls one (BPF_PSEUDO_CALL, in imm too).
  *
  * A block of instructions can be cut from the stream and pasted at its end
  * (emit_cut, emit_paste): labels and jumps move with it, so a loop body
@@ -84,6 +85,7 @@ void emit_mov_imm(struct emit *e, int dst, int32_t imm);	/* rD = imm (sign-exten
 void emit_ld_imm64(struct emit *e, int dst, uint64_t imm);	/* rD = imm64 */
 void emit_ld_map_fd(struct emit *e, int dst, int map);	/* rD = &map (pseudo fd) */
 void emit_ld_func(struct emit *e, int dst, int label);	/* rD = &subprogram at label */
+void emit_call_func(struct emit *e, int label);		/* call subprogram at label */
 void emit_ld_map_value(struct emit *e, int dst, int map, uint32_t off);	/* rD = &map[0] + off */
 /* rD = *(size *)(rS + off); size is 1, 2, 4 or 8 */
 void emit_load(struct emit *e, int size, int dst, int src, int16_t off);

@@ -391,6 +391,52 @@ static bool try_task_pt_regs(void)
 	return helper(BPF_FUNC_get_current_task_btf) && helper(BPF_FUNC_task_pt_regs);
 }
 
+/*
+ * A global function (5.6): a subprogram the verifier checks once, on its
+ * own, from the types of its arguments, and not again at each call.
+ * ustack()'s walk steps its frames in one where bpf_loop is missing
+ * (cg_ustack.c).  Tried as the walk uses it: a kprobe program calling a
+ * global function of one u64, the functions named by BTF func_info
+ * (load.c builds the same for the walk).
+ *
+ *	r1 = 0; call step; exit
+ * step:
+ *	r0 = 0; exit
+ */
+static bool try_global_func(void)
+{
+	const struct bpf_insn p[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_1 },
+		{ .code = BPF_JMP | BPF_CALL, .src_reg = BPF_PSEUDO_CALL, .imm = 1 },
+		{ .code = BPF_JMP | BPF_EXIT },
+		ret0[0], ret0[1],
+	};
+	struct btf *btf = btf__new_empty();
+	struct bpf_func_info info[2];
+	int i = btf ? btf__add_int(btf, "int", 4, BTF_INT_SIGNED) : -1;
+	int u = i < 0 ? i : btf__add_int(btf, "u64", 8, 0);
+	int mp = u < 0 ? u : btf__add_func_proto(btf, i);
+	int sp = mp < 0 ? mp : btf__add_func_proto(btf, i);
+	int id = sp < 0 ? sp : btf__add_func_param(btf, "w", u);
+	int fd = -1;
+
+	id = id < 0 ? id : btf__add_func(btf, "dscope_kcap", BTF_FUNC_GLOBAL, mp);
+	info[0] = (struct bpf_func_info){ 0, (uint32_t)id };
+	id = id < 0 ? id : btf__add_func(btf, "dscope_kcap_step", BTF_FUNC_GLOBAL, sp);
+	info[1] = (struct bpf_func_info){ 3, (uint32_t)id };
+	if (id >= 0 && btf__load_into_kernel(btf) == 0) {
+		LIBBPF_OPTS(bpf_prog_load_opts, o, .prog_btf_fd = (uint32_t)btf__fd(btf),
+			    .func_info = info, .func_info_cnt = 2,
+			    .func_info_rec_size = sizeof(info[0]));
+
+		fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "dscope_kcap", "GPL", p, 5, &o);
+	}
+	if (fd >= 0)
+		close(fd);
+	btf__free(btf);
+	return fd >= 0;
+}
+
 static const struct cap {
 	const char *name;	/* for DSCOPE_CAPS_DISABLE and -vV */
 	bool (*try)(void);
@@ -409,8 +455,8 @@ static const struct cap {
 	  "a copy of the program for each pid, usdt or kprobe probe" },
 	{ "iter_num", try_iter_num, "string loops on bpf_iter_num",
 	  "string loops run as bpf_loop callbacks, or bounded loops without it" },
-	{ "bpf_loop", try_loop, "bpf_loop: ustack(), chill()",
-	  "ustack() walks frame pointers, no chill()" },
+	{ "bpf_loop", try_loop, "bpf_loop: ustack()'s frames, chill()",
+	  "ustack()'s frames by a global function, no chill()" },
 	{ "raw_tp", try_raw_tp, "raw tracepoints: syscall, proc, io",
 	  "those providers cannot attach" },
 	{ "tp_btf", try_tp_btf, "typed raw tracepoints: sched",
@@ -427,8 +473,8 @@ static const struct cap {
 	  "dscope cannot run (it needs one)" },
 	{ "probe_write_user", try_write_user, "bpf_probe_write_user",
 	  "no copyout(), copyoutstr()" },
-	{ "find_vma", try_find_vma, "bpf_find_vma",
-	  "ustack() walks frame pointers only" },
+	{ "find_vma", try_find_vma, "bpf_find_vma: ustack()'s mappings before tables",
+	  "ustack()'s mappings before tables from the mm's tree (before 6.1)" },
 	{ "get_task_stack", try_task_stack, "bpf_get_task_stack",
 	  "on-cpu has no stack()" },
 	{ "sleep_uprobe", try_sleep_uprobe, "pid/usdt copyin(), copyinstr() fault pages in",
@@ -440,7 +486,9 @@ static const struct cap {
 	{ "perf_noprealloc", try_perf_noprealloc, "profile and tick use hash maps filled as used",
 	  "the hash maps profile and tick use are allocated whole at start" },
 	{ "task_pt_regs", try_task_pt_regs, "uregs[], syscall args by bpf_task_pt_regs",
-	  "uregs[] read at the top of the thread's kernel stack" },
+	  "uregs[], ustack()'s registers read at the top of the kernel stack" },
+	{ "global_func", try_global_func, "global functions: ustack() without bpf_loop",
+	  "without bpf_loop, ustack() walks frame pointers" },
 };
 
 /* Whether the comma-separated list in environment variable var names

@@ -47,6 +47,7 @@ enum kcap {			/* ORDER: caps[] in kcaps.c */
 	KCAP_ATOMIC_FETCH,	/* BPF_FETCH atomics, BPF_CMPXCHG (5.12+) */
 	KCAP_PERF_NOPREALLOC,	/* perf_event programs on NO_PREALLOC hash maps */
 	KCAP_TASK_PT_REGS,	/* bpf_get_current_task_btf, bpf_task_pt_regs (5.15) */
+	KCAP_GLOBAL_FUNC,	/* global functions, checked once (5.6) */
 	KCAP_COUNT
 };
 

@@ -6,6 +6,8 @@
  * function's address (BPF_PSEUDO_FUNC) only then.  The BTF is the least
  * that says it -- one int, one prototype without parameters, one FUNC
  * per function -- built with libbpf and freed once the program holds it.
+ * A global function (ustack()'s step where bpf_loop is missing) has a
+ * prototype of one u64: the verifier checks it once, from that.
  */
 #include "rt/load.h"
 
@@ -89,17 +91,28 @@ static void patch_maps(struct spec *sp, struct spec_prog *p)
 static struct btf *func_btf(const struct spec_prog *p, struct bpf_func_info *info)
 {
 	struct btf *btf = btf__new_empty();
-	int proto, id;
+	int in, proto, proto1 = -1, id;
 
 	if (!btf)
 		return NULL;
-	id = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
-	proto = id < 0 ? id : btf__add_func_proto(btf, id);
+	in = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+	proto = in < 0 ? in : btf__add_func_proto(btf, in);
 	id = proto < 0 ? proto : btf__add_func(btf, p->name, BTF_FUNC_GLOBAL, proto);
 	info[0] = (struct bpf_func_info){ 0, (uint32_t)id };
 	for (int i = 0; id >= 0 && i < p->nsubprogs; i++) {
-		id = btf__add_func(btf, p->subprogs[i].name, BTF_FUNC_STATIC, proto);
-		info[i + 1] = (struct bpf_func_info){ p->subprogs[i].insn, (uint32_t)id };
+		const struct spec_subprog *s = &p->subprogs[i];
+
+		if (s->global && proto1 < 0) {
+			int u64 = btf__add_int(btf, "u64", 8, 0);
+
+			id = proto1 = u64 < 0 ? u64 : btf__add_func_proto(btf, in);
+			id = id < 0 ? id : btf__add_func_param(btf, "w", u64);
+			if (id < 0)
+				break;
+		}
+		id = btf__add_func(btf, s->name, s->global ? BTF_FUNC_GLOBAL : BTF_FUNC_STATIC,
+				   s->global ? proto1 : proto);
+		info[i + 1] = (struct bpf_func_info){ s->insn, (uint32_t)id };
 	}
 	if (id < 0 || btf__load_into_kernel(btf) < 0) {
 		btf__free(btf);

@@ -392,6 +392,9 @@ struct spec_nest {
 struct spec_subprog {
 	uint32_t insn;			/* its first instruction */
 	const char *name;
+	bool global;			/* a global function of one u64, checked
+					 * once (ustack()'s step without bpf_loop);
+					 * else a static callback of none */
 };
 
 struct spec_prog {

@@ -6,7 +6,7 @@
  * leave the CPU more than once (a busy machine preempts it on its way in
  * or out), so only its first return onto the CPU counts.
  * @@args: -q -c "$B/targets/sleeper"
- * @@needs: $B/dscope -vV | grep -q '^  bpf_loop  *yes' && $B/dscope -vV | grep -q '^  find_vma  *yes' || { echo "ustack() unwinds by .eh_frame with bpf_loop and bpf_find_vma, which this kernel lacks (dscope -vV): frame pointers only" >&2; false; }
+ * @@needs: $B/dscope -vV | grep -Eq '^  (bpf_loop|global_func)  *yes' || { echo "ustack() unwinds by .eh_frame with bpf_loop or global functions, which this kernel lacks (dscope -vV): frame pointers only" >&2; false; }
  */
 syscall::clock_nanosleep:entry
 /pid == $target/

@@ -7,7 +7,7 @@
  * them, walked by .eh_frame).  The kernel's: at a syscall entry, caller is in
  * vmlinux and the stack has frames.
  * @@args: -q -c "$B/targets/mallocs"
- * @@needs: $B/dscope -vV | grep -q '^  bpf_loop  *yes' && $B/dscope -vV | grep -q '^  find_vma  *yes' || { echo "ustack() unwinds by .eh_frame with bpf_loop and bpf_find_vma, which this kernel lacks (dscope -vV): frame pointers only" >&2; false; }
+ * @@needs: $B/dscope -vV | grep -Eq '^  (bpf_loop|global_func)  *yes' || { echo "ustack() unwinds by .eh_frame with bpf_loop or global functions, which this kernel lacks (dscope -vV): frame pointers only" >&2; false; }
  */
 pid$target::malloc:entry
 {

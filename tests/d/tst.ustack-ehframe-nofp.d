@@ -7,7 +7,7 @@
  * the table's first row (CFA = rsp + 8) finds the caller.  ustack(4) and
  * ustack(3) stop at main, as in tst.ustack-ehframe.d.
  * @@args: -q -c "$B/targets/napper-nofp 7"
- * @@needs: $B/dscope -vV | grep -q '^  bpf_loop  *yes' && $B/dscope -vV | grep -q '^  find_vma  *yes' || { echo "ustack() unwinds by .eh_frame with bpf_loop and bpf_find_vma, which this kernel lacks (dscope -vV): frame pointers only" >&2; false; }
+ * @@needs: $B/dscope -vV | grep -Eq '^  (bpf_loop|global_func)  *yes' || { echo "ustack() unwinds by .eh_frame with bpf_loop or global functions, which this kernel lacks (dscope -vV): frame pointers only" >&2; false; }
  */
 syscall::clock_nanosleep:entry
 /pid == $target/

@@ -8,7 +8,7 @@
  * them without a symbol (printed as an address that changes every run):
  * ustack(4) leaves them out.
  * @@args: -q -c "$B/targets/napper 5"
- * @@needs: $B/dscope -vV | grep -q '^  bpf_loop  *yes' && $B/dscope -vV | grep -q '^  find_vma  *yes' || { echo "ustack() unwinds by .eh_frame with bpf_loop and bpf_find_vma, which this kernel lacks (dscope -vV): frame pointers only" >&2; false; }
+ * @@needs: $B/dscope -vV | grep -Eq '^  (bpf_loop|global_func)  *yes' || { echo "ustack() unwinds by .eh_frame with bpf_loop or global functions, which this kernel lacks (dscope -vV): frame pointers only" >&2; false; }
  */
 syscall::clock_nanosleep:entry
 /pid == $target/

@@ -6,7 +6,7 @@
  * __libc_start_call_main is a static function, and __libc_start_main
  * has local aliases (__libc_start_main_impl) a stack must not show.
  * Skipped when that debug file is not installed.
- * @@needs: { $B/dscope -vV | grep -q '^  bpf_loop  *yes' && $B/dscope -vV | grep -q '^  find_vma  *yes' || { echo "ustack() unwinds by .eh_frame with bpf_loop and bpf_find_vma, which this kernel lacks (dscope -vV): frame pointers only" >&2; false; }; } && id=$(readelf -n /lib/x86_64-linux-gnu/libc.so.6 | sed -n 's/.*Build ID: //p'); test -f /usr/lib/debug/.build-id/$(echo $id | cut -c1-2)/$(echo $id | cut -c3-).debug
+ * @@needs: { $B/dscope -vV | grep -Eq '^  (bpf_loop|global_func)  *yes' || { echo "ustack() unwinds by .eh_frame with bpf_loop or global functions, which this kernel lacks (dscope -vV): frame pointers only" >&2; false; }; } && id=$(readelf -n /lib/x86_64-linux-gnu/libc.so.6 | sed -n 's/.*Build ID: //p'); test -f /usr/lib/debug/.build-id/$(echo $id | cut -c1-2)/$(echo $id | cut -c3-).debug
  * @@args: -q -c "$B/targets/napper 5"
  */
 syscall::clock_nanosleep:entry
