@@ -155,7 +155,7 @@ uint32_t cg_round8(uint32_t n);
 
 /* -x record and -x replay (cg_record.c) */
 void cg_record_firing(struct cg *g);
-void cg_errno_of_ret(struct cg *g, int16_t slot);	/* cg.c */
+void cg_errno_of_ret(struct cg *g, int16_t slot);	/* cg_probe.c */
 void cg_replay_arg(struct cg *g, int16_t slot, int n);
 void cg_replay_self_key(struct cg *g, int16_t slot);
 bool cg_replay_builtin(struct cg *g, struct node *n, struct val *out);
@@ -167,7 +167,7 @@ struct val cg_record_kept_stack(struct cg *g, const struct node *n, struct val v
  * call fills fewer string slots than the clause has */
 void cg_record_size(struct cg *g);
 /* r0 = bpf_probe_read_user_str(r9 + doff, slot sz, slot addr), tried
- * again, faulting, in a sleepable program (cg_subr.c) */
+ * again, faulting, in a sleepable program (cg_copy.c) */
 void cg_read_user_str(struct cg *g, struct node *n, uint32_t doff, int16_t addr,
 		      int16_t sz);
 /* r0 = the string recorded from the address in slot addr, copied to
@@ -239,7 +239,7 @@ void cg_fault(struct cg *g, int fault, int addr_reg);
  * The _str helpers fail with r0 < 0 (they return a length), the others
  * with r0 != 0. */
 void cg_call_or_fault(struct cg *g, int func, int16_t addr_slot);
-/* cg.c: one clause of the program, in its place */
+/* cg_clause.c: one clause of the program, in its place */
 void cg_emit_clause(struct cg *g, const struct cg_clause *cc);
 
 /* cg_error.c: dtrace:::ERROR where the fault is.  cg_fault goes to
@@ -309,7 +309,7 @@ void cg_speculation_clause_end(struct cg *g);
 bool cg_speculation_action(struct cg *g, struct node *n);
 struct val cg_speculation(struct cg *g, struct node *n);
 
-/* cg.c: does this program describe a task other than the current one
+/* cg_probe.c: does this program describe a task other than the current one
  * (sched:::on-cpu's incoming task)? */
 bool cg_other_task(const struct cg *g);
 /* slot = the self-> key (pid_tgid) of the task the builtins describe */
@@ -335,10 +335,10 @@ int cg_chill_callback(struct cg *g, struct spec_subprog *sub);
  * named in subs[0..count) (arena). */
 int cg_loop_callbacks(struct cg *g, struct spec_subprog **subs);
 
-/* cg_subr.c: whether clause c calls subroutine name (in its predicate,
+/* cg_str.c: whether clause c calls subroutine name (in its predicate,
  * its body or an inline they use) */
 bool cg_clause_calls(struct cg *g, const struct clause *c, enum dfunc fn);
-/* cg_subr.c: a program whose clauses call strtok() keeps one state for
+/* cg_str.c: a program whose clauses call strtok() keeps one state for
  * the firing (strtok_off: the position, then the string) above the
  * clause-locals, raising tmp_base; strtok_first: the first such clause,
  * which resets it */

@@ -230,7 +230,7 @@ static void kread_scratch(struct cg *g, uint32_t dst, int size)
  * The same before 5.15 (kcaps.h: task_pt_regs), by probe reads from
  * bpf_get_current_task: the registers where x86-64's task_pt_regs()
  * finds them, at the top of the thread's kernel stack, as uregs[] reads
- * them there (cg.c); read whole into the window, which holds nothing
+ * them there (cg_expr.c); read whole into the window, which holds nothing
  * yet.  A read that fails leaves zeros: a kernel thread's mm is NULL,
  * and a pc of 0 ends the walk before its first frame.
  *

@@ -544,7 +544,7 @@ struct val cg_var_incdec(struct cg *g, struct node *n)
 /* &v: the address of a variable's place (a global or this-> variable, or
  * a member of one), as a value: a number, so that &a[0] + i is one too
  * (loads and stores through it check where it points: cg_mem.c,
- * cg_subr.c's store_place) */
+ * cg_copy.c's store_place) */
 struct val cg_var_addr(struct cg *g, struct node *n)
 {
 	int16_t slot = cg_slot_new(g, n);

@@ -88,7 +88,7 @@ static bool is_string_param(const char *param)
 }
 
 /* A char * where a string is expected: the string it points to, read
- * from kernel memory (cg_subr.c does the reading). */
+ * from kernel memory (cg_mem.c does the reading). */
 static struct node *string_of_pointer(struct sema *s, struct node *a)
 {
 	struct node *w = node_new(s->a, N_STRINGOF, a->line, a->col);

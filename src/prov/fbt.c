@@ -319,7 +319,7 @@ int fbt_load_args(struct catalog *cat, struct probe *p)
 
 /* Without cookies and the helpers of 5.15-5.17 (5.10) each function
  * has a copy of its fentry or fexit program, and the context holds the
- * arguments and the return value (cg.c: arg_value). */
+ * arguments and the return value (cg_probe.c: cg_arg_value). */
 bool fbt_fentry_usable(void)
 {
 	return kcaps_has(KCAP_FENTRY);

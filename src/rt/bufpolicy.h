@@ -20,7 +20,7 @@
  *         refuse them the same way), and the session stops tracing at its
  *         next status check.  END's records may use the kept room, so
  *         END's output is always there.  The limit is kept in the BPF
- *         programs themselves (cg.c's fill_room, globals_hdr.fill_limit,
+ *         programs themselves (cg_clause.c's fill_room, globals_hdr.fill_limit,
  *         drop_counts.fill_bytes/fill_refused), so a full CPU does not
  *         flood its perf ring; the store applies the same limit to what
  *         it receives (error records, which do not pass through

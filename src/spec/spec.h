@@ -414,7 +414,7 @@ struct spec_prog {
 	int site_insn;			/* >= 0: a kernel without attach cookies
 					 * loads a copy per probe, this store's
 					 * imm set to the probe's uprobes[] index
-					 * (cg.c uprobe_prologue); -1: none */
+					 * (cg_prog.c uprobe_prologue); -1: none */
 	uint8_t replay_stacks;		/* ATTACH_REPLAY: the recorded stacks it
 					 * reads (SPEC_REPLAY_KSTACK, _USTACK),
 					 * which the trace must hold (replay.c) */
