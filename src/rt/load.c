@@ -229,11 +229,27 @@ static int load_prog(const struct spec_prog *p, uint32_t att, uint32_t btf_id,
 }
 
 /*
- * A kernel whose perf_event programs may not use a hash map allocated
- * as it fills (kcaps.h: perf_noprealloc) gets the hash maps that profile
- * and tick programs name allocated whole: aggregations, dynamic
- * variables, stacks -- aggsize's entries per map (per CPU for an
- * aggregation) from the start.
+ * The kernel's "trace type" programs (verifier.c's is_tracing_prog_type):
+ * kprobes, tracepoints, raw tracepoints and perf events, not the BTF
+ * programs (fentry, tp_btf) of BPF_PROG_TYPE_TRACING.
+ */
+static bool trace_type(enum bpf_prog_type t)
+{
+	return t == BPF_PROG_TYPE_KPROBE || t == BPF_PROG_TYPE_TRACEPOINT ||
+	       t == BPF_PROG_TYPE_RAW_TRACEPOINT || t == BPF_PROG_TYPE_PERF_EVENT;
+}
+
+/*
+ * Before 6.1 a trace type program may not use a hash map allocated as it
+ * fills: a perf_event program is refused, and the others load with a
+ * kernel warning that taints the kernel ("trace type BPF program uses
+ * run-time allocation"): a kprobe or tracepoint can fire inside the
+ * memory allocator, and a run-time allocation there is unsafe.  The
+ * kernel relaxed both at once (6.1's BPF memory allocator), so
+ * perf_noprealloc (kcaps.h), tried on a perf_event program, answers for
+ * all of them: without it, the hash maps such programs name are
+ * allocated whole -- aggregations, dynamic variables, stacks: aggsize's
+ * entries per map (per CPU for an aggregation) from the start.
  */
 static void prealloc_for_perf(struct spec *sp)
 {
@@ -241,7 +257,7 @@ static void prealloc_for_perf(struct spec *sp)
 	for (int i = 0; i < sp->nprogs; i++) {
 		const struct spec_prog *p = &sp->progs[i];
 
-		if (p->type != BPF_PROG_TYPE_PERF_EVENT)
+		if (!trace_type(p->type))
 			continue;
 		for (int k = 0; k < p->ninsns; k++) {
 			const struct bpf_insn *in = &p->insns[k];
