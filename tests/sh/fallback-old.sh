@@ -3,8 +3,8 @@
 # once, and the tests of what each serves must give the same answers.
 # - uprobe_multi, perf_link, attach_cookie: each pid and usdt probe gets
 #   a copy of its program that knows it, set on its perf event by ioctl;
-# - perf_noprealloc (6.1): the hash maps profile and tick programs use
-#   are allocated whole;
+# - perf_noprealloc (6.1): the hash maps of kprobe, tracepoint, profile
+#   and tick programs are allocated whole (prealloc-old.sh);
 # - iter_num, bpf_loop: string loops are bounded loops in place
 #   (tst.strtok's eleven calls in one program are too many for them);
 # - atomic_fetch (5.12): speculations are refused naming it;
