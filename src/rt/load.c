@@ -18,6 +18,7 @@
 #include <linux/capability.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "kern/kcaps.h"
@@ -33,6 +34,30 @@ static int create_outer(const struct spec *sp, const struct spec_map *m)
 				m->max_entries, &opts);
 
 	return fd < 0 ? -errno : fd;
+}
+
+/* The one thing to say when the kernel refuses a map: what is needed.
+ * A process that holds CAP_BPF is refused a map only by a kernel that
+ * charges BPF memory to RLIMIT_MEMLOCK (before 5.11): libbpf raises the
+ * limit to infinity where it may, which takes CAP_SYS_RESOURCE beyond
+ * the hard limit -- so that is what is missing, not CAP_BPF. */
+static void say_map_refused(FILE *err, const char *progname,
+			    const char *map)
+{
+	struct rlimit rl;
+
+	if (lockdown_has_cap(CAP_BPF) && !lockdown_has_cap(CAP_SYS_RESOURCE) &&
+	    getrlimit(RLIMIT_MEMLOCK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+		fprintf(err, "%s: this kernel charges BPF maps to the locked "
+			     "memory limit (RLIMIT_MEMLOCK, %llu KiB here): raise "
+			     "it (ulimit -l unlimited) or add the CAP_SYS_RESOURCE "
+			     "capability (creating BPF map %s: %s)\n", progname,
+			(unsigned long long)rl.rlim_cur / 1024, map,
+			strerror(EPERM));
+	else
+		fprintf(err, "%s: tracing needs root, or the CAP_BPF and "
+			     "CAP_PERFMON capabilities (creating BPF map %s: "
+			     "%s)\n", progname, map, strerror(EPERM));
 }
 
 static int create_map(const struct spec *sp, struct spec_map *m, FILE *err,
@@ -52,10 +77,8 @@ static int create_map(const struct spec *sp, struct spec_map *m, FILE *err,
 
 		m->fd = -1;
 
-		if (e == EPERM)	/* the one thing to say: what is needed */
-			fprintf(err, "%s: tracing needs root, or the CAP_BPF and "
-				     "CAP_PERFMON capabilities (creating BPF map "
-				     "%s: %s)\n", progname, m->name, strerror(e));
+		if (e == EPERM)
+			say_map_refused(err, progname, m->name);
 		else if (e == E2BIG && m->key_size > 512)
 			/* older kernels bound a hash map's key by the BPF stack */
 			fprintf(err, "%s: map %s has keys of %u bytes, and this "

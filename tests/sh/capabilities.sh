@@ -1,12 +1,13 @@
 # Capabilities instead of root: a copy of dscope given the documented
 # set with setcap (cap_bpf, cap_perfmon, and cap_dac_read_search for
-# tracefs, which is root's alone) runs as nobody the one-liners of each
-# common provider -- syscall, profile, tick, sched, proc, pid, usdt,
-# sdt -- and prints what root prints: the tests/d scripts' own .out
-# files, which tests/run.sh holds root to (kernel.perf_event_paranoid at
-# 2 for them: see below).  The -c command runs with
-# none of the copy's capabilities.  Without cap_dac_read_search an sdt
-# probe is refused naming it, and without cap_sys_admin copyout() is.
+# tracefs, which is root's alone; cap_sys_resource too before 5.11)
+# runs as nobody the one-liners of each common provider -- syscall,
+# profile, tick, sched, proc, pid, usdt, sdt -- and prints what root
+# prints: the tests/d scripts' own .out files, which tests/run.sh holds
+# root to (kernel.perf_event_paranoid at 2 for them: see below).  The
+# -c command runs with none of the copy's capabilities.  Without
+# cap_dac_read_search an sdt probe is refused naming it, and without
+# cap_sys_admin copyout() is.
 . tests/sh/lib.sh
 command -v runuser >/dev/null && command -v setcap >/dev/null ||
 	{ echo "runuser or setcap not installed"; exit 77; }
@@ -18,6 +19,18 @@ chmod -R a+rX "$dir"
 caps=cap_bpf,cap_perfmon,cap_dac_read_search
 setcap "$caps+ep" "$dir/dscope" || { echo "setcap failed here"; exit 77; }
 as_nobody() { (cd "$dir" && runuser -u nobody -- ./dscope "$@"); }
+
+# Before 5.11 the kernel charges BPF maps to RLIMIT_MEMLOCK, and only
+# CAP_SYS_RESOURCE may raise it past its hard limit (libbpf raises it
+# for dscope): said in one sentence; the rest runs with it added
+err=$(as_nobody -q -n 'BEGIN { exit(0); }' 2>&1)
+case $err in
+*RLIMIT_MEMLOCK*)
+	echo "$err" | grep -Eq '^dscope: this kernel charges BPF maps to the locked memory limit \(RLIMIT_MEMLOCK, [0-9]+ KiB here\): raise it \(ulimit -l unlimited\) or add the CAP_SYS_RESOURCE capability \(creating BPF map dscope_[a-z_]+: Operation not permitted\)$' ||
+		fail "maps charged to RLIMIT_MEMLOCK: $err"
+	caps=$caps,cap_sys_resource
+	setcap "$caps+ep" "$dir/dscope" || fail "setcap $caps" ;;
+esac
 
 # Debian's kernel.perf_event_paranoid=3 (its default) keeps perf events
 # from all but CAP_SYS_ADMIN: said in one sentence; at 2, CAP_PERFMON is

@@ -65,7 +65,8 @@ echo "$err" | grep -q "lowercase hex without 0x or leading zeros: $third\$" ||
 # a function's entry and offset probes in one uprobe_multi link: the
 # link's count (its fdinfo, while tracing) is what -l lists.  A kernel
 # without uprobe_multi (dscope -vV) has a perf-event link for each probe
-# instead, and one for the return probe.
+# instead (a perf event without a link before 5.15), and one for the
+# return probe.
 sleep 1000 &	# killed below; long enough for any load
 sp=$!
 # until the dynamic linker has mapped libc into it, the process has no
@@ -85,10 +86,27 @@ if $D -vV | grep -q '^  uprobe_multi  *yes'; then
 			{ grep uprobe_cnt $f || echo "no count shown"; }; done; }
 	want="uprobe_cnt:[[:space:]]*$want"
 elif ! $D -vV | grep -q '^  perf_link  *yes'; then
-	# programs set on perf events by ioctl: nothing in fdinfo tells the
-	# probes' events from the ring buffers'
-	echo "this kernel has no BPF links on perf events: the probes' count not checked"
-	exit 77
+	# programs set on perf events by ioctl (before 5.15): nothing tells
+	# a probe's perf event from dscope's others, so the probes' count is
+	# the difference of the perf events dscope holds once it traces
+	# (its first tick) for all of clock_nanosleep's probes and for its
+	# entry alone: every other probe, the return's included
+	traced() {
+		rm -f $tmp/t
+		$D -q -p $sp -n "$1 { @ = count(); }
+			tick-1s /!s/ { s = 1; printf(\"tracing\\n\"); }" >$tmp/t 2>$tmp/err &
+		dp=$!
+		until grep -q tracing $tmp/t || ! kill -0 $dp 2>/dev/null; do sleep 0.05; done
+		ls -l /proc/$dp/fd/ 2>/dev/null | grep -c 'anon_inode:\[perf_event\]'
+		kill -INT $dp
+		wait $dp || fail "dscope -p $1: $(cat $tmp/err)"
+	}
+	one=$(traced "${desc}entry") && all=$(traced "$desc") ||
+		fail "tracing clock_nanosleep: $one $all"
+	kill $sp
+	[ $((all - one)) = "$want" ] ||
+		fail "want $want probes' perf events, have $all - $one"
+	exit 0
 else
 	count() { n=$(cat /proc/$dp/fdinfo/* 2>/dev/null | grep -c 'link_type:.perf$')
 		[ "$n" -gt 0 ] && echo "perf links: $n"; }
