@@ -688,7 +688,7 @@ static int over_budget(struct dscope *ds, uint64_t now)
 {
 	if (!budget_passed(ds, now))
 		return 0;
-	budget_say(&ds->budget, ds->spec, options_budget(&ds->opts),
+	budget_say(&ds->budget, ds->spec, options_budget(&ds->opts), NULL,
 		   ds->cfg.err, ds->cfg.progname);
 	return -ECANCELED;
 }
@@ -822,7 +822,8 @@ static int go(struct dscope *ds)
 		return rc;
 	ds->links.between = NULL;
 	if (rc == -ECANCELED) {	/* the first poll stops the run */
-		budget_say(&ds->budget, ds->spec, options_budget(&ds->opts), err, pn);
+		budget_say(&ds->budget, ds->spec, options_budget(&ds->opts),
+			   ds->links.stopped, err, pn);
 		consume_unstash(&ds->cons);
 		return 0;
 	}

@@ -36,6 +36,8 @@ struct attach_set {
 	 * 0 goes on, a negative errno stops the attach; NULL: never stops */
 	int (*between)(void *arg);
 	void *between_arg;
+	/* an attach the budget stopped: "attaching N of M fbt probes" */
+	char stopped[64];
 };
 
 /* Fill MAP_SYSINFO from the spec. */

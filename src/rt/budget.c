@@ -496,7 +496,8 @@ static void say_whose(FILE *err, const struct budget *b, bool procs)
 }
 
 void budget_say(const struct budget *b, const struct spec *sp,
-		uint32_t budget_ppm, FILE *err, const char *progname)
+		uint32_t budget_ppm, const char *stopped, FILE *err,
+		const char *progname)
 {
 	struct budget_prog *sorted = calloc((size_t)b->nprogs, sizeof(*sorted));
 	bool procs = b->proc_ppm > budget_ppm;
@@ -513,6 +514,8 @@ void budget_say(const struct budget *b, const struct spec *sp,
 	fprintf(err, " over %.1f s, over the budget of ", (double)b->window / 1e9);
 	print_share(err, budget_ppm);
 	fprintf(err, " (option budget)");
+	if (stopped && *stopped)
+		fprintf(err, ", stopped after %s", stopped);
 	if (sorted) {
 		memcpy(sorted, b->progs, sizeof(*sorted) * (size_t)b->nprogs);
 		qsort(sorted, (size_t)b->nprogs, sizeof(*sorted), by_cost);

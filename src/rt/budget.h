@@ -126,10 +126,13 @@ void budget_more(struct budget *b, const struct spec *sp);
 bool budget_tick(struct budget *b, uint64_t now, uint32_t budget_ppm,
 		 uint64_t *next);
 
-/* Over budget: "processing aborted", what was spent, the budget and the
- * programs that cost most, with their probes, in one sentence. */
+/* Over budget: "processing aborted", what was spent, the budget, how
+ * far an attach it stopped had come (stopped: "attaching N of M fbt
+ * probes", or NULL) and the programs that cost most, with their probes,
+ * in one sentence. */
 void budget_say(const struct budget *b, const struct spec *sp,
-		uint32_t budget_ppm, FILE *err, const char *progname);
+		uint32_t budget_ppm, const char *stopped, FILE *err,
+		const char *progname);
 
 /* Stop measuring: the stats fd and the programs' fds closed. */
 void budget_end(struct budget *b);

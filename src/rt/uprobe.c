@@ -294,11 +294,15 @@ static void attach_progress(FILE *err, const char *progname, int done, int total
 }
 
 /* An attach stopped between batches (attach_between): the progress
- * line cleared, and a signal said (the budget says itself). */
-static void attach_stopped(FILE *err, const char *progname, int rc, int done,
-			   int total, const char *prov)
+ * line cleared, and a signal said (the budget says itself, with how far
+ * the attach came: set->stopped). */
+static void attach_stopped(struct attach_set *set, FILE *err,
+			   const char *progname, int rc, int done, int total,
+			   const char *prov)
 {
 	attach_progress(err, progname, total, total);
+	snprintf(set->stopped, sizeof(set->stopped), "attaching %d of %d %s probes",
+		 done, total, prov);
 	if (rc == -EINTR)
 		fprintf(err, "%s: could not enable tracing: interrupted after "
 			"attaching %d of %d %s probes (all released)\n",
@@ -431,7 +435,7 @@ static int attach_kprobe_multi(const struct spec *sp,
 			rc = link_kprobes(sp, prog, addrs + at, cookies + at, k, set, &r);
 	}
 	if (stops(rc))
-		attach_stopped(err, progname, rc, (int)(at - KPROBE_MULTI_BATCH),
+		attach_stopped(set, err, progname, rc, (int)(at - KPROBE_MULTI_BATCH),
 			       (int)m, "fbt");
 	else
 		attach_progress(err, progname, (int)m, (int)m);
@@ -474,7 +478,7 @@ static int attach_kprobes(const struct spec *sp, const struct spec_prog *prog,
 			continue;
 		attach_progress(err, progname, done, total);
 		if ((rc = attach_between(set)) < 0) {
-			attach_stopped(err, progname, rc, done, total, "fbt");
+			attach_stopped(set, err, progname, rc, done, total, "fbt");
 			return rc;
 		}
 		done++;
@@ -637,7 +641,7 @@ static int perf_each(const struct spec *sp, const struct spec_prog *prog,
 				progname);
 		}
 		if ((rc = attach_between(set)) < 0) {	/* ~100 ms an event */
-			attach_stopped(err, progname, rc, (int)i, (int)n,
+			attach_stopped(set, err, progname, rc, (int)i, (int)n,
 				       prog->attach == ATTACH_USDT ? "usdt" : "pid");
 			return rc;
 		}

@@ -59,9 +59,14 @@ case $rc in
 *) fail "exit $rc: $(head -3 "$dir/err")" ;;
 esac
 [ "$left" = 0 ] || fail "$left programs left loaded"
-# stopped by the budget while attaching, it never traced: that is allowed
+# stopped by the budget while attaching, it never traced: that is
+# allowed, and the budget's sentence says how far the attach came
 grep -q "tracing\|Abort due" "$dir/out" "$dir/err" ||
 	fail "never traced: $(head -3 "$dir/err")"
+if ! grep -q tracing "$dir/out" && grep -q "Abort due" "$dir/err"; then
+	grep -Eq "\(option budget\), stopped after attaching [0-9]+ of $n fbt probes" "$dir/err" ||
+		fail "stopped while attaching: $(grep 'Abort due' "$dir/err")"
+fi
 worst=($(sed -n 's/^worst \([0-9-]*\) sleeps.*/\1/p' "$dir/lat"))
 t=($(cat "$dir/times"))
 secs() { echo "$1 $2" | awk '{ printf "%.1f", $2 - $1 }'; }
