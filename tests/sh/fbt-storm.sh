@@ -64,7 +64,7 @@ esac
 grep -q "tracing\|Abort due" "$dir/out" "$dir/err" ||
 	fail "never traced: $(head -3 "$dir/err")"
 if ! grep -q tracing "$dir/out" && grep -q "Abort due" "$dir/err"; then
-	grep -Eq "\(option budget\), stopped after attaching [0-9]+ of $n fbt probes" "$dir/err" ||
+	grep -Eq "\(option budget\), stopped after attaching [0-9]+ of [0-9]+ fbt probes" "$dir/err" ||
 		fail "stopped while attaching: $(grep 'Abort due' "$dir/err")"
 fi
 worst=($(sed -n 's/^worst \([0-9-]*\) sleeps.*/\1/p' "$dir/lat"))
