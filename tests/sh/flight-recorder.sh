@@ -8,7 +8,7 @@
 # buftime, the ring keeps only the last span of time before the newest
 # firing as well.
 . tests/sh/lib.sh
-command -v babeltrace2 >/dev/null || { echo "babeltrace2 not installed (scripts/install-deps.sh)"; exit 77; }
+need_babeltrace2
 dir=$(mktemp -d)
 trap 'kill -9 $pid 2>/dev/null; rm -rf "$dir"' EXIT
 c=fr$$		# a name of its own: other tests may run counted meanwhile

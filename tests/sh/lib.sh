@@ -101,3 +101,9 @@ recorded_count() {
 	[ -n "$n" ] || fail "no count of recorded events: $(cat "$1")"
 	echo "$n"
 }
+# A recording test reads its trace with babeltrace2, as a user's CTF
+# tools would: without it the test is skipped, saying so
+need_babeltrace2() {
+	command -v babeltrace2 >/dev/null ||
+		{ echo "babeltrace2 not installed (scripts/install-deps.sh)"; exit 77; }
+}

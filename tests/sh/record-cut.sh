@@ -3,7 +3,7 @@
 # each, so babeltrace2 reads every event that reached the disk, and a
 # replay runs them and says the trace was cut short.
 . tests/sh/lib.sh
-command -v babeltrace2 >/dev/null || { echo "babeltrace2 not installed (scripts/install-deps.sh)"; exit 77; }
+need_babeltrace2
 dir=$(mktemp -d)
 trap 'kill -9 $pid $child 2>/dev/null; rm -rf "$dir"' EXIT
 l=rc$$		# a name of its own: other tests may run loop meanwhile

@@ -8,7 +8,7 @@
 # both, once per call.  The workload: `counted mapopen 5 PATH` opens
 # PATH five times, each from a page of a memfd mapped just before.
 . tests/sh/lib.sh
-command -v babeltrace2 >/dev/null || { echo "babeltrace2 not installed (scripts/install-deps.sh)"; exit 77; }
+need_babeltrace2
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 c=mo$$		# a name of its own: other tests may run counted meanwhile

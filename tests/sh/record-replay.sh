@@ -7,7 +7,7 @@
 # is not dscope's, reads the trace: one line per event dscope says it
 # recorded.
 . tests/sh/lib.sh
-command -v babeltrace2 >/dev/null || { echo "babeltrace2 not installed (scripts/install-deps.sh)"; exit 77; }
+need_babeltrace2
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 # the workload under names of its own: other tests may run loop meanwhile

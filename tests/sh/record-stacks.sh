@@ -10,7 +10,7 @@
 # renamed in the trace is printed renamed.  Last, stack() and ustack()
 # as actions at sched:::off-cpu, live and replayed alike.
 . tests/sh/lib.sh
-command -v babeltrace2 >/dev/null || { echo "babeltrace2 not installed (scripts/install-deps.sh)"; exit 77; }
+need_babeltrace2
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 c=sk$$		# a name of its own: other tests may run counted meanwhile

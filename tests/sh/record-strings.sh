@@ -11,7 +11,7 @@
 # entry's copy.
 # babeltrace2 reads every event, strings included.
 . tests/sh/lib.sh
-command -v babeltrace2 >/dev/null || { echo "babeltrace2 not installed (scripts/install-deps.sh)"; exit 77; }
+need_babeltrace2
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 s=ws$$ m=wm$$ r=wr$$

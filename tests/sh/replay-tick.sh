@@ -4,7 +4,7 @@
 # (some 3 s); the ticks and what each has seen are checked against the
 # timestamps babeltrace2 reads from the same trace.
 . tests/sh/lib.sh
-command -v babeltrace2 >/dev/null || { echo "babeltrace2 not installed (scripts/install-deps.sh)"; exit 77; }
+need_babeltrace2
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 c=rt$$		# a name of its own: other tests may run counted meanwhile
