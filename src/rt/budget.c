@@ -476,6 +476,32 @@ static int by_cost(const void *a, const void *b)
 	return x->cost < y->cost ? 1 : x->cost > y->cost ? -1 : 0;
 }
 
+static int by_program(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const struct budget_prog *)a)->sp,
+		  y = (uintptr_t)((const struct budget_prog *)b)->sp;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The programs by cost, most first, the copies of one program (a kernel
+ * without attach cookies loads one a probe: cg_prog.c) added into
+ * one entry: they serve its probes together.  Their count. */
+static int by_program_cost(const struct budget *b, struct budget_prog *sorted)
+{
+	int n = 0;
+
+	memcpy(sorted, b->progs, sizeof(*sorted) * (size_t)b->nprogs);
+	qsort(sorted, (size_t)b->nprogs, sizeof(*sorted), by_program);
+	for (int i = 0; i < b->nprogs; i++)
+		if (n > 0 && sorted[i].sp && sorted[i].sp == sorted[n - 1].sp)
+			sorted[n - 1].cost += sorted[i].cost;
+		else
+			sorted[n++] = sorted[i];
+	qsort(sorted, (size_t)n, sizeof(*sorted), by_cost);
+	return n;
+}
+
 static void print_share(FILE *err, uint64_t ppm)
 {
 	fprintf(err, "%llu.%llu%%", (unsigned long long)(ppm / 10000),
@@ -517,9 +543,9 @@ void budget_say(const struct budget *b, const struct spec *sp,
 	if (stopped && *stopped)
 		fprintf(err, ", stopped after %s", stopped);
 	if (sorted) {
-		memcpy(sorted, b->progs, sizeof(*sorted) * (size_t)b->nprogs);
-		qsort(sorted, (size_t)b->nprogs, sizeof(*sorted), by_cost);
-		for (int i = 0; i < b->nprogs && named < BUSIEST && sorted[i].cost; i++) {
+		int n = by_program_cost(b, sorted);
+
+		for (int i = 0; i < n && named < BUSIEST && sorted[i].cost; i++) {
 			if (in_processes(b, &sorted[i]) != procs)
 				continue;
 			describe(sp, sorted[i].sp, desc, sizeof(desc));

@@ -16,7 +16,7 @@ trap 'rm -rf "$dir"' EXIT
 chmod 755 "$dir"
 cp "$D" "$dir/dscope" && cp -r "$B/targets" "$dir/targets" || fail "copy"
 chmod -R a+rX "$dir"
-caps=cap_bpf,cap_perfmon,cap_dac_read_search
+caps=cap_bpf,cap_perfmon,cap_dac_read_search memlock=""
 setcap "$caps+ep" "$dir/dscope" || { echo "setcap failed here"; exit 77; }
 as_nobody() { (cd "$dir" && runuser -u nobody -- ./dscope "$@"); }
 
@@ -28,7 +28,8 @@ case $err in
 *RLIMIT_MEMLOCK*)
 	echo "$err" | grep -Eq '^dscope: this kernel charges BPF maps to the locked memory limit \(RLIMIT_MEMLOCK, [0-9]+ KiB here\): raise it \(ulimit -l unlimited\) or add the CAP_SYS_RESOURCE capability \(creating BPF map dscope_[a-z_]+: Operation not permitted\)$' ||
 		fail "maps charged to RLIMIT_MEMLOCK: $err"
-	caps=$caps,cap_sys_resource
+	memlock=,cap_sys_resource
+	caps=$caps$memlock
 	setcap "$caps+ep" "$dir/dscope" || fail "setcap $caps" ;;
 esac
 
@@ -79,7 +80,7 @@ eff=$(cd "$dir" && runuser -u nobody -- ./dscope -q -n 'syscall::exit_group:entr
 	-c "/bin/grep CapEff /proc/self/status" 2>&1)
 [ "$eff" = "$(printf 'CapEff:\t0000000000000000')" ] || fail "the command ran with '$eff'"
 
-setcap cap_bpf,cap_perfmon+ep "$dir/dscope"
+setcap "cap_bpf,cap_perfmon$memlock+ep" "$dir/dscope"
 err=$(as_nobody -q -n "$exits" -c "targets/loop 3" 2>&1) && fail "sdt ran without tracefs: $err"
 echo "$err" | grep -q "does not match any probes: the kernel's tracepoints (tracefs) can be read only by root, or with the CAP_DAC_READ_SEARCH capability$" ||
 	fail "sdt without cap_dac_read_search: $err"
