@@ -274,9 +274,33 @@ static bool trace_type(enum bpf_prog_type t)
  * allocated whole -- aggregations, dynamic variables, stacks: aggsize's
  * entries per map (per CPU for an aggregation) from the start.
  */
-static void prealloc_for_perf(struct spec *sp)
+static void prealloc_map(struct spec_map *m)
 {
 	/* the kernel is asked only when such a map is named by one */
+	if ((m->type == BPF_MAP_TYPE_HASH || m->type == BPF_MAP_TYPE_PERCPU_HASH) &&
+	    (m->flags & BPF_F_NO_PREALLOC) && !kcaps_has(KCAP_PERF_NOPREALLOC))
+		m->flags &= ~(uint32_t)BPF_F_NO_PREALLOC;
+}
+
+/* Map mi, named by a trace type program, and if it is an outer map (a
+ * script's maps past 64: spec.h) its inner maps too -- the program
+ * reaches them through it, and an inner map must have its template's
+ * flags: tst.many-maps made 5.10 warn before they were included. */
+static void prealloc_named(struct spec *sp, int mi)
+{
+	struct spec_map *m = &sp->maps[mi];
+
+	prealloc_map(m);
+	if (!m->inner_tmpl)
+		return;
+	prealloc_map(&sp->maps[m->inner_tmpl]);
+	for (int i = 0; i < sp->nnests; i++)
+		if (sp->nests[i].outer == mi)
+			prealloc_map(&sp->maps[sp->nests[i].inner]);
+}
+
+static void prealloc_for_perf(struct spec *sp)
+{
 	for (int i = 0; i < sp->nprogs; i++) {
 		const struct spec_prog *p = &sp->progs[i];
 
@@ -284,20 +308,13 @@ static void prealloc_for_perf(struct spec *sp)
 			continue;
 		for (int k = 0; k < p->ninsns; k++) {
 			const struct bpf_insn *in = &p->insns[k];
-			struct spec_map *m;
 
 			if (in->code != (BPF_LD | BPF_DW | BPF_IMM))
 				continue;
 			k++;
-			if (in->src_reg != BPF_PSEUDO_MAP_FD &&
-			    in->src_reg != BPF_PSEUDO_MAP_VALUE)
-				continue;
-			m = &sp->maps[in->imm];
-			if ((m->type == BPF_MAP_TYPE_HASH ||
-			     m->type == BPF_MAP_TYPE_PERCPU_HASH) &&
-			    (m->flags & BPF_F_NO_PREALLOC) &&
-			    !kcaps_has(KCAP_PERF_NOPREALLOC))
-				m->flags &= ~(uint32_t)BPF_F_NO_PREALLOC;
+			if (in->src_reg == BPF_PSEUDO_MAP_FD ||
+			    in->src_reg == BPF_PSEUDO_MAP_VALUE)
+				prealloc_named(sp, in->imm);
 		}
 	}
 }
