@@ -67,8 +67,8 @@ run_one() {
 	W=$(mktemp -d /tmp/dscope-corpus.XXXXXX)
 	OUT=$W/.out ERR=$W/.err
 	. "$exp"
-	if [ -n "$needs" ] && ! eval "$needs" >/dev/null 2>&1; then
-		echo "SKIP corpus/$name (needs: $needs)"; skip=$((skip + 1))
+	if [ -n "$needs" ] && ! why=$(eval "$needs" 2>&1 >/dev/null); then
+		echo "SKIP corpus/$name (needs: $needs${why:+: $why})"; skip=$((skip + 1))
 		rm -rf "$W"; return
 	fi
 	eval "timeout 60 $wrap $D -s $d $args" >"$OUT" 2>"$ERR" </dev/null; RC=$?
