@@ -10,6 +10,16 @@
 # every call exactly; -w alone turns the default off too, as DTrace's
 # deadman spares destructive consumers.  Nothing here is timed: the
 # storm runs until the budget stops it, within the test's own bound.
+#
+# In an emulated guest (DSCOPE_TEST_VM) the storm runs under a budget of
+# 25%, not the default: there a firing costs tinycalls 9.4 us of its
+# time, of which the budget charges its program's 1.2 us and a trap as
+# dscope's calibration times it, 2.7-6.7 us (Debian 11's 5.10 under
+# TCG, two threads), so the storm is measured at 42-95% of its process's
+# time -- a sample under 50% is often, and in CI's guest, beside three
+# others, the storm ran past the test's 360 s.  The budget errs as it is
+# meant to, charging a firing less than it costs, never more; the
+# default's 50% is what this test checks on every other machine.
 . tests/sh/lib.sh
 dir=$(mktemp -d)
 trap 'kill $dpid 2>/dev/null; wait 2>/dev/null; rm -rf "$dir"' EXIT
@@ -21,7 +31,9 @@ mod=
 $D -vV | grep -q '^  uprobe_multi  *yes' || mod=tinycalls
 script="pid\$target:$mod::entry { @[probefunc] = count(); } END { printf(\"END ran\\n\"); }"
 
-$D -n "$script" -c "$B/targets/tinycalls 0 2" >"$dir/out" 2>"$dir/err" & dpid=$!
+pct=50 opt=
+[ -n "$DSCOPE_TEST_VM" ] && pct=25 opt="-x budget=25"
+$D $opt -n "$script" -c "$B/targets/tinycalls 0 2" >"$dir/out" 2>"$dir/err" & dpid=$!
 # its programs and links, once tinycalls runs (it runs once they are
 # attached) -- if dscope still runs then: the budget, which watches from
 # before the probes attach, may stop the storm before this loop sees it
@@ -35,13 +47,13 @@ cat /proc/$dpid/fdinfo/* 2>/dev/null |
 	sed -n 's/^\(prog\|link\)_id:[[:space:]]*\([0-9]*\)$/\1 \2/p' | sort -u >"$dir/ids"
 wait $dpid; rc=$?
 dpid=
-[ $rc = 1 ] || fail "exit $rc under the default budget, want 1: $(grep -v 'left out' "$dir/err" | head -3)"
+[ $rc = 1 ] || fail "exit $rc under the budget of $pct%, want 1: $(grep -v 'left out' "$dir/err" | head -3)"
 # the storm's process, as the sentence names it when it ended unseen
 [ -n "$child" ] || child=$(sed -n "s/.* of process \([0-9]*\)'s CPU time.*/\1/p" "$dir/err")
 [ -n "$child" ] || fail "no tinycalls seen or named: $(head -3 "$dir/err")"
 said=$(grep 'processing aborted' "$dir/err")
 [ "$(echo "$said" | grep -c .)" = 1 ] || fail "no one 'processing aborted' line: $(cat "$dir/err")"
-echo "$said" | grep -Eq "^dscope: processing aborted: Abort due to probe overhead: the probes took [0-9]+\.[0-9]% of process $child's CPU time over [0-9.]+ s, over the budget of 50\.0% \(option budget\); the busiest: pid$child:${mod:-\*}:\*:entry \([0-9]+ probes\) [0-9]+\.[0-9]%$" ||
+echo "$said" | grep -Eq "^dscope: processing aborted: Abort due to probe overhead: the probes took [0-9]+\.[0-9]% of process $child's CPU time over [0-9.]+ s, over the budget of $pct\.0% \(option budget\); the busiest: pid$child:${mod:-\*}:\*:entry \([0-9]+ probes\) [0-9]+\.[0-9]%$" ||
 	fail "not the sentence wanted: $said"
 for f in tiny_add tiny_xor; do
 	grep -Eq "^  $f +[1-9][0-9]*$" "$dir/out" || fail "$f not counted: $(tail -3 "$dir/out")"
