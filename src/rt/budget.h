@@ -55,8 +55,10 @@
  * two have both CPUs -- and that trace is meant and must run.  A uprobe
  * on a function called in a tight loop takes nearly all of the time of
  * its process (a firing costs 700-1000 ns, the function 2 ns): 85% and
- * more of it is measured.  Both are ratios, so an emulated guest,
- * slower at everything alike, measures the same.  A sample of 200 ms
+ * more of it is measured.  Both are ratios, so a slower machine
+ * measures the same; under qemu's emulation a trap in a storm costs more
+ * than dscope's timing of one, and the storm measures less (50-95% in
+ * Debian 11's guest: budget.c, trap_cost).  A sample of 200 ms
  * is long enough for the processes' clock ticks (10 ms) to divide by,
  * and a window of 2 s keeps the stats' own cost (above) to a tenth while
  * a storm is still stopped within a few seconds.
