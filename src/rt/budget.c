@@ -114,8 +114,9 @@ static int target_site(char *path, size_t len, uint64_t *off)
  * is not closed here: a uprobe's release waits ~100 ms for the kernel's
  * grace period, which every pid one-liner's start-up would wait too; it
  * joins the attached probes' slow fds, released in the background at
- * detach_all.  Until then it stays on, and trap_cost times it again at
- * each sample's end (below).
+ * detach_all.  Until then it stays on, and trap_cost times it at each
+ * sample's end (below), not here: nothing is charged before then, and a
+ * start-up needs no calls timed.
  */
 static void budget_calibrate(struct budget *b, struct attach_set *set)
 {
@@ -352,7 +353,6 @@ void budget_start(struct budget *b, const struct spec *sp,
 	b->on = true;
 	if (uses_uprobes(sp)) {
 		budget_calibrate(b, set);
-		b->uprobe_ns = trap_cost(b);
 		find_pids(b, sp);
 	}
 	find_progs(b, sp);
@@ -412,12 +412,12 @@ static bool in_processes(const struct budget *b, const struct budget_prog *bp)
 static bool sample_end(struct budget *b, uint64_t now, uint32_t budget_ppm)
 {
 	uint64_t machine = 0, procs = 0, window = now > b->last ? now - b->last : 1;
-	uint64_t pt = proc_time(b);
+	uint64_t pt = proc_time(b), trap;
 	struct bpf_prog_info info;
 
 	if (b->stats_fd < 0)
 		return false;
-	b->uprobe_ns = trap_cost(b);
+	trap = trap_cost(b);
 	for (int i = 0; i < b->nprogs; i++) {
 		struct budget_prog *bp = &b->progs[i];
 
@@ -425,7 +425,7 @@ static bool sample_end(struct budget *b, uint64_t now, uint32_t budget_ppm)
 		if (prog_info(bp->fd, &info) < 0)
 			continue;
 		bp->cost = (info.run_time_ns - bp->run_ns) +
-			   (info.run_cnt - bp->run_cnt) * traps(bp->sp) * b->uprobe_ns;
+			   (info.run_cnt - bp->run_cnt) * traps(bp->sp) * trap;
 		*(in_processes(b, bp) ? &procs : &machine) += bp->cost;
 	}
 	close(b->stats_fd);

@@ -23,8 +23,8 @@
  *    costs the traced thread an exception and a single step around the
  *    program, many times the program itself.  That cost is measured, not
  *    assumed: as the CPU time a uprobe with an empty program adds to a
- *    call in dscope itself (budget_calibrate), timed again at each
- *    sample's end (trap_cost), so it scales with the machine as the
+ *    call in dscope itself (budget_calibrate), timed at each sample's
+ *    end (trap_cost), so it scales with the machine as the
  *    programs' own times do (an emulated guest is slower at both, and
  *    slower still while all its CPUs are busy).  A return probe is two
  *    traps.
@@ -99,10 +99,9 @@ struct budget {
 					 * unknown */
 	uint64_t proc_window;		/* their CPU time over the last sample */
 	uint64_t machine_ppm, proc_ppm;	/* the last sample's shares */
-	bool calibrated;		/* the trap's uprobe is on: timed again at
-					 * each sample (budget.c, trap_cost) */
+	bool calibrated;		/* the trap's uprobe is on: timed at each
+					 * sample (budget.c, trap_cost) */
 	uint64_t plain_ns;		/* its calls' CPU time without it */
-	uint64_t uprobe_ns;		/* a uprobe trap's cost, last measured */
 	uint64_t last;			/* CLOCK_MONOTONIC ns the sample began */
 	uint64_t window;		/* ns the last sample lasted */
 	struct budget_prog *progs;
